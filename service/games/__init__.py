@@ -1,0 +1,14 @@
+"""Pure rules engines (stdlib only: no I/O, no clock, no global random) and their registry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Game
+from .mixtour import ENGINE as MIXTOUR
+
+REGISTRY: dict[str, Game[Any, Any]] = {engine.id: engine for engine in (MIXTOUR,)}
+
+
+def get(game_id: str) -> Game[Any, Any] | None:
+    return REGISTRY.get(game_id)

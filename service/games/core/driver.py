@@ -1,0 +1,122 @@
+"""Playing and replaying move lists with chance resolved from the seed: one code path for
+games with and without chance."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .chance import pick, unit
+from .errors import GameOver, NotYourTurn, RulesError
+from .game import Event, Game, Transition
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRequest:
+    """One move of a list: its notation (or document) and, in simultaneous games, the player."""
+
+    move: str | Mapping[str, Any]
+    player: int | None = None
+
+
+class PlyError(Exception):
+    """A rules error raised by move number ``ply`` (0-based index in the submitted list)."""
+
+    def __init__(self, ply: int, error: RulesError) -> None:
+        super().__init__(f"move {ply}: {error.message}")
+        self.ply = ply
+        self.error = error
+
+
+def resolve_chance(game: Game[Any, Any], state: Any, secret: bytes = b"") -> Transition[Any]:
+    """Samples chance nodes from the state's seed until a player must act (or the game ends)."""
+    events: list[Event] = []
+    if state.seed is None:
+        return Transition(state, ())
+    while game.is_chance(state):
+        outcome = pick(game.chance_outcomes(state), unit(state.seed, state.chances, secret))
+        t = game.apply(state, outcome)
+        events.append({"type": "chance", "outcome": game.notation(outcome), "sampled": True})
+        events.extend(t.events)
+        state = t.state
+    return Transition(state, tuple(events))
+
+
+def play_one(
+    game: Game[Any, Any],
+    state: Any,
+    request: MoveRequest,
+    *,
+    auto_chance: bool,
+    secret: bytes = b"",
+) -> Transition[Any]:
+    """Parses and applies one move, then resolves chance when asked to."""
+    if game.status(state).finished:
+        raise GameOver("the game is finished; no move can be played", reason="GAME_FINISHED")
+    move = game.parse_move(request.move)
+    if request.player is not None and request.player not in game.to_move(state):
+        movers = game.to_move(state)
+        raise NotYourTurn(
+            f"player {request.player} may not act now; to move: {list(movers) or 'chance'}",
+            reason="NOT_TO_MOVE",
+            details={"toMove": list(movers)},
+        )
+    t = game.apply(state, move, request.player)
+    if not auto_chance:
+        return t
+    c = resolve_chance(game, t.state, secret)
+    return Transition(c.state, t.events + c.events)
+
+
+def play(
+    game: Game[Any, Any],
+    state: Any,
+    requests: Sequence[MoveRequest],
+    *,
+    auto_chance: bool,
+    secret: bytes = b"",
+) -> Transition[Any]:
+    """Applies every move in order; a failure raises PlyError naming the move's index."""
+    events: list[Event] = []
+    for ply, request in enumerate(requests):
+        try:
+            t = play_one(game, state, request, auto_chance=auto_chance, secret=secret)
+        except RulesError as exc:
+            raise PlyError(ply, exc) from exc
+        state = t.state
+        events.extend(dict(e, ply=ply) for e in t.events)
+    return Transition(state, tuple(events))
+
+
+def start(
+    game: Game[Any, Any],
+    players: int | None,
+    options: Mapping[str, Any] | None,
+    seed: str | None,
+    secret: bytes = b"",
+) -> Transition[Any]:
+    """A new game; with a seed the opening chance nodes are sampled so a player acts first."""
+    state = game.new(players, options, seed)
+    return resolve_chance(game, state, secret)
+
+
+def perft(game: Game[Any, Any], state: Any, depth: int) -> int:
+    """Leaf positions ``depth`` plies ahead (each player's moves in turn; chance outcomes count)."""
+    if depth == 0:
+        return 1
+    moves = game.legal_moves(state)
+    if depth == 1:
+        return len(moves)
+    return sum(perft(game, game.apply(state, m).state, depth - 1) for m in moves)
+
+
+__all__ = [
+    "MoveRequest",
+    "PlyError",
+    "perft",
+    "play",
+    "play_one",
+    "resolve_chance",
+    "start",
+]

@@ -1,0 +1,112 @@
+"""The one error tree of the rules engines; every error carries a stable ``code``.
+
+::
+
+    RulesError
+    ├── InvalidNotation   INVALID_NOTATION   text or document is not a move of this game
+    ├── IllegalMove       ILLEGAL_MOVE       a well-formed move the rules forbid here
+    ├── NotYourTurn       NOT_YOUR_TURN      the move names a player who may not act now
+    ├── GameOver          GAME_OVER          the game is finished; nothing may be played
+    ├── InvalidState      INVALID_STATE      a state document is impossible (all problems listed)
+    └── InvalidOptions    INVALID_OPTIONS    players or options outside the game's schema
+
+``reason`` is a finer stable code (``TAKE_BACK_FORBIDDEN``) and ``rule`` the rule id (``MX-7``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a document: a JSON path (``$.board.c3``) and why."""
+
+    path: str
+    reason: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"path": self.path, "reason": self.reason}
+
+
+class RulesError(Exception):
+    code: ClassVar[str] = "RULES_ERROR"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        reason: str | None = None,
+        rule: str | None = None,
+        details: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.reason = reason
+        self.rule = rule
+        self.details: dict[str, Any] = dict(details or {})
+
+    def as_details(self) -> dict[str, Any]:
+        """Details for an API answer: reason and rule when known, then the rest."""
+        out: dict[str, Any] = {}
+        if self.reason is not None:
+            out["reason"] = self.reason
+        if self.rule is not None:
+            out["rule"] = self.rule
+        out.update(self.details)
+        return out
+
+
+class InvalidNotation(RulesError):
+    code = "INVALID_NOTATION"
+
+
+class IllegalMove(RulesError):
+    code = "ILLEGAL_MOVE"
+
+
+class NotYourTurn(RulesError):
+    code = "NOT_YOUR_TURN"
+
+
+class GameOver(RulesError):
+    code = "GAME_OVER"
+
+
+class _ProblemsError(RulesError):
+    def __init__(self, message: str, problems: Iterable[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__(message, details={"problems": [p.as_dict() for p in self.problems]})
+
+
+class InvalidState(_ProblemsError):
+    code = "INVALID_STATE"
+
+
+class InvalidOptions(_ProblemsError):
+    code = "INVALID_OPTIONS"
+
+
+class Problems:
+    """Collects every problem of a document, then raises them together."""
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, path: str, reason: str) -> None:
+        self.items.append(Problem(path, reason))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_state(self, what: str = "state") -> None:
+        if self.items:
+            n = len(self.items)
+            raise InvalidState(f"invalid {what}: {n} problem{'s' if n > 1 else ''}", self.items)
+
+    def raise_options(self) -> None:
+        if self.items:
+            n = len(self.items)
+            raise InvalidOptions(f"invalid options: {n} problem{'s' if n > 1 else ''}", self.items)

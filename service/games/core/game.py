@@ -1,0 +1,210 @@
+"""The engine contract: one shape for all four games.
+
+Every engine is a stateless object whose methods take immutable states (frozen, slotted
+dataclasses of tuples) and return new ones. Chance is input: at a chance node the legal moves
+are the outcomes, and a caller supplies one (physical dice) or samples one from the state's
+seed with :mod:`service.games.core.chance`. Every state carries ``seed`` (``None`` or a
+string) and ``chances`` (chance events resolved so far), which sampling keys on.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Generic, Protocol, TypeVar
+
+from .errors import InvalidOptions, Problem
+from .options import OptionSpec, validate_options
+
+JSON = dict[str, Any]
+Event = dict[str, Any]
+
+
+class GameState(Protocol):
+    @property
+    def seed(self) -> str | None: ...
+
+    @property
+    def chances(self) -> int: ...
+
+
+S = TypeVar("S", bound=GameState)
+M = TypeVar("M")
+
+
+@dataclass(frozen=True, slots=True)
+class Transition(Generic[S]):
+    """The state after a move and what happened on the way (JSON-ready event documents)."""
+
+    state: S
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    finished: bool
+    winners: tuple[int, ...] = ()
+    reason: str | None = None
+
+    @property
+    def label(self) -> str:
+        return "finished" if self.finished else "ongoing"
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    values: tuple[int, ...]
+    breakdown: JSON = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Descriptor:
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    rules_version: str
+    chance: bool
+    hidden_information: bool
+    simultaneous: bool
+    options: tuple[OptionSpec, ...]
+    summary: str = ""
+
+    def describe(self) -> JSON:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "minPlayers": self.min_players,
+            "maxPlayers": self.max_players,
+            "rulesVersion": self.rules_version,
+            "chance": self.chance,
+            "hiddenInformation": self.hidden_information,
+            "simultaneous": self.simultaneous,
+            "options": {o.name: o.describe() for o in self.options},
+        }
+
+    def validate_players(self, players: Any) -> int:
+        if players is None:
+            return self.default_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidOptions(
+                "players must be an integer", [Problem("$.players", "must be an integer")]
+            )
+        if not self.min_players <= players <= self.max_players:
+            lo, hi = self.min_players, self.max_players
+            span = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise InvalidOptions(
+                f"{self.name} is played by {span} players, not {players}",
+                [Problem("$.players", f"must be between {lo} and {hi}, got {players}")],
+            )
+        return players
+
+    def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        return validate_options(self.options, options)
+
+
+class Game(ABC, Generic[S, M]):
+    """Base class of every engine; see DESIGN.md "The engine contract"."""
+
+    descriptor: Descriptor
+
+    @property
+    def id(self) -> str:
+        return self.descriptor.id
+
+    @abstractmethod
+    def new(
+        self,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: str | None = None,
+    ) -> S:
+        """The opening state; players and options validated (``InvalidOptions``)."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> tuple[int, ...]:
+        """Players who may act now: several when simultaneous, none at a chance node or end."""
+
+    def is_chance(self, state: S) -> bool:
+        return False
+
+    def chance_outcomes(self, state: S) -> tuple[tuple[M, Fraction], ...]:
+        """Outcomes with exact probabilities summing to 1; empty unless ``is_chance``."""
+        return ()
+
+    @abstractmethod
+    def legal_moves(self, state: S, player: int | None = None) -> tuple[M, ...]:
+        """Every legal move, duplicate-free, in a stable order (the outcomes at a chance node)."""
+
+    @abstractmethod
+    def apply(self, state: S, move: M, player: int | None = None) -> Transition[S]:
+        """The state after ``move``; raises IllegalMove, NotYourTurn or GameOver."""
+
+    @abstractmethod
+    def status(self, state: S) -> Status: ...
+
+    @abstractmethod
+    def scores(self, state: S) -> Scores: ...
+
+    def view(self, state: S, player: int | None = None) -> JSON:
+        """What ``player`` may see; by default the whole state without the sampling seed."""
+        doc = self.encode(state)
+        doc.pop("seed", None)
+        return doc
+
+    @abstractmethod
+    def parse_move(self, move: str | Mapping[str, Any]) -> M:
+        """A move from its notation or move document; raises InvalidNotation."""
+
+    @abstractmethod
+    def notation(self, move: M) -> str:
+        """Canonical notation: ``parse_move(notation(m)) == m``."""
+
+    @abstractmethod
+    def encode(self, state: S) -> JSON:
+        """The versioned JSON document ``{"game": id, "v": 1, ...}``."""
+
+    @abstractmethod
+    def decode(self, doc: Any) -> S:
+        """A state from its document; raises InvalidState listing every problem."""
+
+    @abstractmethod
+    def render(self, state: S, player: int | None = None) -> str:
+        """An SVG picture of the position a person can read."""
+
+    @abstractmethod
+    def state_schema(self) -> JSON:
+        """JSON Schema of the state document."""
+
+    @abstractmethod
+    def move_schema(self) -> JSON:
+        """JSON Schema of a move: its notation string or its move document."""
+
+
+def check_doc_header(doc: Any, game_id: str, version: int, problems: Any) -> bool:
+    """Checks ``{"game": id, "v": version}``; False when the rest cannot be read."""
+    if not isinstance(doc, Mapping):
+        problems.add("$", "state must be a JSON object")
+        return False
+    if doc.get("game") != game_id:
+        problems.add("$.game", f"must be {game_id!r}, got {doc.get('game')!r}")
+    if doc.get("v") != version:
+        problems.add("$.v", f"unsupported version {doc.get('v')!r}; this service reads {version}")
+        return False
+    return True
+
+
+def check_seed(doc: Mapping[str, Any], problems: Any) -> tuple[str | None, int]:
+    """Reads the common ``seed`` and ``chances`` fields."""
+    seed = doc.get("seed")
+    if seed is not None and (not isinstance(seed, str) or not 1 <= len(seed) <= 200):
+        problems.add("$.seed", "must be null or a string of 1 to 200 characters")
+        seed = None
+    chances = doc.get("chances", 0)
+    if isinstance(chances, bool) or not isinstance(chances, int) or chances < 0:
+        problems.add("$.chances", "must be a non-negative integer")
+        chances = 0
+    return seed, chances

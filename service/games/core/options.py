@@ -1,0 +1,98 @@
+"""Option schemas: defaults, ranges and validation that lists every problem."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import Problems
+
+# A custom check returns the normalised value, or raises ValueError with the reason.
+Check = Callable[[Any], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    name: str
+    kind: str  # "int" | "bool" | "enum" | "json"
+    default: Any
+    description: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    check: Check | None = field(default=None, compare=False)
+
+    def describe(self) -> dict[str, Any]:
+        """The option as the games catalogue shows it (JSON Schema words)."""
+        kinds = {"int": "integer", "bool": "boolean", "enum": "string"}
+        out: dict[str, Any] = {"default": self.default, "description": self.description}
+        if self.kind in kinds:
+            out["type"] = kinds[self.kind]
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        if self.choices:
+            out["enum"] = list(self.choices)
+        return out
+
+    def validate(self, value: Any, problems: Problems, path: str) -> Any:
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                problems.add(path, f"must be an integer, got {_type_name(value)}")
+                return self.default
+            lo, hi = self.minimum, self.maximum
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                problems.add(path, f"must be between {lo} and {hi}, got {value}")
+                return self.default
+        elif self.kind == "bool":
+            if not isinstance(value, bool):
+                problems.add(path, f"must be true or false, got {_type_name(value)}")
+                return self.default
+        elif self.kind == "enum" and value not in self.choices:
+            problems.add(path, f"must be one of {', '.join(self.choices)}, got {value!r}")
+            return self.default
+        if self.check is not None:
+            try:
+                return self.check(value)
+            except ValueError as exc:
+                problems.add(path, str(exc))
+                return self.default
+        return value
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {
+        bool: "boolean",
+        int: "integer",
+        float: "number",
+        str: "string",
+        list: "array",
+        dict: "object",
+    }.get(type(value), type(value).__name__)
+
+
+def validate_options(
+    specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | None, path: str = "$.options"
+) -> dict[str, Any]:
+    """Every option with its default filled in; raises InvalidOptions listing every problem."""
+    problems = Problems()
+    given = {} if given is None else given
+    if not isinstance(given, Mapping):
+        problems.add(path, f"must be an object, got {_type_name(given)}")
+        problems.raise_options()
+    known = {s.name: s for s in specs}
+    for name in given:
+        if name not in known:
+            problems.add(f"{path}.{name}", f"unknown option; known: {', '.join(known) or 'none'}")
+    out = {
+        s.name: s.validate(given[s.name], problems, f"{path}.{s.name}")
+        if s.name in given
+        else s.default
+        for s in specs
+    }
+    problems.raise_options()
+    return out

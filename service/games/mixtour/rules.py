@@ -1,0 +1,302 @@
+"""Mixtour (Dieter Stein) — rules MX-1…MX-11 of ``shared/rules/mixtour.md``.
+
+Two players (0 White moves first, 1 Blue) on an empty 5 × 5 board (MX-1). A turn is one of:
+place a piece from one's supply on an empty square (MX-4); move the top ``n`` pieces of any
+stack in a straight line over empty squares onto another stack (MX-5) exactly as far as the
+receiving stack is high (MX-6), never the exact reverse of the opponent's last move (MX-7);
+pass only when nothing else is legal, two passes in a row draw (MX-8). A stack of 5 or more
+leaves the board, its pieces return to their owners and the top piece's owner scores (MX-9);
+``pointsToWin`` points win at once (MX-10). No automatic repetition draw (MX-11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..core import (
+    JSON,
+    Descriptor,
+    Event,
+    Game,
+    GameOver,
+    IllegalMove,
+    NotYourTurn,
+    OptionSpec,
+    Scores,
+    Status,
+    Transition,
+)
+from . import codec, moves, render
+from .board import RAYS, SIZE, SQUARES, line_between
+from .moves import Move, Pass, Place, Shift
+from .state import COLOUR_NAMES, MixtourState
+
+REMOVE_AT = 5
+
+OPTIONS = (
+    OptionSpec("piecesPerPlayer", "int", 20, "Pieces in each player's supply (MX-2).", 1, 100),
+    OptionSpec("pointsToWin", "int", 5, "Points that win the game at once (MX-3, MX-10).", 1, 99),
+)
+
+DESCRIPTOR = Descriptor(
+    id="mixtour",
+    name="Mixtour",
+    min_players=2,
+    max_players=2,
+    default_players=2,
+    rules_version="mixtour-1",
+    chance=False,
+    hidden_information=False,
+    simultaneous=False,
+    options=OPTIONS,
+    summary="Stacking abstract on 5 × 5 by Dieter Stein.",
+)
+
+
+def _illegal(message: str, reason: str, rule: str) -> IllegalMove:
+    return IllegalMove(message, reason=reason, rule=rule)
+
+
+class Mixtour(Game[MixtourState, Move]):
+    descriptor = DESCRIPTOR
+
+    def new(
+        self,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: str | None = None,
+    ) -> MixtourState:
+        DESCRIPTOR.validate_players(players)
+        opts = DESCRIPTOR.validate_options(options)
+        n = opts["piecesPerPlayer"]
+        return MixtourState(
+            stacks=((),) * (SIZE * SIZE),
+            supply=(n, n),
+            points=(0, 0),
+            turn=0,
+            last=None,
+            passes=0,
+            pieces_per_player=n,
+            points_to_win=opts["pointsToWin"],
+            seed=seed,
+        )
+
+    def to_move(self, state: MixtourState) -> tuple[int, ...]:
+        return () if state.turn is None else (state.turn,)
+
+    def legal_moves(self, state: MixtourState, player: int | None = None) -> tuple[Move, ...]:
+        turn = state.turn
+        if turn is None or (player is not None and player != turn):
+            return ()
+        stacks = state.stacks
+        out: list[Move] = []
+        if state.supply[turn]:
+            out.extend(Place(i) for i, s in enumerate(stacks) if not s)
+        banned = _banned(state)
+        for target, stack in enumerate(stacks):
+            height = len(stack)
+            if not height:
+                continue
+            for ray in RAYS[target]:
+                if len(ray) < height:
+                    continue
+                source = ray[height - 1]
+                src = stacks[source]
+                if not src or any(stacks[sq] for sq in ray[: height - 1]):
+                    continue
+                for count in range(1, len(src) + 1):
+                    shift = Shift(source, count, target)
+                    if shift != banned:
+                        out.append(shift)
+        return tuple(out) if out else (Pass(),)
+
+    def apply(
+        self, state: MixtourState, move: Move, player: int | None = None
+    ) -> Transition[MixtourState]:
+        turn = state.turn
+        if turn is None:
+            raise GameOver(
+                "the game is finished; no move can be played", reason="GAME_FINISHED", rule="MX-10"
+            )
+        if player is not None and player != turn:
+            raise NotYourTurn(
+                f"it is {COLOUR_NAMES[turn]}'s turn (player {turn}), not player {player}'s",
+                reason="NOT_TO_MOVE",
+                details={"toMove": [turn]},
+            )
+        if isinstance(move, Place):
+            return self._place(state, turn, move)
+        if isinstance(move, Shift):
+            return self._shift(state, turn, move)
+        if self.legal_moves(state) != (Pass(),):
+            raise _illegal(
+                "a player may pass only when no place or move is possible",
+                "PASS_NOT_ALLOWED",
+                "MX-8",
+            )
+        passes = state.passes + 1
+        events: list[Event] = [{"type": "passed", "player": turn}]
+        if passes >= 2:
+            events.append({"type": "gameOver", "winners": [], "reason": "draw"})
+        return Transition(
+            replace(state, turn=None if passes >= 2 else 1 - turn, last=move, passes=passes),
+            tuple(events),
+        )
+
+    def _place(self, state: MixtourState, turn: int, move: Place) -> Transition[MixtourState]:
+        if not state.supply[turn]:
+            raise _illegal(f"{COLOUR_NAMES[turn]} has no piece left in supply", "NO_SUPPLY", "MX-4")
+        if state.stacks[move.square]:
+            raise _illegal(f"{SQUARES[move.square]} is not empty", "SQUARE_OCCUPIED", "MX-4")
+        stacks = list(state.stacks)
+        stacks[move.square] = (turn,)
+        supply = list(state.supply)
+        supply[turn] -= 1
+        return Transition(
+            replace(
+                state,
+                stacks=tuple(stacks),
+                supply=(supply[0], supply[1]),
+                turn=1 - turn,
+                last=move,
+                passes=0,
+            ),
+            ({"type": "placed", "player": turn, "square": SQUARES[move.square]},),
+        )
+
+    def _shift(self, state: MixtourState, turn: int, move: Shift) -> Transition[MixtourState]:
+        _check_shift(state, move)
+        stacks = list(state.stacks)
+        source = stacks[move.source]
+        moving = source[len(source) - move.count :]
+        stacks[move.source] = source[: len(source) - move.count]
+        landed = stacks[move.target] + moving
+        events: list[Event] = [
+            {
+                "type": "moved",
+                "player": turn,
+                "from": SQUARES[move.source],
+                "to": SQUARES[move.target],
+                "count": move.count,
+            }
+        ]
+        supply, points = state.supply, state.points
+        next_turn: int | None = 1 - turn
+        if len(landed) >= REMOVE_AT:
+            stacks[move.target] = ()
+            owner = landed[-1]
+            white = landed.count(0)
+            supply = (supply[0] + white, supply[1] + len(landed) - white)
+            points = (points[0] + (owner == 0), points[1] + (owner == 1))
+            events.append(
+                {
+                    "type": "stackRemoved",
+                    "square": SQUARES[move.target],
+                    "pieces": len(landed),
+                    "scorer": owner,
+                    "scores": list(points),
+                }
+            )
+            if points[owner] >= state.points_to_win:
+                next_turn = None
+                events.append({"type": "gameOver", "winners": [owner], "reason": "points"})
+        else:
+            stacks[move.target] = landed
+        return Transition(
+            replace(
+                state,
+                stacks=tuple(stacks),
+                supply=supply,
+                points=points,
+                turn=next_turn,
+                last=move,
+                passes=0,
+            ),
+            tuple(events),
+        )
+
+    def status(self, state: MixtourState) -> Status:
+        if state.turn is not None:
+            return Status(False)
+        winners = tuple(p for p in (0, 1) if state.points[p] >= state.points_to_win)
+        return Status(True, winners, "points" if winners else "draw")
+
+    def scores(self, state: MixtourState) -> Scores:
+        return Scores(
+            state.points,
+            {
+                "points": list(state.points),
+                "pointsToWin": state.points_to_win,
+                "supply": list(state.supply),
+                "onBoard": [sum(s.count(p) for s in state.stacks) for p in (0, 1)],
+            },
+        )
+
+    def parse_move(self, move: str | Mapping[str, Any]) -> Move:
+        return moves.parse_move(move)
+
+    def notation(self, move: Move) -> str:
+        return moves.notation(move)
+
+    def encode(self, state: MixtourState) -> JSON:
+        return codec.encode(state)
+
+    def decode(self, doc: Any) -> MixtourState:
+        return codec.decode(doc, OPTIONS)
+
+    def render(self, state: MixtourState, player: int | None = None) -> str:
+        return render.svg(state)
+
+    def state_schema(self) -> JSON:
+        return codec.state_schema(OPTIONS)
+
+    def move_schema(self) -> JSON:
+        return codec.move_schema()
+
+
+def _banned(state: MixtourState) -> Shift | None:
+    """MX-7: the exact reverse of the opponent's last move (placements and passes ban nothing)."""
+    last = state.last
+    if isinstance(last, Shift):
+        return Shift(last.target, last.count, last.source)
+    return None
+
+
+def _check_shift(state: MixtourState, move: Shift) -> None:
+    """Raises IllegalMove naming the first rule the move breaks."""
+    src, dst = SQUARES[move.source], SQUARES[move.target]
+    height = len(state.stacks[move.source])
+    if not height:
+        raise _illegal(f"there is no stack on {src}", "EMPTY_SOURCE", "MX-5")
+    if move.count > height:
+        raise _illegal(
+            f"the stack on {src} has {height} piece(s), not {move.count}",
+            "NOT_ENOUGH_PIECES",
+            "MX-5",
+        )
+    between = line_between(move.source, move.target)
+    if between is None:
+        raise _illegal(f"{src} and {dst} are not on one straight line", "NOT_A_LINE", "MX-5")
+    receiving = len(state.stacks[move.target])
+    if not receiving:
+        raise _illegal(f"{dst} is empty; a move must land on a stack", "EMPTY_TARGET", "MX-5")
+    if len(between) + 1 != receiving:
+        raise _illegal(
+            f"the stack on {dst} is {receiving} high, so it is reached from exactly "
+            f"{receiving} square(s) away, not {len(between) + 1}",
+            "WRONG_DISTANCE",
+            "MX-6",
+        )
+    if any(state.stacks[sq] for sq in between):
+        raise _illegal(f"the way from {src} to {dst} is blocked", "PATH_BLOCKED", "MX-5")
+    if move == _banned(state):
+        raise _illegal(
+            f"{moves.notation(move)} would undo the opponent's last move",
+            "TAKE_BACK_FORBIDDEN",
+            "MX-7",
+        )
+
+
+ENGINE = Mixtour()
