@@ -267,6 +267,10 @@ def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
     }
 
 
+_SQUARE = "[a-eA-E][1-5]"
+_NOTATION = rf"^\s*({_SQUARE}|{_SQUARE}(:[0-9]{{1,3}})?-{_SQUARE}|[pP][aA][sS][sS])\s*$"
+
+
 def move_schema() -> JSON:
     square = {"type": "string", "pattern": "^[a-eA-E][1-5]$"}
     return {
@@ -277,7 +281,7 @@ def move_schema() -> JSON:
         "oneOf": [
             {
                 "type": "string",
-                "pattern": r"^\s*([a-eA-E][1-5]|[a-eA-E][1-5](:[0-9]{1,3})?-[a-eA-E][1-5]|[pP][aA][sS][sS])\s*$",
+                "pattern": _NOTATION,
             },
             {
                 "type": "object",

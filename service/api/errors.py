@@ -1,0 +1,59 @@
+"""API errors: a status, a stable code, a message and details; rules errors map to 422.
+
+=====================  ======  ==================================================
+code                   status  when
+=====================  ======  ==================================================
+MALFORMED_JSON         400     the body is not JSON
+INVALID_REQUEST        400     wrong field types, missing or unknown fields
+NOT_FOUND              404     no such route
+UNKNOWN_GAME           404     no such game id
+METHOD_NOT_ALLOWED     405     wrong HTTP method for the route
+BODY_TOO_LARGE         413     body over MAX_BODY_BYTES
+INVALID_NOTATION       422     a move that is not notation of this game
+ILLEGAL_MOVE           422     a move the rules forbid (details.reason, details.rule)
+NOT_YOUR_TURN          422     the player may not act now
+GAME_OVER              422     the game is finished
+INVALID_STATE          422     the state document is impossible (details.problems)
+INVALID_OPTIONS        422     players or options out of range (details.problems)
+STATE_TAMPERED         422     a signature is missing or wrong (RULES_SECRET set)
+INTERNAL               500     a bug: reported, never caused by client input
+=====================  ======  ==================================================
+
+In ``play`` and ``replay`` ``details.ply`` is the 0-based index of the failing move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.core import RulesError
+
+
+class ApiError(Exception):
+    def __init__(
+        self, status: int, code: str, message: str, details: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details or {}
+
+    def body(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message, "details": self.details}}
+
+
+def from_rules(exc: RulesError, ply: int | None = None) -> ApiError:
+    details = exc.as_details()
+    if ply is not None:
+        details["ply"] = ply
+    message = exc.message if ply is None else f"move {ply}: {exc.message}"
+    return ApiError(422, exc.code, message, details)
+
+
+def invalid_request(problems: list[dict[str, str]]) -> ApiError:
+    first = problems[0]
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return ApiError(
+        400, "INVALID_REQUEST", f"{first['path']}: {first['reason']}{more}", {"problems": problems}
+    )

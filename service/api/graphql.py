@@ -1,0 +1,310 @@
+"""GraphQL at ``/graphql``: thin types over the same operations REST calls.
+
+Every operation is a pure Query field (so GET works and answers can be HTTP-cached). Expected
+failures are union members (``MoveRejected``, ``InvalidState``, ``InvalidRequest``), never
+top-level errors. ``Position`` resolves its fields lazily.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, TypeVar
+
+import strawberry
+from strawberry.extensions import ParserCache, ValidationCache
+from strawberry.scalars import JSON
+from strawberry.types import Info
+
+from ..games.core import MoveRequest
+from .errors import ApiError
+from .ops import Loaded, Rules
+from .request import parse_move_item, type_name
+
+T = TypeVar("T")
+
+MOVE_CODES = {"ILLEGAL_MOVE", "INVALID_NOTATION", "NOT_YOUR_TURN", "GAME_OVER"}
+STATE_CODES = {"INVALID_STATE", "INVALID_OPTIONS", "STATE_TAMPERED"}
+
+
+@strawberry.type(description="A game the service knows, with its options.")
+class GameInfo:
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    chance: bool
+    hidden_information: bool
+    simultaneous: bool
+    options: JSON = strawberry.field(description="name -> {default, description, type, ...}")
+
+
+@strawberry.type(description="A legal move in canonical notation; probability at chance nodes.")
+class LegalMove:
+    notation: str
+    probability: float | None = None
+
+
+@strawberry.type(description="One thing wrong with a state document or the options.")
+class StateProblem:
+    path: str
+    reason: str
+
+
+@strawberry.type(description="A move was refused; ply is its 0-based index in the move list.")
+class MoveRejected:
+    code: str
+    message: str
+    ply: int | None
+    reason: str | None
+    rule: str | None
+    details: JSON
+
+
+@strawberry.type(description="The state (or the players/options) is impossible; all problems.")
+class InvalidState:
+    code: str
+    message: str
+    problems: list[StateProblem]
+
+
+@strawberry.type(description="The request itself is wrong: unknown game, bad player, limits.")
+class InvalidRequest:
+    code: str
+    message: str
+    details: JSON
+
+
+@strawberry.type(description="A game position; every field is computed when asked for.")
+class Position:
+    _rules: strawberry.Private[Rules]
+    _loaded: strawberry.Private[Loaded]
+
+    @strawberry.field(description="The state document to send back with the next request.")
+    def state(self) -> JSON:
+        return JSON(self._rules.document(self._loaded.engine, self._loaded.state))
+
+    @strawberry.field
+    def to_move(self) -> list[int]:
+        return list(self._rules.summary(self._loaded)["toMove"])
+
+    @strawberry.field
+    def is_chance(self) -> bool:
+        return bool(self._rules.summary(self._loaded)["isChance"])
+
+    @strawberry.field(description="ongoing or finished")
+    def status(self) -> str:
+        return str(self._rules.summary(self._loaded)["status"])
+
+    @strawberry.field
+    def winners(self) -> list[int]:
+        return list(self._rules.summary(self._loaded)["winners"])
+
+    @strawberry.field
+    def scores(self) -> list[int]:
+        return list(self._rules.summary(self._loaded)["scores"])
+
+    @strawberry.field(description="Why the game ended (null while ongoing).")
+    def reason(self) -> str | None:
+        value = self._rules.score(self._loaded)["reason"]
+        return None if value is None else str(value)
+
+    @strawberry.field(description="The per-game score breakdown.")
+    def breakdown(self) -> JSON:
+        return JSON(self._rules.score(self._loaded)["breakdown"])
+
+    @strawberry.field(description="Legal moves (the outcomes at a chance node).")
+    def legal_moves(self, player: int | None = None) -> list[LegalMove]:
+        answer = _or_error(lambda: self._rules.legal_moves(self._loaded, player))
+        return [
+            LegalMove(notation=m["notation"], probability=m.get("probability"))
+            for m in answer["moves"]
+        ]
+
+    @strawberry.field(description="Chance outcomes with probabilities (empty unless isChance).")
+    def chance_outcomes(self) -> list[LegalMove]:
+        if not self._rules.summary(self._loaded)["isChance"]:
+            return []
+        moves: list[LegalMove] = self.legal_moves()
+        return moves
+
+    @strawberry.field(description="What a player may see (null: a spectator).")
+    def view(self, player: int | None = None) -> JSON:
+        return JSON(_or_error(lambda: self._rules.view(self._loaded, player))["view"])
+
+    @strawberry.field(description="An SVG picture of the position.")
+    def svg(self, player: int | None = None) -> str:
+        return _or_error(lambda: self._rules.render(self._loaded, player))
+
+
+@strawberry.type(description="The position after the moves, and what happened.")
+class PlayOutcome:
+    position: Position
+    events: list[JSON]
+
+
+@strawberry.type(description="The position after replaying every move.")
+class ReplayOutcome:
+    position: Position
+    plies: int
+
+
+PositionResult = Annotated[
+    Position | MoveRejected | InvalidState | InvalidRequest, strawberry.union("PositionResult")
+]
+PlayResult = Annotated[
+    PlayOutcome | MoveRejected | InvalidState | InvalidRequest, strawberry.union("PlayResult")
+]
+ReplayResult = Annotated[
+    ReplayOutcome | MoveRejected | InvalidState | InvalidRequest, strawberry.union("ReplayResult")
+]
+
+
+class GraphQLApiError(Exception):
+    """An ApiError inside a Position field: a GraphQL error with ``extensions.code``."""
+
+    def __init__(self, error: ApiError) -> None:
+        super().__init__(error.message)
+        self.extensions = {"code": error.code, "details": error.details}
+
+
+def _or_error(call: Callable[[], T]) -> T:
+    try:
+        return call()
+    except ApiError as exc:
+        raise GraphQLApiError(exc) from exc
+
+
+def _failure(error: ApiError) -> MoveRejected | InvalidState | InvalidRequest:
+    if error.code in MOVE_CODES:
+        d = error.details
+        return MoveRejected(
+            code=error.code,
+            message=error.message,
+            ply=d.get("ply"),
+            reason=d.get("reason"),
+            rule=d.get("rule"),
+            details=JSON(d),
+        )
+    if error.code in STATE_CODES:
+        problems = error.details.get("problems") or [{"path": "$.sig", "reason": error.message}]
+        return InvalidState(
+            code=error.code,
+            message=error.message,
+            problems=[StateProblem(path=p["path"], reason=p["reason"]) for p in problems],
+        )
+    return InvalidRequest(code=error.code, message=error.message, details=JSON(error.details))
+
+
+def _rules(info: Info) -> Rules:
+    rules: Rules = info.context["rules"]
+    return rules
+
+
+def _moves(items: list[JSON], player: int | None) -> list[MoveRequest]:
+    out: list[MoveRequest] = []
+    problems = []
+    for i, item in enumerate(items):
+        request = parse_move_item(item, player)
+        if request is None:
+            problems.append({"path": f"$.moves[{i}]", "reason": f"not a move ({type_name(item)})"})
+        else:
+            out.append(request)
+    if problems:
+        raise ApiError(400, "INVALID_REQUEST", problems[0]["reason"], {"problems": problems})
+    return out
+
+
+@strawberry.type
+class Query:
+    @strawberry.field(description="Every game the service knows.")
+    def games(self, info: Info) -> list[GameInfo]:
+        return [
+            GameInfo(
+                id=g["id"],
+                name=g["name"],
+                min_players=g["minPlayers"],
+                max_players=g["maxPlayers"],
+                rules_version=g["rulesVersion"],
+                chance=g["chance"],
+                hidden_information=g["hiddenInformation"],
+                simultaneous=g["simultaneous"],
+                options=g["options"],
+            )
+            for g in _rules(info).games()
+        ]
+
+    @strawberry.field(description="A new game; with a seed the opening chance is sampled.")
+    def new_game(
+        self,
+        info: Info,
+        game: str,
+        players: int | None = None,
+        options: JSON | None = None,
+        seed: str | None = None,
+    ) -> PositionResult:
+        rules = _rules(info)
+        try:
+            engine = rules.engine(game)
+            if options is not None and not isinstance(options, dict):
+                raise ApiError(400, "INVALID_REQUEST", "options must be an object")
+            return Position(_rules=rules, _loaded=rules.new_game(engine, players, options, seed))
+        except ApiError as exc:
+            return _failure(exc)
+
+    @strawberry.field(description="A state read back: validated, with everything derived.")
+    def position(self, info: Info, game: str, state: JSON) -> PositionResult:
+        rules = _rules(info)
+        try:
+            loaded = rules.load(rules.engine(game), state)
+            return Position(_rules=rules, _loaded=loaded)
+        except ApiError as exc:
+            return _failure(exc)
+
+    @strawberry.field(description="Plays moves in order; chance sampled when autoChance.")
+    def play(
+        self,
+        info: Info,
+        game: str,
+        state: JSON,
+        moves: list[JSON],
+        player: int | None = None,
+        auto_chance: bool | None = None,
+    ) -> PlayResult:
+        rules = _rules(info)
+        try:
+            loaded = rules.load(rules.engine(game), state)
+            end, events = rules.play(loaded, _moves(moves, player), auto_chance)
+            return PlayOutcome(
+                position=Position(_rules=rules, _loaded=end), events=[JSON(e) for e in events]
+            )
+        except ApiError as exc:
+            return _failure(exc)
+
+    @strawberry.field(description="Replays a game from its start, seed and move list.")
+    def replay(
+        self,
+        info: Info,
+        game: str,
+        moves: list[JSON],
+        players: int | None = None,
+        options: JSON | None = None,
+        seed: str | None = None,
+    ) -> ReplayResult:
+        rules = _rules(info)
+        try:
+            engine = rules.engine(game)
+            if options is not None and not isinstance(options, dict):
+                raise ApiError(400, "INVALID_REQUEST", "options must be an object")
+            requests = _moves(moves, None)
+            end = rules.replay(engine, players, options, seed, requests)
+            return ReplayOutcome(position=Position(_rules=rules, _loaded=end), plies=len(requests))
+        except ApiError as exc:
+            return _failure(exc)
+
+
+# Factories, as strawberry documents: the LRU behind them is module-level and shared.
+schema = strawberry.Schema(
+    query=Query,
+    extensions=[lambda: ParserCache(maxsize=512), lambda: ValidationCache(maxsize=512)],
+)

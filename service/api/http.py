@@ -1,0 +1,90 @@
+"""HTTP plumbing shared by REST and the app: JSON bodies, error responses, the body limit."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .. import jsonio
+from .errors import ApiError
+from .request import bad_json
+
+log = logging.getLogger("regelwerk")
+
+
+def json_response(value: Any, status: int = 200) -> Response:
+    return Response(jsonio.dumps(value), status_code=status, media_type="application/json")
+
+
+def error_response(error: ApiError) -> Response:
+    return json_response(error.body(), error.status)
+
+
+async def read_json(request: Request, empty_ok: bool = False) -> Any:
+    raw = await request.body()
+    if not raw.strip():
+        if empty_ok:
+            return {}
+        raise bad_json("the body is empty; send a JSON object")
+    try:
+        return jsonio.loads(raw)
+    except jsonio.JSONDecodeError as exc:
+        raise bad_json(str(exc)) from exc
+
+
+class BodyLimit:
+    """Refuses bodies over ``limit`` bytes with 413 before the app sees them.
+
+    The body is buffered (it is read whole anyway) so chunked uploads are measured too.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope["headers"]:
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        error = ApiError(
+            413,
+            "BODY_TOO_LARGE",
+            f"the body is larger than {self.limit} bytes",
+            {"limit": self.limit},
+        )
+        await error_response(error)(scope, receive, send)

@@ -1,0 +1,240 @@
+"""The operations both API styles call: parse, call the engine, serialize. No rules here."""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from hashlib import sha256
+from typing import Any
+
+from .. import jsonio
+from ..cache import Cache, cache_key
+from ..games import REGISTRY
+from ..games.core import Event, Game, MoveRequest, PlyError, RulesError, driver
+from ..settings import Settings
+from .errors import ApiError, from_rules
+
+Engine = Game[Any, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A decoded state and the canonical bytes of its document (the cache key's state part)."""
+
+    engine: Engine
+    state: Any
+    canonical: bytes
+
+
+class Rules:
+    """The service facade: one instance per process, shared by REST and GraphQL."""
+
+    def __init__(
+        self, settings: Settings, cache: Cache, registry: Mapping[str, Engine] | None = None
+    ) -> None:
+        self.settings = settings
+        self.cache = cache
+        self.registry = REGISTRY if registry is None else registry
+        self._secret = (settings.rules_secret or "").encode()
+
+    # -- games and states ----------------------------------------------------------------
+    def games(self) -> list[dict[str, Any]]:
+        return [e.descriptor.describe() for e in self.registry.values()]
+
+    def engine(self, game: str) -> Engine:
+        engine = self.registry.get(game)
+        if engine is None:
+            raise ApiError(
+                404, "UNKNOWN_GAME", f"unknown game {game!r}", {"known": sorted(self.registry)}
+            )
+        return engine
+
+    def load(self, engine: Engine, doc: Any) -> Loaded:
+        """Checks the signature, then decodes (InvalidState lists every problem)."""
+        if isinstance(doc, Mapping) and "sig" in doc:
+            doc = dict(doc)
+            sig = doc.pop("sig")
+            body = jsonio.canonical(doc)
+            if self._secret and not (
+                isinstance(sig, str) and hmac.compare_digest(sig, self._sign(body))
+            ):
+                raise ApiError(
+                    422,
+                    "STATE_TAMPERED",
+                    "the state's signature does not match: "
+                    "it was altered or signed by another service",
+                    {"reason": "BAD_SIGNATURE"},
+                )
+        else:
+            if self.settings.require_signed_state:
+                raise ApiError(
+                    422,
+                    "STATE_TAMPERED",
+                    "this service only accepts states it signed (the state has no 'sig')",
+                    {"reason": "UNSIGNED"},
+                )
+            body = jsonio.canonical(doc)
+        try:
+            state = engine.decode(doc)
+        except RulesError as exc:
+            raise from_rules(exc) from exc
+        return Loaded(engine, state, body)
+
+    def _sign(self, body: bytes) -> str:
+        return hmac.new(self._secret, body, sha256).hexdigest()
+
+    def document(self, engine: Engine, state: Any) -> dict[str, Any]:
+        doc = engine.encode(state)
+        if self._secret:
+            doc["sig"] = self._sign(jsonio.canonical(doc))
+        return doc
+
+    def _cached(self, loaded: Loaded, op: str, player: int | None, compute: Any) -> Any:
+        d = loaded.engine.descriptor
+        key = cache_key(d.id, d.rules_version, loaded.canonical, op, player)
+        return self.cache.get_or_compute(key, op, compute)
+
+    # -- operations ----------------------------------------------------------------------
+    def summary(self, loaded: Loaded) -> dict[str, Any]:
+        """toMove, isChance, status, winners, scores (cached)."""
+        engine, state = loaded.engine, loaded.state
+
+        def compute() -> dict[str, Any]:
+            status = engine.status(state)
+            return {
+                "toMove": list(engine.to_move(state)),
+                "isChance": engine.is_chance(state),
+                "status": status.label,
+                "winners": list(status.winners),
+                "scores": list(engine.scores(state).values),
+            }
+
+        return self._cached(loaded, "position", None, compute)  # type: ignore[no-any-return]
+
+    def loaded(self, engine: Engine, state: Any) -> Loaded:
+        """Wraps a state the service just computed (its encoding is canonical already)."""
+        return Loaded(engine, state, jsonio.canonical(engine.encode(state)))
+
+    def position_of(self, loaded: Loaded) -> dict[str, Any]:
+        return {"state": self.document(loaded.engine, loaded.state), **self.summary(loaded)}
+
+    def legal_moves(self, loaded: Loaded, player: int | None) -> dict[str, Any]:
+        self.check_player(loaded.engine, player)
+        engine, state = loaded.engine, loaded.state
+
+        def compute() -> dict[str, Any]:
+            try:
+                if engine.is_chance(state):
+                    moves = [
+                        {"notation": engine.notation(m), "probability": float(p)}
+                        for m, p in engine.chance_outcomes(state)
+                    ]
+                else:
+                    moves = [
+                        {"notation": engine.notation(m)} for m in engine.legal_moves(state, player)
+                    ]
+            except RulesError as exc:
+                raise from_rules(exc) from exc
+            return {
+                "toMove": list(engine.to_move(state)),
+                "isChance": engine.is_chance(state),
+                "moves": moves,
+            }
+
+        return self._cached(loaded, "legal-moves", player, compute)  # type: ignore[no-any-return]
+
+    def new_game(
+        self, engine: Engine, players: int | None, options: Any, seed: str | None
+    ) -> Loaded:
+        check_seed(seed)
+        try:
+            t = driver.start(engine, players, options, seed, self._secret)
+        except RulesError as exc:
+            raise from_rules(exc) from exc
+        return self.loaded(engine, t.state)
+
+    def play(
+        self, loaded: Loaded, moves: Sequence[MoveRequest], auto_chance: bool | None
+    ) -> tuple[Loaded, list[Event]]:
+        """The position after the moves and the events (each with its ``ply``)."""
+        self.check_moves(loaded.engine, moves)
+        auto = loaded.state.seed is not None if auto_chance is None else auto_chance
+        try:
+            t = driver.play(
+                loaded.engine, loaded.state, moves, auto_chance=auto, secret=self._secret
+            )
+        except PlyError as exc:
+            raise from_rules(exc.error, exc.ply) from exc
+        return self.loaded(loaded.engine, t.state), list(t.events)
+
+    def replay(
+        self,
+        engine: Engine,
+        players: int | None,
+        options: Any,
+        seed: str | None,
+        moves: Sequence[MoveRequest],
+    ) -> Loaded:
+        """Starts a game and plays every move; with a seed chance is sampled throughout."""
+        check_seed(seed)
+        self.check_moves(engine, moves)
+        start = self.new_game(engine, players, options, seed)
+        end, _ = self.play(start, moves, auto_chance=seed is not None)
+        return end
+
+    def score(self, loaded: Loaded) -> dict[str, Any]:
+        engine, state = loaded.engine, loaded.state
+
+        def compute() -> dict[str, Any]:
+            status, scores = engine.status(state), engine.scores(state)
+            return {
+                "scores": list(scores.values),
+                "status": status.label,
+                "winners": list(status.winners),
+                "reason": status.reason,
+                "breakdown": scores.breakdown,
+            }
+
+        return self._cached(loaded, "score", None, compute)  # type: ignore[no-any-return]
+
+    def view(self, loaded: Loaded, player: int | None) -> dict[str, Any]:
+        self.check_player(loaded.engine, player)
+        return {"view": loaded.engine.view(loaded.state, player)}
+
+    def render(self, loaded: Loaded, player: int | None) -> str:
+        self.check_player(loaded.engine, player)
+        return loaded.engine.render(loaded.state, player)
+
+    # -- request limits ------------------------------------------------------------------
+    def check_player(self, engine: Engine, player: int | None) -> None:
+        top = engine.descriptor.max_players - 1
+        if player is not None and not 0 <= player <= top:
+            raise ApiError(
+                422,
+                "INVALID_PLAYER",
+                f"player must be between 0 and {top}, got {player}",
+                {"player": player},
+            )
+
+    def check_moves(self, engine: Engine, moves: Sequence[MoveRequest]) -> None:
+        limit = self.settings.max_moves
+        if len(moves) > limit:
+            raise ApiError(
+                413,
+                "TOO_MANY_MOVES",
+                f"at most {limit} moves per request, got {len(moves)}",
+                {"limit": limit},
+            )
+        for m in moves:
+            self.check_player(engine, m.player)
+
+
+def check_seed(seed: str | None) -> None:
+    if seed is not None and not 1 <= len(seed) <= 200:
+        raise ApiError(
+            400,
+            "INVALID_REQUEST",
+            "seed must be a string of 1 to 200 characters",
+            {"problems": [{"path": "$.seed", "reason": "1 to 200 characters"}]},
+        )

@@ -1,0 +1,148 @@
+"""Reading a JSON request body field by field, collecting every problem (INVALID_REQUEST)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..games.core import MoveRequest
+from .errors import ApiError, invalid_request
+
+_TYPE = {
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    list: "array",
+    dict: "object",
+    type(None): "null",
+}
+
+
+def type_name(value: Any) -> str:
+    return _TYPE.get(type(value), type(value).__name__)
+
+
+class Body:
+    """A request object; each accessor validates one field. Call ``done()`` at the end."""
+
+    def __init__(self, data: Any, allowed: set[str]) -> None:
+        self.problems: list[dict[str, str]] = []
+        if not isinstance(data, Mapping):
+            raise invalid_request(
+                [{"path": "$", "reason": f"the body must be a JSON object, got {type_name(data)}"}]
+            )
+        self.data = data
+        for key in data:
+            if key not in allowed:
+                self.problems.append(
+                    {
+                        "path": f"$.{key}",
+                        "reason": "unknown field; allowed: " + ", ".join(sorted(allowed)),
+                    }
+                )
+
+    def _bad(self, name: str, reason: str) -> None:
+        self.problems.append({"path": f"$.{name}", "reason": reason})
+
+    def state(self) -> Any:
+        if "state" not in self.data:
+            self._bad("state", "required: the game state document")
+            return None
+        value = self.data["state"]
+        if not isinstance(value, Mapping):
+            self._bad("state", f"must be an object (a state document), got {type_name(value)}")
+        return value
+
+    def int_or_none(self, name: str, required: bool = False) -> int | None:
+        value = self.data.get(name)
+        if value is None:
+            if required:
+                self._bad(name, "required")
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self._bad(name, f"must be an integer, got {type_name(value)}")
+            return None
+        return value
+
+    def bool_or_none(self, name: str) -> bool | None:
+        value = self.data.get(name)
+        if value is None or isinstance(value, bool):
+            return value
+        self._bad(name, f"must be true or false, got {type_name(value)}")
+        return None
+
+    def str_or_none(self, name: str) -> str | None:
+        value = self.data.get(name)
+        if value is None or isinstance(value, str):
+            return value
+        self._bad(name, f"must be a string, got {type_name(value)}")
+        return None
+
+    def object_or_none(self, name: str) -> Mapping[str, Any] | None:
+        value = self.data.get(name)
+        if value is None or isinstance(value, Mapping):
+            return value
+        self._bad(name, f"must be an object, got {type_name(value)}")
+        return None
+
+    def moves(self, player: int | None, single: bool) -> list[MoveRequest]:
+        """``move`` (one) or ``moves`` (a list) of notation strings, or ``{player, move}``."""
+        has_one, has_many = "move" in self.data, "moves" in self.data
+        if single and has_one and has_many:
+            self._bad("moves", "give either 'move' or 'moves', not both")
+            return []
+        if single and has_one:
+            items, path = [self.data["move"]], "move"
+        elif has_many:
+            items, path = self.data["moves"], "moves"
+            if not isinstance(items, list):
+                self._bad(path, f"must be an array of moves, got {type_name(items)}")
+                return []
+        else:
+            self._bad(
+                "moves" if not single else "move",
+                "required: "
+                + ("'move' (a string) or 'moves' (an array)" if single else "an array of moves"),
+            )
+            return []
+        out: list[MoveRequest] = []
+        for i, item in enumerate(items):
+            where = path if path == "move" else f"{path}[{i}]"
+            request = parse_move_item(item, player)
+            if request is None:
+                self.problems.append(
+                    {
+                        "path": f"$.{where}",
+                        "reason": "a move is a notation "
+                        'string, a move document, or {"player": int, "move": '
+                        f"string}}, got {type_name(item)}",
+                    }
+                )
+            else:
+                out.append(request)
+        return out
+
+    def done(self) -> None:
+        if self.problems:
+            raise invalid_request(self.problems)
+
+
+def parse_move_item(item: Any, player: int | None) -> MoveRequest | None:
+    """One entry of a move list; None when it has no shape of a move."""
+    if isinstance(item, str):
+        return MoveRequest(item, player)
+    if isinstance(item, Mapping):
+        if set(item) <= {"player", "move"} and "move" in item:
+            who, move = item.get("player", player), item["move"]
+            if (who is None or (isinstance(who, int) and not isinstance(who, bool))) and (
+                isinstance(move, (str, Mapping))
+            ):
+                return MoveRequest(move, who)
+            return None
+        return MoveRequest(item, player)
+    return None
+
+
+def bad_json(message: str) -> ApiError:
+    return ApiError(400, "MALFORMED_JSON", f"the body is not valid JSON: {message}")

@@ -1,0 +1,143 @@
+"""The ASGI application: GraphQL, REST, OpenAPI and the operations endpoints."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+from starlette.routing import BaseRoute, Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from strawberry.asgi import GraphQL
+
+from .api import rest
+from .api.errors import ApiError
+from .api.graphql import schema
+from .api.http import BodyLimit, error_response, json_response, log
+from .api.metrics import Metrics
+from .api.openapi import openapi
+from .api.ops import Rules
+from .cache import Cache
+from .settings import Settings
+
+
+class _GraphQL(GraphQL[dict[str, Any], None]):
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(schema)
+        self.rules = rules
+
+    async def get_context(self, request: Any, response: Any) -> dict[str, Any]:
+        return {"rules": self.rules, "request": request}
+
+
+class _Observe:
+    """Times every request and counts it by route template and status."""
+
+    def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
+        self.app = app
+        self.metrics = metrics
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+        status = 500
+
+        async def observed(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, observed)
+        finally:
+            route = _route_name(scope)
+            self.metrics.requests.labels(route, str(status)).inc()
+            self.metrics.latency.labels(route).observe(time.perf_counter() - start)
+
+
+def _route_name(scope: Scope) -> str:
+    route = scope.get("route")
+    path = getattr(route, "path", None)
+    return (
+        path
+        if isinstance(path, str)
+        else ("/graphql" if scope.get("path", "").startswith("/graphql") else "other")
+    )
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    settings = settings or Settings.from_env()
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s"
+    )
+    metrics = Metrics()
+    rules = Rules(settings, Cache(settings.cache_entries, metrics.cache_event))
+    spec = openapi(rules)
+
+    async def healthz(request: Request) -> Response:
+        return json_response({"status": "ok"})
+
+    async def readyz(request: Request) -> Response:
+        return json_response({"status": "ready", "games": sorted(rules.registry)})
+
+    async def metrics_endpoint(request: Request) -> Response:
+        body, media = metrics.export()
+        return Response(body, media_type=media)
+
+    async def openapi_endpoint(request: Request) -> Response:
+        return json_response(spec)
+
+    async def root(request: Request) -> Response:
+        return PlainTextResponse(
+            "Regelwerk rules service: GraphQL at /graphql, REST under /v1, "
+            "OpenAPI at /openapi.json\n"
+        )
+
+    routes: list[BaseRoute] = [
+        Route("/", root, methods=["GET"]),
+        Route("/healthz", healthz, methods=["GET"]),
+        Route("/readyz", readyz, methods=["GET"]),
+        Route("/metrics", metrics_endpoint, methods=["GET"]),
+        Route("/openapi.json", openapi_endpoint, methods=["GET"]),
+        *rest.routes(),
+        Route("/graphql", _GraphQL(rules), methods=["GET", "POST"]),
+    ]
+
+    async def api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return error_response(exc)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        codes = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED"}
+        code = codes.get(exc.status_code, "HTTP_ERROR")
+        message = {
+            404: f"no route {request.url.path}",
+            405: f"{request.method} is not allowed on {request.url.path}",
+        }.get(exc.status_code, str(exc.detail))
+        return error_response(ApiError(exc.status_code, code, message))
+
+    async def internal_error(request: Request, exc: Exception) -> Response:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        return error_response(ApiError(500, "INTERNAL", "internal error; it has been logged"))
+
+    app = Starlette(
+        routes=routes,
+        exception_handlers={
+            ApiError: api_error,
+            HTTPException: http_error,
+            Exception: internal_error,
+        },
+    )
+    app.state.rules = rules
+    app.state.metrics = metrics
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(_Observe, metrics=metrics)
+    return app

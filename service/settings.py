@@ -1,0 +1,66 @@
+"""Every setting, read from the environment once at start (see README "Settings")."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 1
+    log_level: str = "info"
+    redis_url: str | None = None
+    cache_entries: int = 50_000
+    cache_ttl: int = 3600
+    cache_max_value_bytes: int = 256 * 1024
+    max_body_bytes: int = 1024 * 1024
+    max_moves: int = 5_000
+    rules_secret: str | None = None
+    require_signed_state: bool = False
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Reads ``HOST``, ``PORT``, ``WORKERS``, ``REDIS_URL``, … (upper-case field names)."""
+        env = os.environ if env is None else env
+        values: dict[str, object] = {}
+        for f in fields(cls):
+            raw = env.get(f.name.upper())
+            if raw is None or raw == "":
+                continue
+            if f.type in ("int",):
+                try:
+                    values[f.name] = int(raw)
+                except ValueError:
+                    raise SystemExit(
+                        f"setting {f.name.upper()} must be an integer, got {raw!r}"
+                    ) from None
+            elif f.type in ("bool",):
+                values[f.name] = raw.strip().lower() in ("1", "true", "yes", "on")
+            else:
+                values[f.name] = raw
+        settings = cls(**values)  # type: ignore[arg-type]
+        settings.check()
+        return settings
+
+    def check(self) -> None:
+        problems = []
+        if not 1 <= self.port <= 65535:
+            problems.append("PORT must be 1..65535")
+        if self.workers < 1:
+            problems.append("WORKERS must be at least 1")
+        if self.cache_entries < 0:
+            problems.append("CACHE_ENTRIES must be 0 (off) or more")
+        if self.max_body_bytes < 1024:
+            problems.append("MAX_BODY_BYTES must be at least 1024")
+        if self.max_moves < 1:
+            problems.append("MAX_MOVES must be at least 1")
+        if self.require_signed_state and not self.rules_secret:
+            problems.append("REQUIRE_SIGNED_STATE needs RULES_SECRET")
+        if self.log_level.lower() not in ("critical", "error", "warning", "info", "debug"):
+            problems.append("LOG_LEVEL must be critical, error, warning, info or debug")
+        if problems:
+            raise SystemExit("invalid settings: " + "; ".join(problems))
