@@ -82,7 +82,7 @@ class Position:
 
     @strawberry.field(description="The state document to send back with the next request.")
     def state(self) -> JSON:
-        return JSON(self._rules.document(self._loaded.engine, self._loaded.state))
+        return JSON(self._rules.position_of(self._loaded)["state"])
 
     @strawberry.field
     def to_move(self) -> list[int]:
@@ -257,6 +257,7 @@ class Query:
         rules = _rules(info)
         try:
             loaded = rules.load(rules.engine(game), state)
+            rules.summary(loaded)  # validates now, so a bad state is a union member
             return Position(_rules=rules, _loaded=loaded)
         except ApiError as exc:
             return _failure(exc)

@@ -14,7 +14,6 @@ from prometheus_client import (
 )
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-
 # The *_created series double the output and no dashboard of ours reads them.
 disable_created_metrics()  # type: ignore[no-untyped-call]
 

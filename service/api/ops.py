@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from hashlib import sha256
 from typing import Any
 
@@ -18,13 +17,29 @@ from .errors import ApiError, from_rules
 Engine = Game[Any, Any]
 
 
-@dataclass(frozen=True, slots=True)
 class Loaded:
-    """A decoded state and the canonical bytes of its document (the cache key's state part)."""
+    """A state document whose signature was checked, with its canonical bytes (the cache
+    key's state part). It is decoded only when something is not cached: a cached result
+    exists only for a document that decoded before, so a hit skips validation safely."""
 
-    engine: Engine
-    state: Any
-    canonical: bytes
+    __slots__ = ("_doc", "_state", "canonical", "engine")
+
+    def __init__(
+        self, engine: Engine, canonical: bytes, doc: Any = None, state: Any = None
+    ) -> None:
+        self.engine = engine
+        self.canonical = canonical
+        self._doc = doc
+        self._state = state
+
+    @property
+    def state(self) -> Any:
+        if self._state is None:
+            try:
+                self._state = self.engine.decode(self._doc)
+            except RulesError as exc:
+                raise from_rules(exc) from exc
+        return self._state
 
 
 class Rules:
@@ -75,20 +90,26 @@ class Rules:
                     {"reason": "UNSIGNED"},
                 )
             body = jsonio.canonical(doc)
-        try:
-            state = engine.decode(doc)
-        except RulesError as exc:
-            raise from_rules(exc) from exc
-        return Loaded(engine, state, body)
+        if not isinstance(doc, Mapping):
+            raise ApiError(
+                422,
+                "INVALID_STATE",
+                "the state must be a JSON object",
+                {"problems": [{"path": "$", "reason": "must be a JSON object"}]},
+            )
+        return Loaded(engine, body, doc=doc)
 
     def _sign(self, body: bytes) -> str:
         return hmac.new(self._secret, body, sha256).hexdigest()
 
+    def signed(self, doc: dict[str, Any]) -> dict[str, Any]:
+        """A copy of a canonical state document, with its signature when a secret is set."""
+        if not self._secret:
+            return dict(doc)
+        return {**doc, "sig": self._sign(jsonio.canonical(doc))}
+
     def document(self, engine: Engine, state: Any) -> dict[str, Any]:
-        doc = engine.encode(state)
-        if self._secret:
-            doc["sig"] = self._sign(jsonio.canonical(doc))
-        return doc
+        return self.signed(engine.encode(state))
 
     def _cached(self, loaded: Loaded, op: str, player: int | None, compute: Any) -> Any:
         d = loaded.engine.descriptor
@@ -97,12 +118,14 @@ class Rules:
 
     # -- operations ----------------------------------------------------------------------
     def summary(self, loaded: Loaded) -> dict[str, Any]:
-        """toMove, isChance, status, winners, scores (cached)."""
-        engine, state = loaded.engine, loaded.state
+        """The Position fields (cached); ``state`` is the canonical document, unsigned."""
+        engine = loaded.engine
 
         def compute() -> dict[str, Any]:
+            state = loaded.state
             status = engine.status(state)
             return {
+                "state": engine.encode(state),
                 "toMove": list(engine.to_move(state)),
                 "isChance": engine.is_chance(state),
                 "status": status.label,
@@ -114,16 +137,19 @@ class Rules:
 
     def loaded(self, engine: Engine, state: Any) -> Loaded:
         """Wraps a state the service just computed (its encoding is canonical already)."""
-        return Loaded(engine, state, jsonio.canonical(engine.encode(state)))
+        doc = engine.encode(state)
+        return Loaded(engine, jsonio.canonical(doc), doc=doc, state=state)
 
     def position_of(self, loaded: Loaded) -> dict[str, Any]:
-        return {"state": self.document(loaded.engine, loaded.state), **self.summary(loaded)}
+        summary = self.summary(loaded)
+        return {**summary, "state": self.signed(summary["state"])}
 
     def legal_moves(self, loaded: Loaded, player: int | None) -> dict[str, Any]:
         self.check_player(loaded.engine, player)
-        engine, state = loaded.engine, loaded.state
+        engine = loaded.engine
 
         def compute() -> dict[str, Any]:
+            state = loaded.state
             try:
                 if engine.is_chance(state):
                     moves = [
@@ -184,9 +210,10 @@ class Rules:
         return end
 
     def score(self, loaded: Loaded) -> dict[str, Any]:
-        engine, state = loaded.engine, loaded.state
+        engine = loaded.engine
 
         def compute() -> dict[str, Any]:
+            state = loaded.state
             status, scores = engine.status(state), engine.scores(state)
             return {
                 "scores": list(scores.values),

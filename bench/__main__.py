@@ -1,0 +1,26 @@
+"""``./dev bench`` (``python -m bench``): engine speed and what the cache saves, one run.
+
+Ratios are measured side by side in this run; the absolute numbers depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from . import cache, mixtour
+
+SECTIONS = {"mixtour": mixtour.run, "cache": cache.run}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("sections", nargs="*", choices=[*SECTIONS, []], help="default: all")
+    parser.add_argument("--quick", action="store_true", help="smaller sets (a smoke run)")
+    args = parser.parse_args()
+    for name in args.sections or SECTIONS:
+        print(f"== {name}")
+        SECTIONS[name](quick=args.quick)
+
+
+if __name__ == "__main__":
+    main()

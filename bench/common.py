@@ -1,0 +1,59 @@
+"""Shared benchmark helpers: seeded position sets and a best-of-N timer."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from service.games.core import Game, driver
+
+
+def best_of(fn: Callable[[], Any], repeat: int = 5) -> float:
+    """The fastest of ``repeat`` runs in seconds (the least disturbed by a noisy machine)."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def playout_positions(
+    engine: Game[Any, Any],
+    count: int,
+    seed: int,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    keep: Callable[[Any], bool] = lambda s: True,
+) -> list[Any]:
+    """``count`` decision positions (no chance nodes) from seeded random games."""
+    rng = random.Random(seed)
+    out: list[Any] = []
+    while len(out) < count:
+        for state in _one_game(engine, rng, players, options):
+            if not engine.is_chance(state) and keep(state):
+                out.append(state)
+                if len(out) == count:
+                    break
+    return out
+
+
+def _one_game(
+    engine: Game[Any, Any], rng: random.Random, players: int | None, options: dict[str, Any] | None
+) -> Iterator[Any]:
+    state = driver.start(engine, players, options, f"bench-{rng.random()}").state
+    while not engine.status(state).finished:
+        yield state
+        if engine.is_chance(state):
+            outcomes = engine.chance_outcomes(state)
+            move = rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
+            state = engine.apply(state, move).state
+            continue
+        mover = rng.choice(engine.to_move(state))
+        state = engine.apply(state, rng.choice(engine.legal_moves(state, mover)), mover).state
+
+
+def rate(label: str, n: int, seconds: float, unit: str = "positions/s") -> str:
+    return f"{label:<48} {n / seconds:>12,.0f} {unit}  ({seconds * 1e6 / n:,.1f} µs each)"

@@ -1,0 +1,28 @@
+"""Legal-move counts from the empty board against the spec's reference table."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from service.games.core import perft
+from service.games.mixtour import ENGINE
+
+_LINES = (Path(__file__).parent / "perft.csv").read_text().splitlines()
+TABLE = [
+    (int(row["depth"]), int(row["leaves"]))
+    for row in csv.DictReader(line for line in _LINES if not line.startswith("#"))
+]
+
+
+@pytest.mark.parametrize(("depth", "leaves"), TABLE)
+def test_perft_from_empty_board(depth, leaves):
+    """MX-4, MX-5, MX-6: 25 / 600 / 14,088 positions after 1, 2, 3 plies."""
+    assert perft(ENGINE, ENGINE.new(), depth) == leaves
+
+
+def test_perft_depth_three_by_hand():
+    """The spec's check: 600 × 23 placements + 144 ordered adjacent pairs × 2 moves."""
+    assert TABLE[2][1] == 600 * 23 + 144 * 2
