@@ -35,8 +35,8 @@ def run(quick: bool = False) -> None:
                     call(rules, rules.load(engine, doc))
 
             each(warm)
-            computed = best_of(lambda: each(cold)) / n * 1e6
-            hit = best_of(lambda: each(warm)) / n * 1e6
+            computed = best_of(lambda each=each, cold=cold: each(cold)) / n * 1e6
+            hit = best_of(lambda each=each, warm=warm: each(warm)) / n * 1e6
             print(
                 f"{engine.id:<18} {op:<12} computed {computed:8.1f} µs   memory hit "
                 f"{hit:6.1f} µs   ratio {computed / hit:5.1f}×"
