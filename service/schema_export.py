@@ -40,8 +40,11 @@ def documents() -> dict[str, bytes]:
 def drift(root: Path = ROOT) -> list[str]:
     """Files under ``root`` that differ from the code, are missing, or are left over."""
     docs = documents()
-    stale = [name for name, data in docs.items()
-             if not (root / name).is_file() or (root / name).read_bytes() != data]
+    stale = [
+        name
+        for name, data in docs.items()
+        if not (root / name).is_file() or (root / name).read_bytes() != data
+    ]
     present = {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()}
     return sorted(stale + [name for name in present - set(docs) if name != "README.md"])
 
