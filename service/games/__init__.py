@@ -6,8 +6,9 @@ from typing import Any
 
 from .core import Game
 from .mixtour import ENGINE as MIXTOUR
+from .te_trix import ENGINE as TE_TRIX
 
-REGISTRY: dict[str, Game[Any, Any]] = {engine.id: engine for engine in (MIXTOUR,)}
+REGISTRY: dict[str, Game[Any, Any]] = {engine.id: engine for engine in (MIXTOUR, TE_TRIX)}
 
 
 def get(game_id: str) -> Game[Any, Any] | None:

@@ -1,0 +1,188 @@
+"""An SVG picture of a Te-Trix position: every sheet with its symbols, pre-printed cells shaded,
+scoring regions outlined (struck ones faded), the solo bar, and the score per symbol."""
+
+from __future__ import annotations
+
+from ..core.svg import esc
+from . import scoring
+from .moves import notation
+from .shapes import SYMBOL_NAMES, SYMBOLS, picture
+from .sheet import BAR_FIELDS, COLUMNS, bits
+from .state import TeTrixState
+
+CELL = 34
+PAD = 28
+HEADER = 64
+PANEL_TOP = 70  # title, score line and the solo bar above each grid
+INK = ("#2563eb", "#dc2626", "#15803d")  # circle, cross, square
+PER_ROW = 2
+MIN_WIDTH = 560  # room for the header lines
+
+
+def svg(state: TeTrixState) -> str:
+    grid = state.size * CELL
+    panel_w, panel_h = grid + 2 * PAD, grid + PANEL_TOP + PAD
+    cols = min(state.players, PER_ROW)
+    rows = (state.players + PER_ROW - 1) // PER_ROW
+    width, height = max(cols * panel_w, MIN_WIDTH), HEADER + rows * panel_h
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f"<title>{esc(_headline(state))}</title>",
+        f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
+        f'<text x="{PAD}" y="24" font-size="16">{esc(_headline(state))}</text>',
+        f'<text x="{PAD}" y="46" font-size="13" fill="#444">{esc(_round_line(state))}</text>',
+    ]
+    out.extend(_arrangement(state, width - PAD, 10))
+    for p in range(state.players):
+        x = (p % PER_ROW) * panel_w + PAD
+        y = HEADER + (p // PER_ROW) * panel_h
+        out.extend(_panel(state, p, x, y))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _headline(state: TeTrixState) -> str:
+    totals = [scoring.total(s, state.size, state.bar) for s in state.sheets]
+    score = " – ".join(f"P{p} {t}" for p, t in enumerate(totals))
+    if state.phase != "over":
+        return f"Te-Trix · round {state.round} · {score}"
+    best = max(totals)
+    winners = ", ".join(f"player {p}" for p, t in enumerate(totals) if t == best)
+    return f"Te-Trix · game over ({state.end}) · {score} · won by {winners}"
+
+
+def _round_line(state: TeTrixState) -> str:
+    parts = [f"roller: player {state.roller}"]
+    if state.roll is not None:
+        parts.append(f"roll {notation(state.roll)}")
+    if state.arrangement is not None:
+        parts.append(f"shape {notation(state.arrangement)}")
+    waiting = {"roll": "the dice", "arrange": f"player {state.roller} to arrange"}
+    if state.phase in waiting:
+        parts.append(f"waiting for {waiting[state.phase]}")
+    elif state.phase == "place":
+        parts.append("to place: " + ", ".join(f"player {p}" for p in state.pending))
+    return " · ".join(parts)
+
+
+def _arrangement(state: TeTrixState, right: int, top: int) -> list[str]:
+    """The roller's shape, small, in the top-right corner."""
+    if state.arrangement is None:
+        return []
+    rows = picture(state.arrangement.shape, state.arrangement.symbols)
+    size = 12
+    left = right - len(rows[0]) * size
+    out = []
+    for r, line in enumerate(rows):
+        for c, ch in enumerate(line):
+            if ch != ".":
+                out.extend(_symbol(SYMBOLS.index(ch), left + c * size, top + r * size, size, 1.0))
+    return out
+
+
+def _panel(state: TeTrixState, p: int, x: int, y: int) -> list[str]:
+    size, sheet = state.size, state.sheets[p]
+    scores = scoring.symbol_scores(sheet, size)
+    total = scoring.total(sheet, size, state.bar)
+    detail = " · ".join(
+        f"{SYMBOLS[s]} {len(sc.kept)}×{sc.cells}={sc.points}" for s, sc in enumerate(scores)
+    )
+    if state.bar is not None:
+        detail += f" · bar +{state.bar}"
+        rated = scoring.rating(total)
+        detail += f" · {rated}" if rated else ""
+    mark = _player_mark(state, p)
+    out = [
+        f'<text x="{x}" y="{y + 16}" font-size="14" font-weight="bold">'
+        f"{esc(f'Player {p}: {total} points{mark}')}</text>",
+        f'<text x="{x}" y="{y + 32}" font-size="11" fill="#444">{esc(detail)}</text>',
+    ]
+    if state.bar is not None:
+        out.extend(_bar(state.bar, x, y + 38))
+    top = y + PANEL_TOP
+    printed = {c for c, _ in state.preprinted[p]}
+    for cell in range(size * size):
+        cx, cy = x + (cell % size) * CELL, top + (cell // size) * CELL
+        fill = "#e5e7eb" if cell in printed else "#ffffff"
+        tip = "<title>pre-printed</title>" if cell in printed else ""
+        out.append(
+            f'<rect x="{cx}" y="{cy}" width="{CELL}" height="{CELL}" fill="{fill}" '
+            f'stroke="#cbd5e1">{tip}</rect>'
+        )
+    for symbol, sc in enumerate(scores):
+        for region in sc.regions:
+            kept = region in sc.kept
+            for cell in bits(region):
+                cx, cy = x + (cell % size) * CELL, top + (cell // size) * CELL
+                out.extend(_symbol(symbol, cx, cy, CELL, 1.0 if kept else 0.4))
+            if kept:
+                out.extend(_outline(region, size, x, top, INK[symbol]))
+    for i in range(size):
+        out.append(
+            f'<text x="{x + i * CELL + CELL // 2}" y="{top - 4}" font-size="10" '
+            f'text-anchor="middle" fill="#666">{COLUMNS[i]}</text>'
+        )
+        out.append(
+            f'<text x="{x - 6}" y="{top + i * CELL + CELL // 2 + 4}" font-size="10" '
+            f'text-anchor="end" fill="#666">{i + 1}</text>'
+        )
+    return out
+
+
+def _player_mark(state: TeTrixState, p: int) -> str:
+    if p in state.blocked:
+        return " · cannot place"
+    if state.phase == "place":
+        return " · placed" if p in state.placed else " · to place"
+    return ""
+
+
+def _bar(free: int, x: int, y: int) -> list[str]:
+    """TX-13: 8 fields, the crossed ones struck through."""
+    out = [f'<text x="{x}" y="{y + 11}" font-size="10" fill="#444">bar</text>']
+    for i in range(BAR_FIELDS):
+        bx = x + 24 + i * 14
+        out.append(f'<rect x="{bx}" y="{y}" width="12" height="12" fill="#fff" stroke="#444"/>')
+        if i >= free:
+            out.append(
+                f'<path d="M{bx} {y}L{bx + 12} {y + 12}M{bx + 12} {y}L{bx} {y + 12}" '
+                'stroke="#444" stroke-width="1.5"/>'
+            )
+    return out
+
+
+def _symbol(symbol: int, x: float, y: float, size: float, opacity: float) -> list[str]:
+    m, ink = size * 0.2, INK[symbol]
+    style = f'fill="none" stroke="{ink}" stroke-width="{max(1.5, size / 14):.1f}"'
+    if opacity < 1:
+        style += f' opacity="{opacity}"'
+    title = f"<title>{SYMBOL_NAMES[symbol]}</title>"
+    if symbol == 0:
+        r = size / 2 - m
+        return [f'<circle cx="{x + size / 2}" cy="{y + size / 2}" r="{r}" {style}>{title}</circle>']
+    if symbol == 1:
+        a, b = x + m, x + size - m
+        c, d = y + m, y + size - m
+        return [f'<path d="M{a} {c}L{b} {d}M{b} {c}L{a} {d}" {style}>{title}</path>']
+    return [
+        f'<rect x="{x + m}" y="{y + m}" width="{size - 2 * m}" height="{size - 2 * m}" '
+        f"{style}>{title}</rect>"
+    ]
+
+
+def _outline(region: int, size: int, x: int, top: int, ink: str) -> list[str]:
+    """The region's border: every cell edge whose neighbour is outside the region."""
+    segments = []
+    for cell in bits(region):
+        r, c = divmod(cell, size)
+        cx, cy = x + c * CELL, top + r * CELL
+        if r == 0 or not region >> (cell - size) & 1:
+            segments.append(f"M{cx} {cy}h{CELL}")
+        if r == size - 1 or not region >> (cell + size) & 1:
+            segments.append(f"M{cx} {cy + CELL}h{CELL}")
+        if c == 0 or not region >> (cell - 1) & 1:
+            segments.append(f"M{cx} {cy}v{CELL}")
+        if c == size - 1 or not region >> (cell + 1) & 1:
+            segments.append(f"M{cx + CELL} {cy}v{CELL}")
+    return [f'<path d="{"".join(segments)}" fill="none" stroke="{ink}" stroke-width="3"/>']

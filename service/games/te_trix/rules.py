@@ -1,0 +1,415 @@
+"""Te-Trix (Christof Tisch; moses. 2018, first as Mosaix) — rules TX-1…TX-15 of
+``shared/rules/te-trix.md``.
+
+Each of 1–4 players fills a sheet of 7 × 7 cells (``size``, TX-3) that already shows a
+pre-printed symbol (TX-3). A round: the roller (player 0, then clockwise, TX-5) throws four
+dice with the symbols circle, cross, square (TX-1, TX-2: 15 outcomes, a chance node), then
+chooses one of the seven tetrominoes and arranges the rolled symbols on it (TX-4, TX-6). Every
+player enters that arrangement on their own sheet, simultaneously (TX-9), rotated but never
+mirrored (TX-7), on empty cells only; cells may hang over the edge if one lands on the sheet
+(TX-8). When a player cannot enter it, the others still do and the game ends; it also ends
+when every sheet is full (TX-10). Score per symbol: (regions of ≥ 5 cells) × (their cells)
+(TX-11). Solo (TX-12–TX-15): 8 bar fields budget the overhang, the player may ``stop`` at the
+start of a round, and every free bar field scores a point.
+
+Phases of a round: ``roll`` (chance) → ``arrange`` (roller) → ``place`` (everyone) → next
+round or ``over``. ``stop`` is played in ``arrange``: the roll is the start of a round, and
+the solo player's first decision in it comes after the dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations_with_replacement, permutations
+from math import factorial, prod
+from typing import Any
+
+from ..core import (
+    JSON,
+    Descriptor,
+    Event,
+    Game,
+    GameOver,
+    IllegalMove,
+    NotYourTurn,
+    Scores,
+    Status,
+    Transition,
+)
+from . import codec, moves, render, schema, scoring
+from .moves import Arrangement, Move, Placement, Roll, Stop, Symbols
+from .options import OPTIONS, setup
+from .shapes import SHAPES, SYMBOLS
+from .sheet import (
+    BAR_FIELDS,
+    Sheet,
+    bits,
+    can_place,
+    cell_name,
+    effect,
+    full_mask,
+    placements,
+)
+from .state import CANNOT_PLACE, SHEETS_FULL, STOPPED, TeTrixState
+
+DESCRIPTOR = Descriptor(
+    id="te-trix",
+    name="Te-Trix",
+    min_players=1,
+    max_players=4,
+    default_players=2,
+    rules_version="te-trix-1",
+    chance=True,
+    hidden_information=False,
+    simultaneous=True,
+    options=OPTIONS,
+    summary="Roll-and-write with tetrominoes: everyone enters the roller's shape at once.",
+)
+
+
+def _outcomes() -> tuple[tuple[Roll, Fraction], ...]:
+    """TX-2: the 15 multisets of four fair three-symbol dice, multinomial probabilities."""
+    out = []
+    for a, b, c, d in combinations_with_replacement(range(3), 4):
+        counts = [(a, b, c, d).count(s) for s in range(3)]
+        ways = factorial(4) // prod(factorial(k) for k in counts)
+        out.append((Roll((a, b, c, d)), Fraction(ways, 3**4)))
+    return tuple(out)
+
+
+OUTCOMES = _outcomes()
+ROLLS: tuple[Move, ...] = tuple(roll for roll, _ in OUTCOMES)
+
+
+@lru_cache(maxsize=32)
+def arrangements(roll: Roll) -> tuple[Arrangement, ...]:
+    """TX-6: every distinct arrangement of the rolled symbols on every shape."""
+    orders = sorted(set(permutations(roll.symbols)))
+    return tuple(
+        Arrangement(shape, (o[0], o[1], o[2], o[3])) for shape in range(len(SHAPES)) for o in orders
+    )
+
+
+def _illegal(message: str, reason: str, rule: str) -> IllegalMove:
+    return IllegalMove(message, reason=reason, rule=rule)
+
+
+class TeTrix(Game[TeTrixState, Move]):
+    descriptor = DESCRIPTOR
+
+    def new(
+        self,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: str | None = None,
+    ) -> TeTrixState:
+        s = setup(players, options, DESCRIPTOR)
+        return TeTrixState(
+            size=s.size,
+            solo=s.solo,
+            preprinted=s.preprinted,
+            sheets=tuple(Sheet.from_cells(dict(printed)) for printed in s.preprinted),
+            round=1,
+            phase="roll",
+            roll=None,
+            arrangement=None,
+            placed=(),
+            blocked=(),
+            bar=BAR_FIELDS if s.solo else None,
+            end=None,
+            seed=seed,
+        )
+
+    def to_move(self, state: TeTrixState) -> tuple[int, ...]:
+        if state.phase == "arrange":
+            return (state.roller,)
+        return state.pending
+
+    def is_chance(self, state: TeTrixState) -> bool:
+        return state.phase == "roll"
+
+    def chance_outcomes(self, state: TeTrixState) -> tuple[tuple[Move, Fraction], ...]:
+        return OUTCOMES if state.phase == "roll" else ()
+
+    def legal_moves(self, state: TeTrixState, player: int | None = None) -> tuple[Move, ...]:
+        if state.phase == "roll":
+            return ROLLS if player is None else ()
+        if state.phase == "arrange":
+            if player not in (None, state.roller):
+                return ()
+            assert state.roll is not None
+            found: tuple[Move, ...] = arrangements(state.roll)
+            return (*found, Stop()) if state.solo else found
+        if state.phase == "over" or (player is not None and player not in state.pending):
+            return ()
+        who = _placer(state, player)
+        assert state.arrangement is not None
+        return placements(state.size, state.sheets[who].filled, state.arrangement, state.bar)
+
+    def apply(
+        self, state: TeTrixState, move: Move, player: int | None = None
+    ) -> Transition[TeTrixState]:
+        if state.phase == "over":
+            raise GameOver(
+                f"the game is over ({state.end}); no move can be played",
+                reason="GAME_FINISHED",
+                rule="TX-14" if state.end == STOPPED else "TX-10",
+            )
+        if state.phase == "roll":
+            return _roll(state, move, player)
+        if state.phase == "arrange":
+            return _arrange(state, move, player)
+        return _place(state, move, player)
+
+    def status(self, state: TeTrixState) -> Status:
+        if state.phase != "over":
+            return Status(False)
+        return Status(True, _winners(state), state.end)
+
+    def scores(self, state: TeTrixState) -> Scores:
+        players = [
+            scoring.breakdown(sheet, state.size, state.bar, p)
+            for p, sheet in enumerate(state.sheets)
+        ]
+        return Scores(
+            tuple(p["total"] for p in players),
+            {"players": players, "minRegion": scoring.MIN_REGION, "rules": "TX-11, TX-15"},
+        )
+
+    def parse_move(self, move: str | Mapping[str, Any]) -> Move:
+        return moves.parse_move(move)
+
+    def notation(self, move: Move) -> str:
+        return moves.notation(move)
+
+    def encode(self, state: TeTrixState) -> JSON:
+        return codec.encode(state)
+
+    def decode(self, doc: Any) -> TeTrixState:
+        return codec.decode(doc)
+
+    def render(self, state: TeTrixState, player: int | None = None) -> str:
+        return render.svg(state)
+
+    def state_schema(self) -> JSON:
+        return schema.state_schema(OPTIONS)
+
+    def move_schema(self) -> JSON:
+        return schema.move_schema()
+
+
+def _totals(state: TeTrixState) -> tuple[int, ...]:
+    return tuple(scoring.total(sheet, state.size, state.bar) for sheet in state.sheets)
+
+
+def _winners(state: TeTrixState) -> tuple[int, ...]:
+    """TX-11: the highest score wins; ties share."""
+    values = _totals(state)
+    return tuple(p for p, v in enumerate(values) if v == max(values))
+
+
+def _placer(state: TeTrixState, player: int | None) -> int:
+    """The player a placement is for; NotYourTurn when missing or not due (TX-9)."""
+    pending = state.pending
+    if player is None:
+        if len(pending) == 1:
+            return pending[0]
+        raise NotYourTurn(
+            f"players {list(pending)} place simultaneously: say which player this move is for",
+            reason="PLAYER_REQUIRED",
+            details={"toMove": list(pending)},
+        )
+    if player in pending:
+        return player
+    details = {"toMove": list(pending)}
+    if not 0 <= player < state.players:
+        message, reason = f"there is no player {player} in this game", "NOT_A_PLAYER"
+    elif player in state.placed:
+        message, reason = f"player {player} has already placed this round (TX-9)", "ALREADY_PLACED"
+    else:
+        message = f"player {player} cannot enter this shape; the game ends this round (TX-10)"
+        reason = "CANNOT_PLACE"
+    raise NotYourTurn(message, reason=reason, details=details)
+
+
+def _no_player(state: TeTrixState, player: int | None, what: str) -> None:
+    if player is not None:
+        raise NotYourTurn(
+            f"{what}; no player acts now, not player {player}",
+            reason="CHANCE_NODE",
+            details={"toMove": []},
+        )
+
+
+def _roll(state: TeTrixState, move: Move, player: int | None) -> Transition[TeTrixState]:
+    """TX-5: the roller's dice, a chance outcome."""
+    _no_player(state, player, "the dice are rolled (a chance outcome)")
+    if not isinstance(move, Roll):
+        raise _illegal(
+            f"player {state.roller} must roll the dice first (round {state.round})",
+            "ROLL_FIRST",
+            "TX-5",
+        )
+    event: Event = {
+        "type": "rolled",
+        "round": state.round,
+        "roller": state.roller,
+        "roll": moves.notation(move),
+    }
+    return Transition(
+        replace(state, phase="arrange", roll=move, chances=state.chances + 1), (event,)
+    )
+
+
+def _arrange(state: TeTrixState, move: Move, player: int | None) -> Transition[TeTrixState]:
+    """TX-6: the roller lays the dice as one shape; TX-14: or, in solo, stops."""
+    roller = state.roller
+    if player is not None and player != roller:
+        raise NotYourTurn(
+            f"player {roller} rolled and arranges the dice (TX-6), not player {player}",
+            reason="NOT_TO_MOVE",
+            details={"toMove": [roller]},
+        )
+    if isinstance(move, Stop):
+        if not state.solo:
+            raise _illegal("only the solo player may stop the game", "STOP_SOLO_ONLY", "TX-14")
+        events: tuple[Event, ...] = ({"type": "stopped", "player": roller, "round": state.round},)
+        return _game_over(replace(state, phase="over", end=STOPPED), events)
+    if not isinstance(move, Arrangement):
+        raise _illegal(
+            f"player {roller} must first arrange the roll on a shape, e.g. "
+            f"{SHAPES[2]}:{moves.symbols_text(_roll_of(state))}",
+            "ARRANGE_FIRST",
+            "TX-6",
+        )
+    if tuple(sorted(move.symbols)) != _roll_of(state):
+        raise _illegal(
+            f"{moves.notation(move)} does not use the rolled symbols "
+            f"{moves.symbols_text(_roll_of(state))}; the dice may be rearranged, not turned",
+            "NOT_THE_ROLL",
+            "TX-6",
+        )
+    blocked = tuple(
+        p
+        for p, sheet in enumerate(state.sheets)
+        if not can_place(state.size, sheet.filled, move, state.bar)
+    )
+    arranged: Event = {
+        "type": "arranged",
+        "player": roller,
+        "arrangement": moves.notation(move),
+        "blocked": list(blocked),
+    }
+    after = replace(state, phase="place", arrangement=move, placed=(), blocked=blocked)
+    if len(blocked) == state.players:
+        return _game_over(replace(after, phase="over", end=CANNOT_PLACE), (arranged,))
+    return Transition(after, (arranged,))
+
+
+def _roll_of(state: TeTrixState) -> Symbols:
+    assert state.roll is not None
+    return state.roll.symbols
+
+
+def _place(state: TeTrixState, move: Move, player: int | None) -> Transition[TeTrixState]:
+    """TX-7–TX-9 (and TX-13 in solo): one player enters the arrangement."""
+    who = _placer(state, player)
+    if not isinstance(move, Placement):
+        if isinstance(move, Stop):
+            raise _illegal(
+                "stop is only allowed at the start of a round, before the arrangement",
+                "STOP_NOT_NOW",
+                "TX-14",
+            )
+        raise _illegal(
+            f"the arrangement is fixed; player {who} must now place it (e.g. r0@1,1)",
+            "PLACE_NOW",
+            "TX-7",
+        )
+    assert state.arrangement is not None
+    e = effect(state.size, state.arrangement, move)
+    _check_placement(state, who, move, e.cells, e.overhang)
+    sheet = state.sheets[who].with_writes(e.writes)
+    sheets = (*state.sheets[:who], sheet, *state.sheets[who + 1 :])
+    bar = None if state.bar is None else state.bar - e.overhang
+    placed = tuple(sorted((*state.placed, who)))
+    event: Event = {
+        "type": "placed",
+        "player": who,
+        "placement": moves.notation(move),
+        "cells": {
+            cell_name(c, state.size): SYMBOLS[s]
+            for c, s in sorted((c, s) for s, mask in enumerate(e.writes) for c in bits(mask))
+        },
+        "overhang": e.overhang,
+    }
+    if bar is not None:
+        event["bar"] = bar
+    after = replace(state, sheets=sheets, bar=bar, placed=placed)
+    if after.pending:
+        return Transition(after, (event,))
+    return _end_round(after, (event,))
+
+
+def _check_placement(
+    state: TeTrixState, who: int, move: Placement, cells: int, overhang: int
+) -> None:
+    """Raises IllegalMove naming the rule a placement breaks."""
+    where = moves.notation(move)
+    if overhang == 4:
+        raise _illegal(
+            f"{where} puts no symbol on the sheet; at least one must land on it",
+            "OFF_SHEET",
+            "TX-8",
+        )
+    taken = cells & state.sheets[who].filled
+    if taken:
+        printed = {c for c, _ in state.preprinted[who]}
+        names = [
+            cell_name(c, state.size) + (" (pre-printed)" if c in printed else "")
+            for c in bits(taken)
+        ]
+        raise _illegal(
+            f"{where} would overwrite {', '.join(names)} on player {who}'s sheet",
+            "CELL_OCCUPIED",
+            "TX-8",
+        )
+    if state.bar is not None and overhang > state.bar:
+        raise _illegal(
+            f"{where} hangs {overhang} symbol(s) over the edge, but only {state.bar} bar "
+            "field(s) are left",
+            "BAR_EXHAUSTED",
+            "TX-13",
+        )
+
+
+def _end_round(state: TeTrixState, events: tuple[Event, ...]) -> Transition[TeTrixState]:
+    """TX-10: the round ends when everybody who can has placed."""
+    full = full_mask(state.size)
+    if state.blocked:
+        return _game_over(replace(state, phase="over", end=CANNOT_PLACE), events)
+    if all(sheet.filled == full for sheet in state.sheets):
+        return _game_over(replace(state, phase="over", end=SHEETS_FULL), events)
+    nxt = replace(
+        state, round=state.round + 1, phase="roll", roll=None, arrangement=None, placed=()
+    )
+    ended: Event = {"type": "roundEnded", "round": state.round, "nextRoller": nxt.roller}
+    return Transition(nxt, (*events, ended))
+
+
+def _game_over(state: TeTrixState, events: tuple[Event, ...]) -> Transition[TeTrixState]:
+    over: Event = {
+        "type": "gameOver",
+        "reason": state.end,
+        "winners": list(_winners(state)),
+        "scores": list(_totals(state)),
+    }
+    if state.blocked:
+        over["blocked"] = list(state.blocked)
+    return Transition(state, (*events, over))
+
+
+ENGINE = TeTrix()

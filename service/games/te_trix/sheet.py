@@ -1,0 +1,188 @@
+"""A player's sheet (TX-3) as three bitmasks, and fast placement generation (TX-7, TX-8, TX-13).
+
+Cells are numbered in reading order: ``a1`` (top-left) is bit 0, ``b1`` bit 1, ``a2`` bit
+``size``. A *frame* is one rotation of a shape at one anchor (the rotated bounding box's
+top-left corner, 1-based, possibly off the sheet). For a given sheet size and arrangement the
+frames are precomputed once, deduplicated by their effect (TX-9: the symbols they write to
+which cells), so listing the legal placements of a sheet is a filter over integers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .moves import Arrangement, Placement
+from .shapes import ROTATIONS, SYMBOLS, box
+
+COLUMNS = "abcdefghijkl"
+MAX_SIZE = len(COLUMNS)
+BAR_FIELDS = 8
+EMPTY = "."
+
+
+def cell_name(cell: int, size: int) -> str:
+    return f"{COLUMNS[cell % size]}{cell // size + 1}"
+
+
+def parse_cell(text: str, size: int) -> int | None:
+    """The index of a cell name like ``d4`` on a sheet of ``size``, or None."""
+    text = text.strip().lower()
+    if len(text) < 2 or text[0] not in COLUMNS[:size] or not text[1:].isdigit():
+        return None
+    row = int(text[1:])
+    if not 1 <= row <= size or text[1] == "0":
+        return None
+    return (row - 1) * size + COLUMNS.index(text[0])
+
+
+def centre(size: int) -> int:
+    """The centre cell (``d4`` on 7 × 7); on even sizes the upper-left of the middle four."""
+    middle = (size - 1) // 2
+    return middle * size + middle
+
+
+def bits(mask: int) -> list[int]:
+    """The cell indices set in ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """``masks[symbol]`` holds the cells showing that symbol (pre-printed or entered)."""
+
+    masks: tuple[int, int, int]
+
+    @property
+    def filled(self) -> int:
+        o, x, s = self.masks
+        return o | x | s
+
+    def symbol_at(self, cell: int) -> int | None:
+        bit = 1 << cell
+        for symbol, mask in enumerate(self.masks):
+            if mask & bit:
+                return symbol
+        return None
+
+    def with_writes(self, writes: tuple[int, int, int]) -> Sheet:
+        o, x, s = self.masks
+        return Sheet((o | writes[0], x | writes[1], s | writes[2]))
+
+    def rows(self, size: int) -> list[str]:
+        """Row strings top to bottom, e.g. ``"o.x..s."``."""
+        chars = [EMPTY] * (size * size)
+        for symbol, mask in enumerate(self.masks):
+            for cell in bits(mask):
+                chars[cell] = SYMBOLS[symbol]
+        return ["".join(chars[r * size : (r + 1) * size]) for r in range(size)]
+
+    @staticmethod
+    def from_cells(cells: dict[int, int]) -> Sheet:
+        masks = [0, 0, 0]
+        for cell, symbol in cells.items():
+            masks[symbol] |= 1 << cell
+        return Sheet((masks[0], masks[1], masks[2]))
+
+
+def full_mask(size: int) -> int:
+    return (1 << (size * size)) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What a placement does to a sheet: cells written per symbol and symbols hanging over."""
+
+    writes: tuple[int, int, int]
+    overhang: int
+
+    @property
+    def cells(self) -> int:
+        o, x, s = self.writes
+        return o | x | s
+
+
+def effect(size: int, arrangement: Arrangement, placement: Placement) -> Effect:
+    """TX-7/TX-8: the cells a placement writes; cells off the sheet hang over."""
+    writes = [0, 0, 0]
+    overhang = 0
+    cells = ROTATIONS[arrangement.shape][placement.turns]
+    for (dr, dc), symbol in zip(cells, arrangement.symbols, strict=True):
+        r, c = placement.row - 1 + dr, placement.col - 1 + dc
+        if 0 <= r < size and 0 <= c < size:
+            writes[symbol] |= 1 << (r * size + c)
+        else:
+            overhang += 1
+    return Effect((writes[0], writes[1], writes[2]), overhang)
+
+
+# A frame: each slot's bit (0 when off the sheet), all its cells, its overhang, its move.
+Frame = tuple[tuple[int, int, int, int], int, int, Placement]
+# One candidate placement: (cells it writes, symbols hanging over, the canonical move).
+Candidate = tuple[int, int, Placement]
+
+
+@lru_cache(maxsize=64)
+def frames(size: int, shape: int) -> tuple[Frame, ...]:
+    """Every rotation and anchor of a shape that puts at least one cell on the sheet."""
+    out: list[Frame] = []
+    for turns, cells in enumerate(ROTATIONS[shape]):
+        height, width = box(cells)
+        for row in range(2 - height, size + 1):
+            for col in range(2 - width, size + 1):
+                a, b, c, d = (
+                    1 << ((row - 1 + dr) * size + col - 1 + dc)
+                    if 0 <= row - 1 + dr < size and 0 <= col - 1 + dc < size
+                    else 0
+                    for dr, dc in cells
+                )
+                overhang = (a == 0) + (b == 0) + (c == 0) + (d == 0)
+                if overhang < 4:
+                    out.append(((a, b, c, d), a | b | c | d, overhang, Placement(turns, row, col)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def candidates(size: int, arrangement: Arrangement) -> tuple[Candidate, ...]:
+    """Every placement with at least one cell on the sheet, one per effect (TX-8, TX-9).
+
+    Order: rotation, then row, then column; the first placement of an effect is its
+    canonical notation (``r0`` before ``r180`` for a symmetric ``I:oooo``).
+    """
+    a, b, c, d = arrangement.symbols
+    seen: set[tuple[int, int, int]] = set()
+    out: list[Candidate] = []
+    for (s0, s1, s2, s3), cells, overhang, placement in frames(size, arrangement.shape):
+        writes = [0, 0, 0]
+        writes[a] |= s0
+        writes[b] |= s1
+        writes[c] |= s2
+        writes[d] |= s3
+        key = (writes[0], writes[1], writes[2])
+        if key not in seen:
+            seen.add(key)
+            out.append((cells, overhang, placement))
+    return tuple(out)
+
+
+def placements(
+    size: int, filled: int, arrangement: Arrangement, bar: int | None
+) -> tuple[Placement, ...]:
+    """The legal placements on a sheet: empty cells only (TX-8), overhang within the bar (TX-13)."""
+    cands = candidates(size, arrangement)
+    if bar is None or bar >= 3:
+        return tuple(p for cells, _, p in cands if not cells & filled)
+    return tuple(p for cells, over, p in cands if not cells & filled and over <= bar)
+
+
+def can_place(size: int, filled: int, arrangement: Arrangement, bar: int | None) -> bool:
+    """TX-10/TX-14: whether the sheet takes the arrangement at all."""
+    limit = 3 if bar is None else bar
+    return any(
+        not cells & filled and over <= limit for cells, over, _ in candidates(size, arrangement)
+    )
