@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from starlette.applications import Starlette
@@ -21,7 +23,8 @@ from .api.http import BodyLimit, error_response, json_response, log
 from .api.metrics import Metrics
 from .api.openapi import openapi
 from .api.ops import Rules
-from .cache import Cache
+from .api.prewarm import prewarm
+from .cache import Cache, RedisTier
 from .settings import Settings
 
 
@@ -78,8 +81,27 @@ def create_app(settings: Settings | None = None) -> Starlette:
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s"
     )
     metrics = Metrics()
-    rules = Rules(settings, Cache(settings.cache_entries, metrics.cache_event))
+    redis = None
+    if settings.redis_url:
+        redis = RedisTier(
+            settings.redis_url,
+            timeout_ms=settings.redis_timeout_ms,
+            ttl=settings.cache_ttl,
+            max_value_bytes=settings.cache_max_value_bytes,
+            breaker_seconds=settings.redis_breaker_seconds,
+            on_event=metrics.cache_event,
+        )
+    cache = Cache(settings.cache_entries, metrics.cache_event, redis, settings.redis_min_cost_us)
+    metrics.watch(cache)
+    rules = Rules(settings, cache)
     spec = openapi(rules)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if settings.prewarm_depth:
+            await prewarm(rules, settings.prewarm_depth)
+        yield
+        await cache.close()
 
     async def healthz(request: Request) -> Response:
         return json_response({"status": "ok"})
@@ -130,6 +152,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     app = Starlette(
         routes=routes,
+        lifespan=lifespan,
         exception_handlers={
             ApiError: api_error,
             HTTPException: http_error,

@@ -17,6 +17,10 @@ class Settings:
     cache_entries: int = 50_000
     cache_ttl: int = 3600
     cache_max_value_bytes: int = 256 * 1024
+    redis_timeout_ms: int = 50
+    redis_breaker_seconds: int = 5
+    redis_min_cost_us: int = 100
+    prewarm_depth: int = 0
     max_body_bytes: int = 1024 * 1024
     max_moves: int = 5_000
     rules_secret: str | None = None
@@ -54,6 +58,16 @@ class Settings:
             problems.append("WORKERS must be at least 1")
         if self.cache_entries < 0:
             problems.append("CACHE_ENTRIES must be 0 (off) or more")
+        if self.redis_url is not None and not self.redis_url.startswith(
+            ("redis://", "rediss://", "unix://")
+        ):
+            problems.append("REDIS_URL must start with redis://, rediss:// or unix://")
+        if self.redis_timeout_ms < 1 or self.redis_breaker_seconds < 0:
+            problems.append("REDIS_TIMEOUT_MS must be >= 1 and REDIS_BREAKER_SECONDS >= 0")
+        if self.cache_ttl < 1 or self.cache_max_value_bytes < 1:
+            problems.append("CACHE_TTL and CACHE_MAX_VALUE_BYTES must be at least 1")
+        if not 0 <= self.prewarm_depth <= 4:
+            problems.append("PREWARM_DEPTH must be 0 to 4")
         if self.max_body_bytes < 1024:
             problems.append("MAX_BODY_BYTES must be at least 1024")
         if self.max_moves < 1:

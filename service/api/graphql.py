@@ -81,51 +81,54 @@ class Position:
     _loaded: strawberry.Private[Loaded]
 
     @strawberry.field(description="The state document to send back with the next request.")
-    def state(self) -> JSON:
-        return JSON(self._rules.position_of(self._loaded)["state"])
+    async def state(self) -> JSON:
+        return JSON((await self._rules.position_of(self._loaded))["state"])
 
     @strawberry.field
-    def to_move(self) -> list[int]:
-        return list(self._rules.summary(self._loaded)["toMove"])
+    async def to_move(self) -> list[int]:
+        return list((await self._rules.summary(self._loaded))["toMove"])
 
     @strawberry.field
-    def is_chance(self) -> bool:
-        return bool(self._rules.summary(self._loaded)["isChance"])
+    async def is_chance(self) -> bool:
+        return bool((await self._rules.summary(self._loaded))["isChance"])
 
     @strawberry.field(description="ongoing or finished")
-    def status(self) -> str:
-        return str(self._rules.summary(self._loaded)["status"])
+    async def status(self) -> str:
+        return str((await self._rules.summary(self._loaded))["status"])
 
     @strawberry.field
-    def winners(self) -> list[int]:
-        return list(self._rules.summary(self._loaded)["winners"])
+    async def winners(self) -> list[int]:
+        return list((await self._rules.summary(self._loaded))["winners"])
 
     @strawberry.field
-    def scores(self) -> list[int]:
-        return list(self._rules.summary(self._loaded)["scores"])
+    async def scores(self) -> list[int]:
+        return list((await self._rules.summary(self._loaded))["scores"])
 
     @strawberry.field(description="Why the game ended (null while ongoing).")
-    def reason(self) -> str | None:
-        value = self._rules.score(self._loaded)["reason"]
+    async def reason(self) -> str | None:
+        value = (await self._rules.score(self._loaded))["reason"]
         return None if value is None else str(value)
 
     @strawberry.field(description="The per-game score breakdown.")
-    def breakdown(self) -> JSON:
-        return JSON(self._rules.score(self._loaded)["breakdown"])
+    async def breakdown(self) -> JSON:
+        return JSON((await self._rules.score(self._loaded))["breakdown"])
 
     @strawberry.field(description="Legal moves (the outcomes at a chance node).")
-    def legal_moves(self, player: int | None = None) -> list[LegalMove]:
-        answer = _or_error(lambda: self._rules.legal_moves(self._loaded, player))
+    async def legal_moves(self, player: int | None = None) -> list[LegalMove]:
+        try:
+            answer = await self._rules.legal_moves(self._loaded, player)
+        except ApiError as exc:
+            raise GraphQLApiError(exc) from exc
         return [
             LegalMove(notation=m["notation"], probability=m.get("probability"))
             for m in answer["moves"]
         ]
 
     @strawberry.field(description="Chance outcomes with probabilities (empty unless isChance).")
-    def chance_outcomes(self) -> list[LegalMove]:
-        if not self._rules.summary(self._loaded)["isChance"]:
+    async def chance_outcomes(self) -> list[LegalMove]:
+        if not (await self._rules.summary(self._loaded))["isChance"]:
             return []
-        moves: list[LegalMove] = self.legal_moves()
+        moves: list[LegalMove] = await self.legal_moves()
         return moves
 
     @strawberry.field(description="What a player may see (null: a spectator).")
@@ -253,11 +256,11 @@ class Query:
             return _failure(exc)
 
     @strawberry.field(description="A state read back: validated, with everything derived.")
-    def position(self, info: Info, game: str, state: JSON) -> PositionResult:
+    async def position(self, info: Info, game: str, state: JSON) -> PositionResult:
         rules = _rules(info)
         try:
             loaded = rules.load(rules.engine(game), state)
-            rules.summary(loaded)  # validates now, so a bad state is a union member
+            await rules.summary(loaded)  # validates now, so a bad state is a union member
             return Position(_rules=rules, _loaded=loaded)
         except ApiError as exc:
             return _failure(exc)

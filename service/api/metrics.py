@@ -5,6 +5,8 @@ Each worker process keeps its own counters (scrape every worker, or run one per 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from prometheus_client import (
     CollectorRegistry,
     Counter,
@@ -12,7 +14,11 @@ from prometheus_client import (
     disable_created_metrics,
     generate_latest,
 )
+from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from prometheus_client.registry import Collector
+
+from ..cache import Cache
 
 # The *_created series double the output and no dashboard of ours reads them.
 disable_created_metrics()  # type: ignore[no-untyped-call]
@@ -41,8 +47,37 @@ class Metrics:
             registry=self.registry,
         )
 
+    def watch(self, cache: Cache) -> None:
+        """Adds the cache's live gauges: breaker state, hottest keys, memory entries."""
+        self.registry.register(_CacheCollector(cache))
+
     def cache_event(self, tier: str, op: str, result: str) -> None:
         self.cache.labels(tier, op, result).inc()
 
     def export(self) -> tuple[bytes, str]:
         return generate_latest(self.registry), CONTENT_TYPE_LATEST
+
+
+class _CacheCollector(Collector):
+    def __init__(self, cache: Cache) -> None:
+        self.cache = cache
+
+    def collect(self) -> Iterable[GaugeMetricFamily]:
+        entries = GaugeMetricFamily("regelwerk_cache_entries", "Entries in the in-process cache")
+        entries.add_metric([], len(self.cache.memory))
+        yield entries
+        if self.cache.redis is not None:
+            breaker = GaugeMetricFamily(
+                "regelwerk_redis_breaker_open",
+                "1 while the Redis breaker is open (Redis skipped), else 0",
+            )
+            breaker.add_metric([], 0 if self.cache.redis.breaker.state == "closed" else 1)
+            yield breaker
+        hot = GaugeMetricFamily(
+            "regelwerk_hot_key_lookups",
+            "Look-ups of the hottest cache keys in this process",
+            labels=["game", "op", "key"],
+        )
+        for game, op, key, count in self.cache.hot.top(10):
+            hot.add_metric([game, op, key], count)
+        yield hot

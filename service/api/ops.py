@@ -111,13 +111,13 @@ class Rules:
     def document(self, engine: Engine, state: Any) -> dict[str, Any]:
         return self.signed(engine.encode(state))
 
-    def _cached(self, loaded: Loaded, op: str, player: int | None, compute: Any) -> Any:
+    async def _cached(self, loaded: Loaded, op: str, player: int | None, compute: Any) -> Any:
         d = loaded.engine.descriptor
         key = cache_key(d.id, d.rules_version, loaded.canonical, op, player)
-        return self.cache.get_or_compute(key, op, compute)
+        return await self.cache.get_or_compute(d.id, key, op, compute)
 
     # -- operations ----------------------------------------------------------------------
-    def summary(self, loaded: Loaded) -> dict[str, Any]:
+    async def summary(self, loaded: Loaded) -> dict[str, Any]:
         """The Position fields (cached); ``state`` is the canonical document, unsigned."""
         engine = loaded.engine
 
@@ -133,18 +133,18 @@ class Rules:
                 "scores": list(engine.scores(state).values),
             }
 
-        return self._cached(loaded, "position", None, compute)  # type: ignore[no-any-return]
+        return await self._cached(loaded, "position", None, compute)  # type: ignore[no-any-return]
 
     def loaded(self, engine: Engine, state: Any) -> Loaded:
         """Wraps a state the service just computed (its encoding is canonical already)."""
         doc = engine.encode(state)
         return Loaded(engine, jsonio.canonical(doc), doc=doc, state=state)
 
-    def position_of(self, loaded: Loaded) -> dict[str, Any]:
-        summary = self.summary(loaded)
+    async def position_of(self, loaded: Loaded) -> dict[str, Any]:
+        summary = await self.summary(loaded)
         return {**summary, "state": self.signed(summary["state"])}
 
-    def legal_moves(self, loaded: Loaded, player: int | None) -> dict[str, Any]:
+    async def legal_moves(self, loaded: Loaded, player: int | None) -> dict[str, Any]:
         self.check_player(loaded.engine, player)
         engine = loaded.engine
 
@@ -168,7 +168,7 @@ class Rules:
                 "moves": moves,
             }
 
-        return self._cached(loaded, "legal-moves", player, compute)  # type: ignore[no-any-return]
+        return await self._cached(loaded, "legal-moves", player, compute)  # type: ignore[no-any-return]
 
     def new_game(
         self, engine: Engine, players: int | None, options: Any, seed: str | None
@@ -209,7 +209,7 @@ class Rules:
         end, _ = self.play(start, moves, auto_chance=seed is not None)
         return end
 
-    def score(self, loaded: Loaded) -> dict[str, Any]:
+    async def score(self, loaded: Loaded) -> dict[str, Any]:
         engine = loaded.engine
 
         def compute() -> dict[str, Any]:
@@ -223,7 +223,7 @@ class Rules:
                 "breakdown": scores.breakdown,
             }
 
-        return self._cached(loaded, "score", None, compute)  # type: ignore[no-any-return]
+        return await self._cached(loaded, "score", None, compute)  # type: ignore[no-any-return]
 
     def view(self, loaded: Loaded, player: int | None) -> dict[str, Any]:
         self.check_player(loaded.engine, player)

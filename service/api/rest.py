@@ -10,10 +10,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from .http import json_response, read_json
-from .ops import Rules
+from .ops import Engine, Loaded, Rules
 from .request import Body
 
 Handler = Callable[[Request], Awaitable[Response]]
+# An answer reads its extra fields from the body, then gets the loaded state.
+Answer = Callable[[Rules, Body, Callable[[], Loaded]], Awaitable[Any]]
 
 
 def _rules(request: Request) -> Rules:
@@ -29,26 +31,41 @@ async def new(request: Request) -> Response:
     rules = _rules(request)
     engine = rules.engine(request.path_params["game"])
     body = Body(await read_json(request, empty_ok=True), {"players", "options", "seed"})
-    players, options, seed = (
-        body.int_or_none("players"),
-        body.object_or_none("options"),
-        body.str_or_none("seed"),
-    )
+    players = body.int_or_none("players")
+    options = body.object_or_none("options")
+    seed = body.str_or_none("seed")
     body.done()
-    return json_response(rules.position_of(rules.new_game(engine, players, options, seed)))
+    return json_response(await rules.position_of(rules.new_game(engine, players, options, seed)))
 
 
-def _state_call(
-    fields: set[str], answer: Callable[[Rules, Any, Body], Any], media: str = "application/json"
-) -> Handler:
-    """A POST that reads ``state`` (and more fields) and answers from the loaded state."""
+async def replay(request: Request) -> Response:
+    rules = _rules(request)
+    engine = rules.engine(request.path_params["game"])
+    body = Body(await read_json(request), {"players", "options", "seed", "moves"})
+    players = body.int_or_none("players")
+    options = body.object_or_none("options")
+    seed = body.str_or_none("seed")
+    moves = body.moves(None, single=False)
+    body.done()
+    end = rules.replay(engine, players, options, seed, moves)
+    return json_response({**await rules.position_of(end), "plies": len(moves)})
+
+
+def _state_call(fields: set[str], answer: Answer, media: str = "application/json") -> Handler:
+    """A POST that reads ``state`` and ``fields``; the answer loads the state when the whole
+    body is known to be well-formed."""
 
     async def handler(request: Request) -> Response:
         rules = _rules(request)
-        engine = rules.engine(request.path_params["game"])
+        engine: Engine = rules.engine(request.path_params["game"])
         body = Body(await read_json(request), {"state", *fields})
         doc = body.state()
-        result = answer(rules, (engine, doc), body)
+
+        def load() -> Loaded:
+            body.done()
+            return rules.load(engine, doc)
+
+        result = await answer(rules, body, load)
         if media == "application/json":
             return json_response(result)
         return Response(result, media_type=media)
@@ -56,56 +73,35 @@ def _state_call(
     return handler
 
 
-def _load(rules: Rules, target: Any, body: Body) -> Any:
-    body.done()
-    engine, doc = target
-    return rules.load(engine, doc)
+async def _position(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
+    return await rules.position_of(load())
 
 
-def _position(rules: Rules, target: Any, body: Body) -> Any:
-    return rules.position_of(_load(rules, target, body))
-
-
-def _legal_moves(rules: Rules, target: Any, body: Body) -> Any:
+async def _legal_moves(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
     player = body.int_or_none("player")
-    return rules.legal_moves(_load(rules, target, body), player)
+    return await rules.legal_moves(load(), player)
 
 
-def _play(rules: Rules, target: Any, body: Body) -> Any:
+async def _play(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
     player = body.int_or_none("player")
     auto = body.bool_or_none("autoChance")
     moves = body.moves(player, single=True)
-    end, events = rules.play(_load(rules, target, body), moves, auto)
-    return {**rules.position_of(end), "events": events}
+    end, events = rules.play(load(), moves, auto)
+    return {**await rules.position_of(end), "events": events}
 
 
-def _score(rules: Rules, target: Any, body: Body) -> Any:
-    return rules.score(_load(rules, target, body))
+async def _score(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
+    return await rules.score(load())
 
 
-def _view(rules: Rules, target: Any, body: Body) -> Any:
+async def _view(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
     player = body.int_or_none("player")
-    return rules.view(_load(rules, target, body), player)
+    return rules.view(load(), player)
 
 
-def _render(rules: Rules, target: Any, body: Body) -> Any:
+async def _render(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
     player = body.int_or_none("player")
-    return rules.render(_load(rules, target, body), player)
-
-
-async def replay(request: Request) -> Response:
-    rules = _rules(request)
-    engine = rules.engine(request.path_params["game"])
-    body = Body(await read_json(request), {"players", "options", "seed", "moves"})
-    players, options, seed = (
-        body.int_or_none("players"),
-        body.object_or_none("options"),
-        body.str_or_none("seed"),
-    )
-    moves = body.moves(None, single=False)
-    body.done()
-    end = rules.replay(engine, players, options, seed, moves)
-    return json_response({**rules.position_of(end), "plies": len(moves)})
+    return rules.render(load(), player)
 
 
 def routes() -> list[Route]:

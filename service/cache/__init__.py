@@ -1,18 +1,27 @@
-"""Caching engine results: tier 1 in-process LRU, tier 2 Redis when configured.
+"""Caching engine results: tier 1 in-process LRU, tier 2 Redis when ``REDIS_URL`` is set.
 
 Key = blake2b(game id, rules version, canonical state encoding, operation, player). A value is
 immutable forever, so entries are evicted, never invalidated.
+
+Redis is asked only for results that cost more to compute than a round trip
+(``REDIS_MIN_COST_US``): each process measures every (game, operation)'s compute time as a
+moving average and skips Redis for the cheap ones (see README "Caching").
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Callable
 from hashlib import blake2b
-from typing import Any, TypeVar
+from typing import Any
 
+from .. import jsonio
+from .hot import HotKeys
 from .memory import LRU
+from .redis_tier import RedisTier
 
-T = TypeVar("T")
+Event = Callable[[str, str, str], None]
 
 
 def cache_key(game: str, rules_version: str, state: bytes, op: str, player: int | None) -> bytes:
@@ -24,24 +33,84 @@ def cache_key(game: str, rules_version: str, state: bytes, op: str, player: int 
     return h.digest()
 
 
+class CostModel:
+    """Moving average of compute time (µs) per (game, operation)."""
+
+    def __init__(self, weight: float = 0.2) -> None:
+        self.weight = weight
+        self.average: dict[tuple[str, str], float] = {}
+
+    def record(self, game: str, op: str, micros: float) -> None:
+        key = (game, op)
+        old = self.average.get(key)
+        self.average[key] = micros if old is None else old + self.weight * (micros - old)
+
+    def cost(self, game: str, op: str) -> float | None:
+        return self.average.get((game, op))
+
+
 class Cache:
-    """Counts hits and misses per operation; ``on_event(tier, op, result)`` feeds metrics."""
+    """``on_event(tier, op, result)`` feeds the metrics (hit, miss, error, skipped, …)."""
 
     def __init__(
-        self, entries: int, on_event: Callable[[str, str, str], None] | None = None
+        self,
+        entries: int,
+        on_event: Event | None = None,
+        redis: RedisTier | None = None,
+        redis_min_cost_us: float = 100.0,
     ) -> None:
         self.memory = LRU(entries)
-        self._on_event = on_event or (lambda tier, op, result: None)
+        self.redis = redis
+        self.redis_min_cost_us = redis_min_cost_us
+        self.costs = CostModel()
+        self._on_event: Event = on_event or (lambda tier, op, result: None)
+        self._writes: set[asyncio.Task[None]] = set()
+        self.hot = HotKeys()
 
-    def get_or_compute(self, key: bytes, op: str, compute: Callable[[], T]) -> T:
-        value: Any = self.memory.get(key)
+    def uses_redis(self, game: str, op: str) -> bool:
+        """Redis is worth a round trip unless this process measured the result as cheap."""
+        cost = self.costs.cost(game, op)
+        return self.redis is not None and (cost is None or cost >= self.redis_min_cost_us)
+
+    async def get_or_compute(
+        self, game: str, key: bytes, op: str, compute: Callable[[], Any]
+    ) -> Any:
+        self.hot.seen(key, game, op)
+        value = self.memory.get(key)
         if value is not None:
             self._on_event("memory", op, "hit")
-            return value  # type: ignore[no-any-return]
+            return value
         self._on_event("memory", op, "miss")
-        result = compute()
-        self.memory.put(key, result)
-        return result
+        shared = self.redis if self.uses_redis(game, op) else None
+        if shared is not None:
+            raw = await shared.get(key, op)
+            if raw is not None:
+                value = jsonio.loads(raw)
+                self.memory.put(key, value)
+                return value
+        start = time.perf_counter()
+        value = compute()
+        self.costs.record(game, op, (time.perf_counter() - start) * 1e6)
+        self.memory.put(key, value)
+        if shared is not None and self.uses_redis(game, op):
+            self._write_behind(shared, key, op, jsonio.dumps(value))
+        return value
+
+    def _write_behind(self, redis: RedisTier, key: bytes, op: str, data: bytes) -> None:
+        """Stores without making the caller wait for Redis."""
+        task = asyncio.get_running_loop().create_task(redis.put(key, op, data))
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+
+    async def flush(self) -> None:
+        """Waits for pending Redis writes (tests and shutdown)."""
+        while self._writes:
+            await asyncio.gather(*list(self._writes))
+
+    async def close(self) -> None:
+        await self.flush()
+        if self.redis is not None:
+            await self.redis.close()
 
 
-__all__ = ["LRU", "Cache", "cache_key"]
+__all__ = ["LRU", "Cache", "CostModel", "HotKeys", "RedisTier", "cache_key"]

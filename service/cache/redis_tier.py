@@ -1,0 +1,123 @@
+"""Tier 2: a shared Redis, optional and never required.
+
+Every failure is a miss: counted, logged once per change of state, never raised. A breaker
+stops asking a failing Redis for ``breaker_seconds``, then lets one request probe it.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
+
+log = logging.getLogger("regelwerk.cache")
+
+PREFIX = b"rw:"
+
+
+class Breaker:
+    """closed (ask Redis) → open after a failure (skip) → half-open after a pause (one probe)."""
+
+    def __init__(self, pause: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.pause = pause
+        self.clock = clock
+        self.opened_at: float | None = None
+        self.probing = False
+
+    @property
+    def state(self) -> str:
+        if self.opened_at is None:
+            return "closed"
+        return "half-open" if self.clock() - self.opened_at >= self.pause else "open"
+
+    def allow(self) -> bool:
+        state = self.state
+        if state == "closed":
+            return True
+        if state == "half-open" and not self.probing:
+            self.probing = True
+            return True
+        return False
+
+    def success(self) -> bool:
+        """Records a success; True when this closed an open breaker."""
+        was_open = self.opened_at is not None
+        self.opened_at, self.probing = None, False
+        return was_open
+
+    def failure(self) -> bool:
+        """Records a failure; True when this opened a closed breaker."""
+        was_closed = self.opened_at is None
+        self.opened_at, self.probing = self.clock(), False
+        return was_closed
+
+
+class RedisTier:
+    def __init__(
+        self,
+        url: str,
+        *,
+        timeout_ms: int,
+        ttl: int,
+        max_value_bytes: int,
+        breaker_seconds: float,
+        on_event: Callable[[str, str, str], None],
+    ) -> None:
+        timeout = timeout_ms / 1000
+        self.client: Redis = Redis.from_url(
+            url,
+            socket_timeout=timeout,
+            socket_connect_timeout=timeout,
+            retry=Retry(NoBackoff(), 0),
+            health_check_interval=0,
+        )
+        self.ttl = ttl
+        self.max_value_bytes = max_value_bytes
+        self.breaker = Breaker(breaker_seconds)
+        self._on_event = on_event
+        self.errors = 0
+
+    async def get(self, key: bytes, op: str) -> bytes | None:
+        if not self.breaker.allow():
+            self._on_event("redis", op, "skipped")
+            return None
+        try:
+            value = await self.client.get(PREFIX + key)
+        except (RedisError, OSError) as exc:
+            self._failed(op, exc)
+            return None
+        self._succeeded()
+        self._on_event("redis", op, "hit" if value is not None else "miss")
+        return value if isinstance(value, bytes) else None
+
+    async def put(self, key: bytes, op: str, value: bytes) -> None:
+        if len(value) > self.max_value_bytes:
+            self._on_event("redis", op, "too_large")
+            return
+        if not self.breaker.allow():
+            return
+        try:
+            await self.client.set(PREFIX + key, value, ex=self.ttl)
+        except (RedisError, OSError) as exc:
+            self._failed(op, exc)
+            return
+        self._succeeded()
+        self._on_event("redis", op, "stored")
+
+    def _failed(self, op: str, exc: BaseException) -> None:
+        self.errors += 1
+        self._on_event("redis", op, "error")
+        if self.breaker.failure():
+            log.warning("redis unavailable, breaker open for %ss: %s", self.breaker.pause, exc)
+
+    def _succeeded(self) -> None:
+        if self.breaker.success():
+            log.warning("redis reachable again, breaker closed")
+
+    async def close(self) -> None:
+        await self.client.aclose()
