@@ -31,9 +31,9 @@ def documents() -> dict[str, bytes]:
     for engine in REGISTRY.values():
         out[f"states/{engine.id}.json"] = jsonio.pretty(engine.state_schema())
         out[f"moves/{engine.id}.json"] = jsonio.pretty(engine.move_schema())
-        view_schema = getattr(engine, "view_schema", None)
-        if callable(view_schema):
-            out[f"views/{engine.id}.json"] = jsonio.pretty(view_schema())
+        view = engine.view_schema()
+        if view is not None:
+            out[f"views/{engine.id}.json"] = jsonio.pretty(view)
     return out
 
 

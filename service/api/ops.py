@@ -151,7 +151,9 @@ class Rules:
         def compute() -> dict[str, Any]:
             state = loaded.state
             try:
-                if engine.is_chance(state):
+                if engine.is_chance(state) and player is not None:
+                    moves = []  # nobody acts at a chance node; the outcomes are the host's
+                elif engine.is_chance(state):
                     moves = [
                         {"notation": engine.notation(m), "probability": float(p)}
                         for m, p in engine.chance_outcomes(state)

@@ -183,6 +183,10 @@ class Game(ABC, Generic[S, M]):
     def move_schema(self) -> JSON:
         """JSON Schema of a move: its notation string or its move document."""
 
+    def view_schema(self) -> JSON | None:
+        """JSON Schema of ``view`` when it differs from the state document (hidden racks)."""
+        return None
+
 
 def check_doc_header(doc: Any, game_id: str, version: int, problems: Any) -> bool:
     """Checks ``{"game": id, "v": version}``; False when the rest cannot be read."""

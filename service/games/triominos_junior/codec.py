@@ -1,0 +1,369 @@
+"""The Triominos Junior state document (``schema/states/triominos-junior.json``) and its
+validation. The full document is for the trusted host; players get ``view`` (TJ-17).
+
+::
+
+    {"game": "triominos-junior", "v": 1,
+     "options": {"level": "coins"},        # plus "tiles": [...] for a custom set
+     "phase": "play",                      # deal | start | play | draw | over
+     "toMove": 1,                          # at phase draw: who receives the tile; null if none
+     "layout": [{"at": "0,0", "tile": "1-3-5"}, {"at": "1,0", "tile": "3-1-2"}],
+     "racks": [["J", "1-1-2"], ["2-4-5", "3-3-3"]],   # canonical tiles, sorted
+     "pool": ["1-1-1", ...],               # a multiset: order carries nothing
+     "coins": [5, 3], "supply": 52,        # coin level only (60 in all, TJ-2)
+     "points": [0, 9],                     # points level only: values of tiles placed
+     "endReason": null,                    # rackEmptied | poolEmptied | blocked once over
+     "seed": null, "chances": 12}
+
+``decode`` reports every problem with its JSON path instead of stopping at the first.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import OptionSpec, Problems, validate_options
+from ..core.errors import InvalidOptions
+from ..core.game import JSON, check_doc_header, check_seed
+from .grid import NEIGHBOURS, ORIGIN, Pos, corner_name, on_grid, parse_pos, pos_name
+from .layout import Placed, board_of, conflicts
+from .state import (
+    COINS_EACH,
+    COINS_TOTAL,
+    END_REASONS,
+    PHASES,
+    RACK_SIZE,
+    EndReason,
+    Level,
+    Phase,
+    TriominosState,
+)
+from .tiles import DEFAULT_SET, Tile, canonical, describe_counts, is_joker, parse_tile, tile_name
+from .tiles import value as tile_value
+
+GAME = "triominos-junior"
+VERSION = 1
+FIELDS = (
+    "game",
+    "v",
+    "options",
+    "phase",
+    "toMove",
+    "layout",
+    "racks",
+    "pool",
+    "coins",
+    "supply",
+    "points",
+    "endReason",
+    "seed",
+    "chances",
+)
+
+
+def options_doc(state: TriominosState) -> JSON:
+    out: JSON = {"level": state.level}
+    if state.tile_set != DEFAULT_SET:
+        out["tiles"] = [tile_name(t) for t in state.tile_set]
+    return out
+
+
+def layout_doc(state: TriominosState) -> list[JSON]:
+    return [{"at": pos_name(pos), "tile": tile_name(tile)} for pos, tile in state.layout]
+
+
+def encode(state: TriominosState) -> JSON:
+    doc: JSON = {
+        "game": GAME,
+        "v": VERSION,
+        "options": options_doc(state),
+        "phase": state.phase,
+        "toMove": state.turn,
+        "layout": layout_doc(state),
+        "racks": [[tile_name(t) for t in rack] for rack in state.racks],
+        "pool": [tile_name(t) for t in state.pool],
+    }
+    if state.level == "coins":
+        doc["coins"] = list(state.coins)
+        doc["supply"] = state.supply
+    else:
+        doc["points"] = list(state.points)
+    doc["endReason"] = state.end
+    doc["seed"] = state.seed
+    doc["chances"] = state.chances
+    return doc
+
+
+def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> TriominosState:
+    problems = Problems()
+    if not check_doc_header(doc, GAME, VERSION, problems):
+        problems.raise_state()
+    for key in doc:
+        if key not in FIELDS:
+            problems.add(f"$.{key}", "unknown field")
+    level, tile_set = _options(doc, specs, problems)
+    phase: Phase = doc.get("phase")
+    if phase not in PHASES:
+        problems.add("$.phase", f"must be one of {', '.join(PHASES)}")
+        phase = "play"
+    layout = _layout(doc.get("layout"), problems)
+    racks = _racks(doc.get("racks"), problems)
+    n = len(racks)
+    pool = _tiles(doc.get("pool"), "$.pool", problems)
+    _conservation(layout, racks, pool, tile_set, problems)
+    _geometry(layout, phase, problems)
+    coins, supply, points = _purses(doc, level, n, phase, problems)
+    _points_bound(points, layout, problems)
+    turn = _turn(doc.get("toMove"), phase, n, problems)
+    end = _end(doc.get("endReason"), phase, racks, pool, problems)
+    _phase(phase, level, racks, pool, problems)
+    seed, chances = check_seed(doc, problems)
+    problems.raise_state()
+    return TriominosState(
+        level=level,
+        tile_set=tile_set,
+        phase=phase,
+        turn=turn,
+        layout=tuple(sorted(layout)),
+        racks=tuple(tuple(sorted(r)) for r in racks),
+        pool=tuple(sorted(pool)),
+        coins=coins,
+        supply=supply,
+        points=points,
+        end=end,
+        seed=seed,
+        chances=chances,
+    )
+
+
+def _options(
+    doc: Mapping[str, Any], specs: tuple[OptionSpec, ...], problems: Problems
+) -> tuple[Level, tuple[Tile, ...]]:
+    try:
+        opts = validate_options(specs, doc.get("options", {}))
+    except InvalidOptions as exc:
+        for problem in exc.problems:
+            problems.add(problem.path, problem.reason)
+        opts = {s.name: s.default for s in specs}
+    return opts["level"], opts["tiles"] or DEFAULT_SET
+
+
+def _tiles(items: Any, path: str, problems: Problems) -> list[Tile]:
+    """Canonical tiles of a rack or the pool (any rotation accepted)."""
+    if not isinstance(items, list):
+        problems.add(path, "must be a list of tiles such as '1-3-5' or 'J'")
+        return []
+    out: list[Tile] = []
+    for i, text in enumerate(items):
+        try:
+            out.append(canonical(parse_tile(text)))
+        except ValueError as exc:
+            problems.add(f"{path}[{i}]", str(exc))
+    return out
+
+
+def _racks(items: Any, problems: Problems) -> list[list[Tile]]:
+    if not isinstance(items, list) or not 2 <= len(items) <= 4:
+        problems.add("$.racks", "must be a list of 2 to 4 racks, one per player")
+        return [[], []]
+    return [_tiles(rack, f"$.racks[{p}]", problems) for p, rack in enumerate(items)]
+
+
+def _layout(items: Any, problems: Problems) -> list[Placed]:
+    if not isinstance(items, list):
+        problems.add("$.layout", 'must be a list of {"at": "col,row", "tile": "1-3-5"}')
+        return []
+    out: list[Placed] = []
+    seen: dict[Pos, int] = {}
+    for i, item in enumerate(items):
+        path = f"$.layout[{i}]"
+        if not isinstance(item, Mapping) or set(item) != {"at", "tile"}:
+            problems.add(path, 'must be {"at": "col,row", "tile": "1-3-5"} (as oriented)')
+            continue
+        try:
+            pos = parse_pos(item["at"])
+            tile = parse_tile(item["tile"])
+        except ValueError as exc:
+            problems.add(path, str(exc))
+            continue
+        if not on_grid(pos):
+            problems.add(f"{path}.at", f"{pos_name(pos)} is farther out than any layout reaches")
+        elif pos in seen:
+            problems.add(f"{path}.at", f"{pos_name(pos)} is covered twice (also item {seen[pos]})")
+        else:
+            seen[pos] = i
+            out.append((pos, tile))
+    return out
+
+
+def _conservation(
+    layout: list[Placed],
+    racks: list[list[Tile]],
+    pool: list[Tile],
+    tile_set: tuple[Tile, ...],
+    problems: Problems,
+) -> None:
+    """Layout, racks and pool together are exactly the tile set (TJ-1)."""
+    have = Counter(canonical(t) for _, t in layout)
+    for rack in racks:
+        have.update(rack)
+    have.update(pool)
+    want = Counter(tile_set)
+    extra, missing = have - want, want - have
+    if extra:
+        problems.add("$", f"more tiles than the set holds: {describe_counts(extra)} (TJ-1)")
+    if missing:
+        problems.add(
+            "$.pool", f"missing from layout, racks and pool: {describe_counts(missing)} (TJ-1)"
+        )
+
+
+def _geometry(layout: list[Placed], phase: Phase, problems: Problems) -> None:
+    """The start tile, connection by sides and matching corners (TJ-6, TJ-9)."""
+    if phase in ("deal", "start"):
+        if layout:
+            problems.add("$.layout", "must be empty before the start tile is laid (TJ-6)")
+        return
+    tiles = dict(layout)
+    index = {pos: i for i, (pos, _) in enumerate(layout)}
+    start = tiles.get(ORIGIN)
+    if start is None:
+        problems.add("$.layout", "the start tile at 0,0 is missing (TJ-6)")
+        return
+    if is_joker(start):
+        problems.add(f"$.layout[{index[ORIGIN]}].tile", "the start tile is never the joker (TJ-6)")
+    elif start != canonical(start):
+        problems.add(
+            f"$.layout[{index[ORIGIN]}].tile",
+            f"the start tile lies with its smallest number at the apex: "
+            f"{tile_name(canonical(start))} (TJ-6)",
+        )
+    reached, frontier = {ORIGIN}, [ORIGIN]
+    while frontier:
+        for nb in NEIGHBOURS[frontier.pop()]:
+            if nb in tiles and nb not in reached:
+                reached.add(nb)
+                frontier.append(nb)
+    for pos in sorted(tiles.keys() - reached):
+        problems.add(
+            f"$.layout[{index[pos]}].at",
+            f"{pos_name(pos)} is not joined to the start tile by shared sides (TJ-9)",
+        )
+    for pos, k, other in conflicts(board_of(layout)):
+        problems.add(
+            f"$.layout[{index[pos]}].tile",
+            f"the {corner_name(pos, k)} corner ({tiles[pos][k]}) meets a different number "
+            f"of the tile on {pos_name(other)} (TJ-9)",
+        )
+
+
+def _int_list(doc: Mapping[str, Any], key: str, n: int, problems: Problems) -> tuple[int, ...]:
+    value = doc.get(key)
+    if (
+        not isinstance(value, list)
+        or len(value) != n
+        or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value)
+    ):
+        problems.add(f"$.{key}", f"must be a list of {n} non-negative integers, one per player")
+        return (0,) * n
+    return tuple(value)
+
+
+def _purses(
+    doc: Mapping[str, Any], level: Level, n: int, phase: Phase, problems: Problems
+) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """Coins and supply (coin level, TJ-2, TJ-5) or points (points level)."""
+    zeros = (0,) * n
+    if level == "points":
+        for key in ("coins", "supply"):
+            if key in doc:
+                problems.add(f"$.{key}", "only at the coin level (options.level is points)")
+        points = _int_list(doc, "points", n, problems)
+        if phase in ("deal", "start") and points != zeros:
+            problems.add("$.points", "must be all 0 before the first turn")
+        return zeros, 0, points
+    if "points" in doc:
+        problems.add("$.points", "only at the points level (options.level is coins)")
+    coins = _int_list(doc, "coins", n, problems)
+    supply = doc.get("supply")
+    if isinstance(supply, bool) or not isinstance(supply, int) or supply < 0:
+        problems.add("$.supply", "must be a non-negative integer")
+        return coins, 0, zeros
+    if sum(coins) + supply != COINS_TOTAL:
+        problems.add(
+            "$.supply",
+            f"coins {list(coins)} and supply {supply} make {sum(coins) + supply}, "
+            f"not {COINS_TOTAL} (TJ-2)",
+        )
+    if phase in ("deal", "start") and coins != (COINS_EACH,) * n:
+        problems.add("$.coins", f"every player holds {COINS_EACH} coins before play (TJ-5)")
+    return coins, supply, zeros
+
+
+def _points_bound(points: tuple[int, ...], layout: list[Placed], problems: Problems) -> None:
+    """Points come from placed tiles, never the start tile (TJ-10)."""
+    placed = sum(tile_value(t) for pos, t in layout if pos != ORIGIN)
+    if sum(points) > placed:
+        problems.add(
+            "$.points",
+            f"the points add up to {sum(points)}, more than the {placed} of the tiles "
+            "placed after the start tile (TJ-10)",
+        )
+
+
+def _turn(turn: Any, phase: Phase, n: int, problems: Problems) -> int | None:
+    if phase in ("play", "draw"):
+        if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < n:
+            problems.add("$.toMove", f"must be a player 0 to {n - 1} at phase {phase}")
+            return 0
+        return turn
+    if turn is not None:
+        problems.add("$.toMove", f"must be null at phase {phase}")
+    return None
+
+
+def _end(
+    end: Any, phase: Phase, racks: list[list[Tile]], pool: list[Tile], problems: Problems
+) -> EndReason | None:
+    if phase != "over":
+        if end is not None:
+            problems.add("$.endReason", "must be null while the game is not over")
+        return None
+    if end not in END_REASONS:
+        problems.add("$.endReason", f"must be one of {', '.join(END_REASONS)} once over")
+        return "blocked"
+    if end == "rackEmptied" and all(racks):
+        problems.add("$.endReason", "is rackEmptied, but no rack is empty (TJ-14, TJ-15)")
+    if end == "poolEmptied" and pool:
+        problems.add("$.endReason", "is poolEmptied, but the pool is not empty (TJ-14, TJ-15)")
+    result: EndReason = end
+    return result
+
+
+def _phase(
+    phase: Phase, level: Level, racks: list[list[Tile]], pool: list[Tile], problems: Problems
+) -> None:
+    """Rack sizes and pool as the phase requires (TJ-4, TJ-14, TJ-15)."""
+    sizes = [len(r) for r in racks]
+    if phase == "deal":
+        k = next((p for p, s in enumerate(sizes) if s < RACK_SIZE), len(sizes))
+        dealt_in_order = all(s == RACK_SIZE for s in sizes[:k]) and not any(sizes[k + 1 :])
+        if k == len(sizes) or not dealt_in_order:
+            problems.add(
+                "$.racks",
+                f"during the deal racks fill one after another up to {RACK_SIZE} (TJ-4), "
+                f"got sizes {sizes}",
+            )
+    elif phase == "start" and any(s != RACK_SIZE for s in sizes):
+        problems.add("$.racks", f"every rack holds {RACK_SIZE} tiles when the start tile is drawn")
+    elif phase in ("play", "draw"):
+        for p, s in enumerate(sizes):
+            if not s:
+                problems.add(f"$.racks[{p}]", "an empty rack ends the game (TJ-14, TJ-15)")
+        if not pool and (phase == "draw" or level == "points"):
+            why = "nothing to draw" if phase == "draw" else "the points level ends then (TJ-15)"
+            problems.add("$.pool", f"is empty at phase {phase}: {why}")
+    if phase == "start" and all(is_joker(t) for t in pool):
+        problems.add("$.pool", "holds no tile that can start the layout (TJ-6)")

@@ -1,0 +1,77 @@
+"""The triangular grid (TJ-8): positions ``(col, row)``, rows increasing upward.
+
+The triangle at ``(col, row)`` points up when ``col + row`` is even. Vertices use doubled
+horizontal coordinates ``(x, y)``: an up triangle has its apex at ``(col, row + 1)`` and its
+base from ``(col - 1, row)`` to ``(col + 1, row)``; a down triangle its bottom at
+``(col, row)`` and its top from ``(col - 1, row + 1)`` to ``(col + 1, row + 1)``::
+
+      (c-1,r+1)___(c+1,r+1)        (c,r+1)
+          \\  down  /                 /\\
+           \\(c,r) /                 / up\\
+            \\    /                 /(c,r)\\
+             (c,r)          (c-1,r)------(c+1,r)
+
+Corners are listed clockwise from the apex (up: top, bottom-right, bottom-left; down: bottom,
+top-left, top-right), which is the order of a tile's numbers. A vertex is shared by up to six
+triangles. A connected layout of 36 tiles stays within ``LIMIT`` of the origin, so the tables
+cover a box of that size and every lookup is one dict access.
+"""
+
+from __future__ import annotations
+
+import re
+
+Pos = tuple[int, int]
+Vertex = tuple[int, int]
+
+LIMIT = 40
+ORIGIN: Pos = (0, 0)
+CORNER_NAMES = (("top", "bottom-right", "bottom-left"), ("bottom", "top-left", "top-right"))
+
+_POS = re.compile(r"\s*\(?\s*(-?\d{1,4})\s*,\s*(-?\d{1,4})\s*\)?\s*")
+
+
+def is_up(pos: Pos) -> bool:
+    return (pos[0] + pos[1]) % 2 == 0
+
+
+def _corners(c: int, r: int) -> tuple[Vertex, Vertex, Vertex]:
+    if (c + r) % 2 == 0:
+        return ((c, r + 1), (c + 1, r), (c - 1, r))
+    return ((c, r), (c - 1, r + 1), (c + 1, r + 1))
+
+
+def _neighbours(c: int, r: int) -> tuple[Pos, Pos, Pos]:
+    """Side neighbours: left, right, then the base (up) or top (down) neighbour."""
+    return ((c - 1, r), (c + 1, r), (c, r - 1 if (c + r) % 2 == 0 else r + 1))
+
+
+_BOX = [(c, r) for r in range(-LIMIT, LIMIT + 1) for c in range(-LIMIT, LIMIT + 1)]
+CORNERS: dict[Pos, tuple[Vertex, Vertex, Vertex]] = {p: _corners(*p) for p in _BOX}
+NEIGHBOURS: dict[Pos, tuple[Pos, Pos, Pos]] = {p: _neighbours(*p) for p in _BOX}
+
+
+def on_grid(pos: Pos) -> bool:
+    return pos in CORNERS
+
+
+def corner_name(pos: Pos, k: int) -> str:
+    return CORNER_NAMES[0 if is_up(pos) else 1][k]
+
+
+def pos_name(pos: Pos) -> str:
+    return f"{pos[0]},{pos[1]}"
+
+
+def parse_pos(text: object) -> Pos:
+    """``1,0`` or ``(1,0)``; raises ValueError."""
+    m = _POS.fullmatch(text) if isinstance(text, str) else None
+    if m is None:
+        raise ValueError(f"{text!r} is not a position: write 'col,row' such as '1,0'")
+    return (int(m[1]), int(m[2]))
+
+
+def triangles_at(vertex: Vertex) -> tuple[Pos, ...]:
+    """The six triangles around a vertex (for rendering and tests)."""
+    x, y = vertex
+    return ((x, y - 1), (x + 1, y), (x - 1, y), (x, y), (x + 1, y - 1), (x - 1, y - 1))

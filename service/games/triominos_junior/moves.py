@@ -1,0 +1,139 @@
+"""Triominos Junior moves and their notation (spec "Notation").
+
+``3-5-1@1,0`` place (numbers clockwise from the apex as laid), ``J@1,0`` place the joker,
+``swap 3-5-1@1,0`` swap a layout joker, ``draw``, ``pass``, and the chance outcome
+``deal 1-3-5`` / ``deal J``. Parsing is case-insensitive and forgiving about spaces and
+``(col,row)`` parentheses; printing is canonical.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import InvalidNotation
+from .grid import Pos, parse_pos, pos_name
+from .tiles import Tile, canonical, parse_tile, tile_name
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """TJ-10: a rack tile, oriented as ``tile``, onto the open position ``at``."""
+
+    at: Pos
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """TJ-11: a rack tile, oriented as ``tile``, replaces the layout joker on ``at``."""
+
+    at: Pos
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """TJ-12: take a tile from the pool (resolved by a following ``Deal``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """TJ-13: only when nothing else is possible."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A chance outcome: ``tile`` (canonical) leaves the pool (TJ-4, TJ-6, TJ-12)."""
+
+    tile: Tile
+
+
+Move = Place | Swap | Draw | Pass | Deal
+
+_TILE = r"(j|\d\s*-\s*\d\s*-\s*\d)"
+_LAY = re.compile(r"(swap\s+)?" + _TILE + r"\s*@\s*(.+)")
+_DEAL = re.compile(r"deal\s+" + _TILE)
+
+
+def notation(move: Move) -> str:
+    if isinstance(move, Place):
+        return f"{tile_name(move.tile)}@{pos_name(move.at)}"
+    if isinstance(move, Swap):
+        return f"swap {tile_name(move.tile)}@{pos_name(move.at)}"
+    if isinstance(move, Deal):
+        return f"deal {tile_name(move.tile)}"
+    return "draw" if isinstance(move, Draw) else "pass"
+
+
+def _bad(move: Any, why: str) -> InvalidNotation:
+    return InvalidNotation(
+        f"{move!r} is not Triominos Junior notation: {why}",
+        reason="UNPARSABLE",
+        details={"notation": move},
+    )
+
+
+def parse_move(move: str | Mapping[str, Any]) -> Move:
+    if isinstance(move, Mapping):
+        return _parse_document(move)
+    if not isinstance(move, str):
+        raise InvalidNotation(
+            "a Triominos Junior move is a string such as '3-5-1@1,0', 'swap 1-1-2@2,0', "
+            "'draw' or 'pass'",
+            reason="NOT_A_STRING",
+        )
+    text = move.strip().lower()
+    if text in ("draw", "pass"):
+        return Draw() if text == "draw" else Pass()
+    if m := _DEAL.fullmatch(text):
+        return Deal(canonical(parse_tile(m[1])))
+    if m := _LAY.fullmatch(text):
+        try:
+            at = parse_pos(m[3])
+        except ValueError as exc:
+            raise _bad(move, str(exc)) from None
+        tile = parse_tile(m[2])
+        return Swap(at, tile) if m[1] else Place(at, tile)
+    raise _bad(
+        move,
+        "expected a placement ('3-5-1@1,0', 'J@1,0'), 'swap 3-5-1@1,0', 'draw', 'pass' "
+        "or a chance outcome ('deal 1-3-5', 'deal J')",
+    )
+
+
+def document(move: Move) -> dict[str, Any]:
+    """The move document (see ``schema/moves/triominos-junior.json``)."""
+    if isinstance(move, Place | Swap):
+        kind = "place" if isinstance(move, Place) else "swap"
+        return {"kind": kind, "tile": tile_name(move.tile), "at": pos_name(move.at)}
+    if isinstance(move, Deal):
+        return {"kind": "deal", "tile": tile_name(move.tile)}
+    return {"kind": "draw" if isinstance(move, Draw) else "pass"}
+
+
+def _parse_document(doc: Mapping[str, Any]) -> Move:
+    kind = doc.get("kind")
+
+    def field(key: str, parse: Any) -> Any:
+        try:
+            return parse(doc.get(key))
+        except ValueError as exc:
+            raise InvalidNotation(
+                f"move document: {key!r}: {exc}", reason="BAD_DOCUMENT", details={"field": key}
+            ) from None
+
+    if kind in ("draw", "pass") and set(doc) == {"kind"}:
+        return Draw() if kind == "draw" else Pass()
+    if kind == "deal" and set(doc) == {"kind", "tile"}:
+        return Deal(canonical(field("tile", parse_tile)))
+    if kind in ("place", "swap") and set(doc) == {"kind", "tile", "at"}:
+        tile, at = field("tile", parse_tile), field("at", parse_pos)
+        return Place(at, tile) if kind == "place" else Swap(at, tile)
+    raise InvalidNotation(
+        "a Triominos Junior move document is {kind: place|swap, tile, at} | {kind: draw} | "
+        "{kind: pass} | {kind: deal, tile}",
+        reason="BAD_DOCUMENT",
+    )

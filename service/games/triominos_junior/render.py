@@ -1,0 +1,117 @@
+"""An SVG picture of a Triominos Junior position: the layout as triangles with coloured corner
+numbers (one colour per number, TJ-1), the scores, and optionally one player's own rack.
+With player None (a spectator) no rack is drawn (TJ-17)."""
+
+from __future__ import annotations
+
+from math import sqrt
+
+from ..core.svg import esc
+from .grid import CORNERS, Vertex, pos_name
+from .state import TriominosState
+from .tiles import Tile, is_joker, tile_name
+
+SIDE = 64.0
+HEIGHT = SIDE * sqrt(3) / 2
+MARGIN = 24.0
+TOP = 64.0
+INSET = 0.36  # how far a corner number sits from its vertex towards the centre
+COLOURS = (
+    "#6b7280",  # 0 grey
+    "#dc2626",  # 1 red
+    "#2563eb",  # 2 blue
+    "#16a34a",  # 3 green
+    "#ca8a04",  # 4 yellow
+    "#9333ea",  # 5 purple
+    "#ea580c",  # 6 orange
+    "#0891b2",  # 7 cyan
+    "#db2777",  # 8 pink
+    "#4d7c0f",  # 9 olive
+)
+
+Point = tuple[float, float]
+
+
+def svg(state: TriominosState, player: int | None = None) -> str:
+    vertices = [v for pos, _ in state.layout for v in CORNERS[pos]] or [(0, 0)]
+    xmin = min(x for x, _ in vertices)
+    xmax = max(x for x, _ in vertices)
+    ymin = min(y for _, y in vertices)
+    ymax = max(y for _, y in vertices)
+    rack = state.racks[player] if player is not None else ()
+    width = max(MARGIN * 2 + (xmax - xmin) * SIDE / 2, 420.0, MARGIN * 2 + len(rack) * SIDE)
+    board_h = (ymax - ymin) * HEIGHT
+    rack_h = HEIGHT + 40 if player is not None else 0.0
+    height = TOP + board_h + MARGIN * 2 + rack_h
+
+    def at(v: Vertex) -> Point:
+        return (MARGIN + (v[0] - xmin) * SIDE / 2, TOP + (ymax - v[1]) * HEIGHT)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif">',
+        f"<title>{esc(_headline(state))}</title>",
+        f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fffdf7"/>',
+        f'<text x="{MARGIN}" y="24" font-size="15">{esc(_headline(state))}</text>',
+        f'<text x="{MARGIN}" y="46" font-size="12" fill="#444">{esc(_purses(state))}</text>',
+    ]
+    if not state.layout:
+        out.append(f'<text x="{MARGIN}" y="{TOP + 20}" font-size="13">no tile laid yet</text>')
+    for pos, tile in state.layout:
+        out.extend(_triangle([at(v) for v in CORNERS[pos]], tile, pos_name(pos)))
+    if player is not None:
+        y0 = TOP + board_h + MARGIN + 24
+        out.append(
+            f'<text x="{MARGIN}" y="{y0 - 8:.1f}" font-size="13">'
+            f"{esc(f'rack of player {player}')}</text>"
+        )
+        for i, tile in enumerate(rack):
+            x0 = MARGIN + i * SIDE
+            corners = [(x0 + SIDE / 2, y0), (x0 + SIDE, y0 + HEIGHT), (x0, y0 + HEIGHT)]
+            out.extend(_triangle(corners, tile, tile_name(tile)))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _triangle(corners: list[Point], tile: Tile, label: str) -> list[str]:
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+    cx = sum(x for x, _ in corners) / 3
+    cy = sum(y for _, y in corners) / 3
+    fill = "#f3e8ff" if is_joker(tile) else "#fdf6e3"
+    out = [
+        f'<polygon points="{points}" fill="{fill}" stroke="#57534e" stroke-width="1.5">'
+        f"<title>{esc(tile_name(tile))} @ {esc(label)}</title></polygon>"
+    ]
+    if is_joker(tile):
+        out.append(
+            f'<text x="{cx:.1f}" y="{cy + 6:.1f}" font-size="18" font-weight="bold" '
+            f'text-anchor="middle" fill="#7e22ce">J</text>'
+        )
+        return out
+    for (x, y), number in zip(corners, tile, strict=True):
+        nx, ny = x + (cx - x) * INSET, y + (cy - y) * INSET
+        colour = COLOURS[number % len(COLOURS)]
+        out.append(
+            f'<text x="{nx:.1f}" y="{ny + 5:.1f}" font-size="15" font-weight="bold" '
+            f'text-anchor="middle" fill="{colour}">{number}</text>'
+        )
+    return out
+
+
+def _headline(state: TriominosState) -> str:
+    level = "coin level" if state.level == "coins" else "points level"
+    if state.phase == "over":
+        return f"Triominos Junior ({level}) · game over ({state.end})"
+    if state.phase in ("deal", "start"):
+        return f"Triominos Junior ({level}) · setting up"
+    verb = "to move" if state.phase == "play" else "drawing"
+    return f"Triominos Junior ({level}) · player {state.turn} {verb}"
+
+
+def _purses(state: TriominosState) -> str:
+    sizes = ", ".join(f"P{p} {len(r)}" for p, r in enumerate(state.racks))
+    if state.level == "coins":
+        coins = ", ".join(f"P{p} {c}" for p, c in enumerate(state.coins))
+        return f"coins: {coins}; supply {state.supply} · racks: {sizes} · pool {len(state.pool)}"
+    points = ", ".join(f"P{p} {c}" for p, c in enumerate(state.points))
+    return f"points: {points} · racks: {sizes} · pool {len(state.pool)}"

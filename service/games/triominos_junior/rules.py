@@ -1,0 +1,239 @@
+"""Triominos Junior (Goliath) — rules TJ-1…TJ-17 of ``shared/rules/triominos-junior.md``.
+
+2–4 players, 36 triangular tiles: 35 with a number on each corner and a joker (TJ-1); option
+``level`` picks coins (60 coins, TJ-2) or points (TJ-3). Setup: every player draws 5 tiles
+(TJ-4), takes 4 coins at the coin level (TJ-5); a start tile, never the joker, goes to
+``0,0`` (TJ-6). Player 0 begins, then 1, 2, … (TJ-7). Tiles lie on a triangular grid and
+rotate without flipping (TJ-8); a new tile shares a complete side with the layout and every
+corner it touches, along a side or at a point, shows the same number; the joker is wild
+(TJ-9). A turn is one of: place (a coin, or the tile's value; TJ-10); swap a layout joker
+for an exactly fitting rack tile (TJ-11); draw, paying a coin if one has any (TJ-12); pass
+only when nothing else is possible (TJ-13). The coin level ends when a rack empties (one
+extra coin) or the last pool tile is drawn, most coins win (TJ-14). The points level ends
+when a rack or the pool empties or once nobody can place or swap; rack values are subtracted
+(TJ-15). Ties share the win (TJ-16). Racks and pool are hidden; ``view`` shows a player only
+what they may see (TJ-17).
+
+Chance is input: the deal, the start tile and each draw are chance nodes whose outcomes are
+``Deal`` moves (``deal 1-3-5``), uniform over the pool's tiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from ..core import (
+    JSON,
+    Descriptor,
+    Game,
+    GameOver,
+    IllegalMove,
+    NotYourTurn,
+    OptionSpec,
+    Scores,
+    Status,
+    Transition,
+)
+from . import codec, moves, render, schema, turns, view
+from .layout import board_of, can_play, placements, swaps
+from .moves import Deal, Draw, Move, Pass, Place, Swap
+from .state import CHANCE_PHASES, COINS_EACH, COINS_TOTAL, Level, TriominosState
+from .tiles import DEFAULT_SET, check_tile_set, value
+
+OPTIONS = (
+    OptionSpec(
+        "level",
+        "enum",
+        "coins",
+        "coins (age 5+): a coin per placed tile, most coins win; points (age 6+): tile values "
+        "count, rack values are subtracted at the end (TJ-3, TJ-14, TJ-15).",
+        choices=("coins", "points"),
+    ),
+    OptionSpec(
+        "tiles",
+        "json",
+        None,
+        "Another tile set (TJ-1): a list of 36 strings, 35 number tiles written clockwise from "
+        "the apex with numbers 0-9 ('1-3-5') and one joker 'J'. null: the default set, every "
+        "multiset of three numbers from 1-5 ascending clockwise.",
+        check=check_tile_set,
+    ),
+)
+
+DESCRIPTOR = Descriptor(
+    id="triominos-junior",
+    name="Triominos Junior",
+    min_players=2,
+    max_players=4,
+    default_players=2,
+    rules_version="triominos-junior-1",
+    chance=True,
+    hidden_information=True,
+    simultaneous=False,
+    options=OPTIONS,
+    summary="Matching triangular number tiles; racks and the pool are hidden.",
+)
+
+
+class TriominosJunior(Game[TriominosState, Move]):
+    descriptor = DESCRIPTOR
+
+    def new(
+        self,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: str | None = None,
+    ) -> TriominosState:
+        n = DESCRIPTOR.validate_players(players)
+        opts = DESCRIPTOR.validate_options(options)
+        level: Level = opts["level"]
+        coins = level == "coins"
+        tile_set = opts["tiles"] or DEFAULT_SET
+        return TriominosState(
+            level=level,
+            tile_set=tile_set,
+            phase="deal",
+            turn=None,
+            layout=(),
+            racks=((),) * n,
+            pool=tile_set,
+            coins=(COINS_EACH if coins else 0,) * n,
+            supply=COINS_TOTAL - COINS_EACH * n if coins else 0,
+            points=(0,) * n,
+            seed=seed,
+        )
+
+    def to_move(self, state: TriominosState) -> tuple[int, ...]:
+        return (state.turn,) if state.phase == "play" and state.turn is not None else ()
+
+    def is_chance(self, state: TriominosState) -> bool:
+        return state.phase in CHANCE_PHASES
+
+    def chance_outcomes(self, state: TriominosState) -> tuple[tuple[Move, Fraction], ...]:
+        return turns.outcomes(state)
+
+    def legal_moves(self, state: TriominosState, player: int | None = None) -> tuple[Move, ...]:
+        """Uses only what the mover knows: layout, own rack and the pool's size (TJ-17).
+
+        At a chance node the outcomes, for the host only (``player`` None)."""
+        if state.phase in CHANCE_PHASES:
+            return () if player is not None else tuple(m for m, _ in turns.outcomes(state))
+        p = state.turn
+        if state.phase != "play" or p is None or (player is not None and player != p):
+            return ()
+        board = board_of(state.layout)
+        rack = state.racks[p]
+        out: list[Move] = [Place(pos, tile) for pos, tile in placements(board, rack)]
+        out.extend(Swap(pos, tile) for pos, tile in swaps(board, rack))
+        if state.pool:
+            out.append(Draw())
+        return tuple(out) if out else (Pass(),)
+
+    def apply(
+        self, state: TriominosState, move: Move, player: int | None = None
+    ) -> Transition[TriominosState]:
+        if state.phase == "over":
+            raise GameOver(
+                "the game is finished; no move can be played", reason="GAME_FINISHED", rule="TJ-14"
+            )
+        if state.phase in CHANCE_PHASES:
+            return self._resolve(state, move, player)
+        p = state.turn
+        assert p is not None
+        if player is not None and player != p:
+            raise NotYourTurn(
+                f"it is player {p}'s turn, not player {player}'s",
+                reason="NOT_TO_MOVE",
+                details={"toMove": [p]},
+            )
+        if isinstance(move, Place):
+            return turns.place(state, p, move)
+        if isinstance(move, Swap):
+            return turns.swap(state, p, move)
+        if isinstance(move, Draw):
+            return turns.draw(state, p)
+        if isinstance(move, Pass):
+            can_act = bool(state.pool) or can_play(board_of(state.layout), state.racks[p])
+            return turns.pass_turn(state, p, can_act)
+        raise IllegalMove(
+            f"{moves.notation(move)} is a chance outcome, but player {p} is to move",
+            reason="NO_CHANCE_PENDING",
+            rule="TJ-12",
+        )
+
+    def _resolve(
+        self, state: TriominosState, move: Move, player: int | None
+    ) -> Transition[TriominosState]:
+        if player is not None:
+            raise NotYourTurn(
+                "a tile is being drawn: no player may act until it is dealt",
+                reason="NOT_TO_MOVE",
+                details={"toMove": []},
+            )
+        if not isinstance(move, Deal):
+            rule = {"deal": "TJ-4", "start": "TJ-6"}.get(state.phase, "TJ-12")
+            raise IllegalMove(
+                f"a tile must be dealt first ('deal 1-3-5'), not {moves.notation(move)!r}",
+                reason="CHANCE_PENDING",
+                rule=rule,
+            )
+        return turns.deal(state, move)
+
+    def status(self, state: TriominosState) -> Status:
+        if state.phase != "over":
+            return Status(False)
+        return Status(True, turns.winners(turns.final_scores(state)), state.end)
+
+    def scores(self, state: TriominosState) -> Scores:
+        finished = state.phase == "over"
+        if state.level == "coins":
+            breakdown: JSON = {
+                "level": "coins",
+                "coins": list(state.coins),
+                "supply": state.supply,
+            }
+            return Scores(state.coins, breakdown)
+        penalty = [sum(value(t) for t in rack) for rack in state.racks]
+        breakdown = {
+            "level": "points",
+            "placed": list(state.points),
+            "rackPenalty": penalty,
+            "penaltyApplied": finished,
+        }
+        values = turns.final_scores(state) if finished else list(state.points)
+        return Scores(tuple(values), breakdown)
+
+    def view(self, state: TriominosState, player: int | None = None) -> JSON:
+        """Layout, own rack, rack sizes, coins or points, pool size; no seed (TJ-17)."""
+        return view.view(state, player)
+
+    def parse_move(self, move: str | Mapping[str, Any]) -> Move:
+        return moves.parse_move(move)
+
+    def notation(self, move: Move) -> str:
+        return moves.notation(move)
+
+    def encode(self, state: TriominosState) -> JSON:
+        return codec.encode(state)
+
+    def decode(self, doc: Any) -> TriominosState:
+        return codec.decode(doc, OPTIONS)
+
+    def render(self, state: TriominosState, player: int | None = None) -> str:
+        view.check_viewer(state, player)
+        return render.svg(state, player)
+
+    def state_schema(self) -> JSON:
+        return schema.state_schema(OPTIONS)
+
+    def move_schema(self) -> JSON:
+        return schema.move_schema()
+
+    def view_schema(self) -> JSON:
+        """JSON Schema of the per-player view document."""
+        return schema.view_schema(OPTIONS)
+
+
+ENGINE = TriominosJunior()

@@ -1,0 +1,112 @@
+"""Triominos Junior tiles (TJ-1): three corner numbers read clockwise from the apex, or the joker.
+
+A tile is a triple of ints. ``canonical`` is its identity: the rotation that reads smallest
+(``1-3-5`` for the default set, whose numbers ascend clockwise). Orientation matters and tiles
+are never flipped (TJ-8), so ``1-2-3`` and ``1-3-2`` are different tiles of a custom set. The
+joker is ``(-1, -1, -1)``: every corner is wild, which makes the fit test one comparison.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cache
+from typing import Any
+
+Tile = tuple[int, int, int]
+
+WILD = -1
+JOKER: Tile = (WILD, WILD, WILD)
+TILE_COUNT = 36
+LOWEST, HIGHEST = 0, 9  # numbers a custom set may use (one digit, one colour each)
+
+_TILE = re.compile(r"\s*(\d)\s*-\s*(\d)\s*-\s*(\d)\s*")
+
+
+def is_joker(tile: Tile) -> bool:
+    return tile[0] == WILD
+
+
+def canonical(tile: Tile) -> Tile:
+    """The tile's identity: its smallest rotation (the start-tile orientation, TJ-6)."""
+    a, b, c = tile
+    return min(tile, (b, c, a), (c, a, b))
+
+
+@cache
+def rotations(tile: Tile) -> tuple[Tile, ...]:
+    """The distinct orientations of a tile (TJ-8): three, one for ``2-2-2`` and the joker."""
+    a, b, c = tile
+    out: list[Tile] = []
+    for rot in ((a, b, c), (b, c, a), (c, a, b)):
+        if rot not in out:
+            out.append(rot)
+    return tuple(out)
+
+
+def value(tile: Tile) -> int:
+    """The sum of the corner numbers; the joker is worth 0 (TJ-1)."""
+    return 0 if is_joker(tile) else sum(tile)
+
+
+def tile_name(tile: Tile) -> str:
+    """``1-3-5`` (numbers clockwise from the apex) or ``J``."""
+    return "J" if is_joker(tile) else f"{tile[0]}-{tile[1]}-{tile[2]}"
+
+
+def parse_tile(text: Any) -> Tile:
+    """A tile as written (``3-5-1``, ``J``); raises ValueError with the reason."""
+    if not isinstance(text, str):
+        raise ValueError("a tile is a string such as '1-3-5' or 'J'")
+    if text.strip().upper() == "J":
+        return JOKER
+    m = _TILE.fullmatch(text)
+    if m is None:
+        raise ValueError(f"{text!r} is not a tile: write three numbers 0-9 like '1-3-5', or 'J'")
+    return (int(m[1]), int(m[2]), int(m[3]))
+
+
+def _default_set() -> tuple[Tile, ...]:
+    numbers = range(1, 6)
+    tiles = [(a, b, c) for a in numbers for b in numbers for c in numbers if a <= b <= c]
+    return tuple(sorted([*tiles, JOKER]))
+
+
+DEFAULT_SET = _default_set()
+
+
+def check_tile_set(given: Any) -> tuple[Tile, ...] | None:
+    """The ``tiles`` option: 35 number tiles and one ``J`` (TJ-1); None means the default set.
+
+    Returns the set as sorted canonical tiles, or raises ValueError naming every problem.
+    """
+    if given is None:
+        return None
+    if not isinstance(given, list):
+        raise ValueError(
+            "must be a list of 36 tiles: 35 like '1-3-5' (numbers clockwise) and one 'J'"
+        )
+    reasons: list[str] = []
+    tiles: list[Tile] = []
+    for i, text in enumerate(given):
+        try:
+            tiles.append(canonical(parse_tile(text)))
+        except ValueError as exc:
+            reasons.append(f"item {i}: {exc}")
+    jokers = sum(is_joker(t) for t in tiles)
+    numbered = len(tiles) - jokers
+    if not reasons and (numbered, jokers) != (TILE_COUNT - 1, 1):
+        reasons.append(f"a set has 35 number tiles and 1 joker (TJ-1), got {numbered} and {jokers}")
+    if reasons:
+        raise ValueError("; ".join(reasons))
+    out = tuple(sorted(tiles))
+    return None if out == DEFAULT_SET else out
+
+
+def describe_counts(counts: Counter[Tile]) -> str:
+    """``1-1-2, 3-3-3 ×2`` for messages."""
+    parts = []
+    for tile in sorted(counts):
+        n = counts[tile]
+        parts.append(tile_name(tile) + (f" ×{n}" if n > 1 else ""))
+    return ", ".join(parts)

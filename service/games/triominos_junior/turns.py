@@ -1,0 +1,253 @@
+"""State transitions: the deal, the start tile, the four kinds of turn and the end.
+
+Each function takes a state whose phase and mover were already checked by the engine and
+returns the next state with its events. Events never name a tile that leaves the pool for a
+rack (the host who supplied or sampled the outcome knows it; other players must not).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+
+from ..core import Event, IllegalMove, Transition
+from .grid import ORIGIN, Pos, corner_name, is_up, on_grid, pos_name
+from .layout import Board, board_of, can_play, has_side_contact, mismatches, need_at
+from .moves import Deal, Place, Swap
+from .state import RACK_SIZE, EndReason, TriominosState
+from .tiles import JOKER, Tile, canonical, is_joker, tile_name, value
+
+
+def illegal(message: str, reason: str, rule: str) -> IllegalMove:
+    return IllegalMove(message, reason=reason, rule=rule)
+
+
+def _without(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
+    i = tiles.index(tile)
+    return tiles[:i] + tiles[i + 1 :]
+
+
+def _with(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
+    out = list(tiles)
+    insort(out, tile)
+    return tuple(out)
+
+
+def _set(values: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
+    return (*values[:i], v, *values[i + 1 :])
+
+
+def _set_rack(
+    state: TriominosState, p: int, rack: tuple[Tile, ...]
+) -> tuple[tuple[Tile, ...], ...]:
+    return (*state.racks[:p], rack, *state.racks[p + 1 :])
+
+
+# -- chance -----------------------------------------------------------------------------------
+
+
+def receiver(state: TriominosState) -> int:
+    """During the deal: the first rack not yet full (racks are dealt one after another)."""
+    return next(p for p, rack in enumerate(state.racks) if len(rack) < RACK_SIZE)
+
+
+def outcomes(state: TriominosState) -> tuple[tuple[Deal, Fraction], ...]:
+    """Uniform over the pool's tiles, the joker excluded for the start tile (TJ-6)."""
+    if state.phase not in ("deal", "start", "draw"):
+        return ()
+    tiles = [t for t in state.pool if not (state.phase == "start" and is_joker(t))]
+    total = len(tiles)
+    return tuple((Deal(t), Fraction(n, total)) for t, n in sorted(Counter(tiles).items()))
+
+
+def deal(state: TriominosState, move: Deal) -> Transition[TriominosState]:
+    tile = move.tile
+    if tile not in state.pool:
+        raise illegal(
+            f"the pool holds no {tile_name(tile)} (it holds {len(state.pool)} tile(s))",
+            "TILE_NOT_IN_POOL",
+            "TJ-12" if state.phase == "draw" else "TJ-4",
+        )
+    pool = _without(state.pool, tile)
+    chances = state.chances + 1
+    if state.phase == "start":
+        if is_joker(tile):
+            raise illegal(
+                "the start tile is never the joker: it goes back and another tile is drawn",
+                "JOKER_AS_START_TILE",
+                "TJ-6",
+            )
+        start = (ORIGIN, canonical(tile))
+        after = replace(state, layout=(start,), pool=pool, phase="play", turn=0, chances=chances)
+        return Transition(after, ({"type": "startTile", "at": "0,0", "tile": tile_name(tile)},))
+    p = receiver(state) if state.phase == "deal" else state.turn
+    assert p is not None
+    racks = _set_rack(state, p, _with(state.racks[p], tile))
+    after = replace(state, racks=racks, pool=pool, chances=chances)
+    if state.phase == "deal":
+        full = all(len(r) == RACK_SIZE for r in racks)
+        return Transition(
+            replace(after, phase="start" if full else "deal"), ({"type": "dealt", "player": p},)
+        )
+    drawn: Event = {"type": "tileDrawn", "player": p, "poolSize": len(pool)}
+    return end_turn(after, p, [drawn], drew=True)
+
+
+# -- turns ------------------------------------------------------------------------------------
+
+
+def check_fit(board: Board, pos: Pos, tile: Tile, rule: str) -> None:
+    """Raises IllegalMove unless ``tile`` as oriented fits ``pos`` (TJ-9)."""
+    if not has_side_contact(board, pos):
+        raise illegal(
+            f"{pos_name(pos)} shares no complete side with a tile of the layout",
+            "NO_SHARED_SIDE",
+            rule,
+        )
+    need = need_at(board, pos)
+    bad = mismatches(need, tile)
+    if bad:
+        words = ", ".join(
+            f"the {corner_name(pos, k)} corner shows {tile[k]} but touches {need[k]}" for k in bad
+        )
+        shape = "up" if is_up(pos) else "down"
+        raise illegal(
+            f"{tile_name(tile)} does not fit {pos_name(pos)} (pointing {shape}): {words}",
+            "CORNER_MISMATCH",
+            rule,
+        )
+
+
+def _take_from_rack(state: TriominosState, p: int, tile: Tile, rule: str) -> tuple[Tile, ...]:
+    rack = state.racks[p]
+    identity = canonical(tile)
+    if identity not in rack:
+        raise illegal(
+            f"player {p} has no {tile_name(identity)} on their rack", "TILE_NOT_IN_RACK", rule
+        )
+    return _without(rack, identity)
+
+
+def place(state: TriominosState, p: int, move: Place) -> Transition[TriominosState]:
+    rack = _take_from_rack(state, p, move.tile, "TJ-10")
+    if not on_grid(move.at):
+        raise illegal(f"{pos_name(move.at)} is far from the layout", "NO_SHARED_SIDE", "TJ-9")
+    board = board_of(state.layout)
+    if move.at in board.tiles:
+        raise illegal(f"{pos_name(move.at)} is already covered", "POSITION_OCCUPIED", "TJ-9")
+    check_fit(board, move.at, move.tile, "TJ-9")
+    layout = list(state.layout)
+    insort(layout, (move.at, move.tile))
+    after = replace(state, layout=tuple(layout), racks=_set_rack(state, p, rack))
+    event: Event = {
+        "type": "placed",
+        "player": p,
+        "tile": tile_name(move.tile),
+        "at": pos_name(move.at),
+    }
+    if state.level == "coins":
+        gain = 1 if state.supply else 0
+        after = replace(after, coins=_set(state.coins, p, state.coins[p] + gain))
+        after = replace(after, supply=state.supply - gain)
+        event["coins"] = gain
+    else:
+        gain = value(move.tile)
+        after = replace(after, points=_set(state.points, p, state.points[p] + gain))
+        event["points"] = gain
+    return end_turn(after, p, [event], drew=False)
+
+
+def swap(state: TriominosState, p: int, move: Swap) -> Transition[TriominosState]:
+    board = board_of(state.layout)
+    if board.tiles.get(move.at) != JOKER:
+        raise illegal(f"there is no joker on {pos_name(move.at)}", "NO_JOKER_THERE", "TJ-11")
+    if is_joker(move.tile):
+        raise illegal("a joker can only be swapped for a number tile", "JOKER_FOR_JOKER", "TJ-11")
+    rack = _take_from_rack(state, p, move.tile, "TJ-11")
+    check_fit(board, move.at, move.tile, "TJ-11")
+    layout = tuple((pos, move.tile if pos == move.at else t) for pos, t in state.layout)
+    after = replace(state, layout=layout, racks=_set_rack(state, p, _with(rack, JOKER)))
+    event: Event = {
+        "type": "jokerSwapped",
+        "player": p,
+        "tile": tile_name(move.tile),
+        "at": pos_name(move.at),
+    }
+    return end_turn(after, p, [event], drew=False)
+
+
+def draw(state: TriominosState, p: int) -> Transition[TriominosState]:
+    if not state.pool:
+        raise illegal("the pool is empty", "POOL_EMPTY", "TJ-12")
+    event: Event = {"type": "draw", "player": p}
+    after = replace(state, phase="draw")
+    if state.level == "coins":
+        paid = 1 if state.coins[p] else 0  # TJ-12 Choice: without coins a draw is free
+        after = replace(after, coins=_set(state.coins, p, state.coins[p] - paid))
+        after = replace(after, supply=state.supply + paid)
+        event["paid"] = paid
+    return Transition(after, (event,))
+
+
+def pass_turn(state: TriominosState, p: int, can_act: bool) -> Transition[TriominosState]:
+    if can_act:
+        raise illegal(
+            "a player may pass only when they can neither place, swap nor draw",
+            "PASS_NOT_ALLOWED",
+            "TJ-13",
+        )
+    return end_turn(state, p, [{"type": "passed", "player": p}], drew=False)
+
+
+# -- the end ----------------------------------------------------------------------------------
+
+
+def end_reason(state: TriominosState, p: int, drew: bool) -> EndReason | None:
+    """Why the game ends after player ``p``'s turn (TJ-14, TJ-15), or None."""
+    if not state.racks[p]:
+        return "rackEmptied"
+    if not state.pool and (drew or state.level == "points"):
+        return "poolEmptied"
+    if state.level == "points" or not state.pool:
+        # TJ-15 Choice (literal reading): over once nobody could place or swap. At the coin
+        # level only a hand-made state with an empty pool gets here; it would pass for ever.
+        board = board_of(state.layout)
+        if not any(can_play(board, rack) for rack in state.racks):
+            return "blocked"
+    return None
+
+
+def end_turn(
+    state: TriominosState, p: int, events: list[Event], *, drew: bool
+) -> Transition[TriominosState]:
+    reason = end_reason(state, p, drew)
+    if reason is None:
+        return Transition(replace(state, phase="play", turn=(p + 1) % state.players), tuple(events))
+    if reason == "rackEmptied" and state.level == "coins" and state.supply:
+        bonus = replace(state, coins=_set(state.coins, p, state.coins[p] + 1))
+        state = replace(bonus, supply=state.supply - 1)
+        events.append({"type": "bonusCoin", "player": p, "rule": "TJ-14"})
+    over = replace(state, phase="over", turn=None, end=reason)
+    totals = final_scores(over)
+    events.append(
+        {"type": "gameOver", "winners": list(winners(totals)), "reason": reason, "scores": totals}
+    )
+    return Transition(over, tuple(events))
+
+
+def final_scores(state: TriominosState) -> list[int]:
+    """Coins (TJ-14), or placed values minus the values left on the rack (TJ-15)."""
+    if state.level == "coins":
+        return list(state.coins)
+    return [
+        pts - sum(value(t) for t in rack)
+        for pts, rack in zip(state.points, state.racks, strict=True)
+    ]
+
+
+def winners(totals: list[int]) -> tuple[int, ...]:
+    """Everyone with the best total: ties share the win (TJ-16)."""
+    best = max(totals)
+    return tuple(p for p, v in enumerate(totals) if v == best)

@@ -1,0 +1,111 @@
+"""The Redis tier against a real redis-server started by the test on a free port."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from service.app import create_app
+from service.settings import Settings
+
+from ..redis_server import RedisServer
+
+
+@pytest.fixture
+def redis_server(tmp_path):
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+def app_client(redis_url: str, **settings) -> TestClient:
+    base = {"redis_url": redis_url, "redis_min_cost_us": 0, "redis_breaker_seconds": 1}
+    return TestClient(create_app(Settings(**(base | settings))))
+
+
+def states(client, n):
+    """``n`` distinct Mixtour states (each a fresh key)."""
+    state = client.post("/v1/games/mixtour/new", json={}).json()["state"]
+    squares = [f"{c}{r}" for c in "abcde" for r in "12345"]
+    out = []
+    for i in range(n):
+        a, b = squares[i % 25], squares[(i * 7 + 3) % 25]
+        if a == b:
+            continue
+        r = client.post("/v1/games/mixtour/play", json={"state": state, "moves": [a, b]})
+        out.append(r.json()["state"])
+    return out
+
+
+def metric(client, name: str) -> float:
+    for line in client.get("/metrics").text.splitlines():
+        if line.startswith(name):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+def test_result_cached_by_one_process_is_a_hit_in_another(redis_server):
+    with app_client(redis_server.url) as first, app_client(redis_server.url) as second:
+        state = states(first, 1)[0]
+        answer = first.post("/v1/games/mixtour/legal-moves", json={"state": state}).json()
+        first.app_state = None
+        assert redis_server.dbsize() >= 1
+        again = second.post("/v1/games/mixtour/legal-moves", json={"state": state}).json()
+        assert again == answer
+        hit = 'regelwerk_cache_total{op="legal-moves",result="hit",tier="redis"}'
+        assert metric(second, hit) == 1.0
+
+
+def test_killing_redis_fails_no_request_and_restarting_closes_the_breaker(redis_server):
+    with app_client(redis_server.url, redis_timeout_ms=100) as client:
+        docs = states(client, 24)
+        rules = client.app.state.rules
+        for doc in docs[:8]:
+            assert client.post("/v1/games/mixtour/legal-moves", json={"state": doc}).status_code == 200
+        assert rules.cache.redis.breaker.state == "closed"
+        redis_server.stop()
+        for doc in docs[8:16]:
+            r = client.post("/v1/games/mixtour/legal-moves", json={"state": doc})
+            assert r.status_code == 200
+        assert rules.cache.redis.breaker.state in ("open", "half-open")
+        assert metric(client, "regelwerk_redis_breaker_open") == 1.0
+        assert metric(client, 'regelwerk_cache_total{op="legal-moves",result="error"') >= 1
+        redis_server.start()
+        import time
+
+        time.sleep(1.1)  # the breaker's pause (REDIS_BREAKER_SECONDS=1)
+        for doc in docs[16:]:
+            assert client.post("/v1/games/mixtour/legal-moves", json={"state": doc}).status_code == 200
+        assert rules.cache.redis.breaker.state == "closed"
+        assert metric(client, "regelwerk_redis_breaker_open") == 0.0
+
+
+def test_redis_down_from_the_start_costs_nothing_but_speed(tmp_path):
+    dead = RedisServer(tmp_path)  # never started: connection refused
+    with app_client(dead.url, redis_timeout_ms=50) as client:
+        for doc in states(client, 5):
+            assert client.post("/v1/games/mixtour/score", json={"state": doc}).status_code == 200
+        assert client.get("/readyz").status_code == 200
+
+
+def test_oversized_values_are_not_stored(redis_server):
+    with app_client(redis_server.url, cache_max_value_bytes=64) as client:
+        for doc in states(client, 3):
+            client.post("/v1/games/mixtour/legal-moves", json={"state": doc})
+        client.app.state.rules.cache  # writes are behind the response; flush them
+        client.portal.call(client.app.state.rules.cache.flush)
+        assert metric(client, 'regelwerk_cache_total{op="legal-moves",result="too_large"') >= 3
+        keys = redis_server.command("KEYS", "*")
+        assert redis_server.dbsize() == 0, keys
+
+
+def test_cheap_operations_skip_redis(redis_server):
+    """REDIS_MIN_COST_US: once a (game, op) is measured as cheap, Redis is not asked."""
+    with app_client(redis_server.url, redis_min_cost_us=10**9) as client:
+        for doc in states(client, 6):
+            client.post("/v1/games/mixtour/score", json={"state": doc})
+        cache = client.app.state.rules.cache
+        assert not cache.uses_redis("mixtour", "score")
+        asked = metric(client, 'regelwerk_cache_total{op="score",result="miss",tier="redis"}')
+        assert asked <= 1.0  # only before the first measurement
