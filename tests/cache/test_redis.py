@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import time
+
 import pytest
 from starlette.testclient import TestClient
 
@@ -9,6 +12,7 @@ from service.app import create_app
 from service.settings import Settings
 
 from ..redis_server import RedisServer
+from ..server_process import call, metric, running_server
 
 
 @pytest.fixture
@@ -38,23 +42,32 @@ def states(client, n):
     return out
 
 
-def metric(client, name: str) -> float:
+def client_metric(client, name: str) -> float:
+    """A metric of an in-process app (cf. ``server_process.metric`` for a real server)."""
     for line in client.get("/metrics").text.splitlines():
         if line.startswith(name):
             return float(line.rsplit(" ", 1)[1])
     return 0.0
 
 
+@pytest.mark.slow
 def test_result_cached_by_one_process_is_a_hit_in_another(redis_server):
-    with app_client(redis_server.url) as first, app_client(redis_server.url) as second:
-        state = states(first, 1)[0]
-        answer = first.post("/v1/games/mixtour/legal-moves", json={"state": state}).json()
-        first.app_state = None
-        assert redis_server.dbsize() >= 1
-        again = second.post("/v1/games/mixtour/legal-moves", json={"state": state}).json()
-        assert again == answer
+    """Two real server processes share work through Redis."""
+    env = {"REDIS_URL": redis_server.url, "REDIS_MIN_COST_US": "0"}
+    with running_server(**env) as first, running_server(**env) as second:
+        state = json.loads(call(first + "/v1/games/mixtour/new", {})[1])["state"]
+        body = {"state": state, "moves": ["a1", "b2", "a1-b2"]}
+        state = json.loads(call(first + "/v1/games/mixtour/play", body)[1])["state"]
+        status, answer = call(first + "/v1/games/mixtour/legal-moves", {"state": state})
+        assert status == 200
+        deadline = time.monotonic() + 5
+        while redis_server.dbsize() == 0 and time.monotonic() < deadline:
+            time.sleep(0.02)  # the first process writes behind its answer
+        status, again = call(second + "/v1/games/mixtour/legal-moves", {"state": state})
+        assert status == 200 and json.loads(again) == json.loads(answer)
         hit = 'regelwerk_cache_total{op="legal-moves",result="hit",tier="redis"}'
         assert metric(second, hit) == 1.0
+        assert metric(first, hit) == 0.0
 
 
 def test_killing_redis_fails_no_request_and_restarting_closes_the_breaker(redis_server):
@@ -62,23 +75,25 @@ def test_killing_redis_fails_no_request_and_restarting_closes_the_breaker(redis_
         docs = states(client, 24)
         rules = client.app.state.rules
         for doc in docs[:8]:
-            assert client.post("/v1/games/mixtour/legal-moves", json={"state": doc}).status_code == 200
+            assert (
+                client.post("/v1/games/mixtour/legal-moves", json={"state": doc}).status_code == 200
+            )
         assert rules.cache.redis.breaker.state == "closed"
         redis_server.stop()
         for doc in docs[8:16]:
             r = client.post("/v1/games/mixtour/legal-moves", json={"state": doc})
             assert r.status_code == 200
         assert rules.cache.redis.breaker.state in ("open", "half-open")
-        assert metric(client, "regelwerk_redis_breaker_open") == 1.0
-        assert metric(client, 'regelwerk_cache_total{op="legal-moves",result="error"') >= 1
+        assert client_metric(client, "regelwerk_redis_breaker_open") == 1.0
+        assert client_metric(client, 'regelwerk_cache_total{op="legal-moves",result="error"') >= 1
         redis_server.start()
-        import time
-
         time.sleep(1.1)  # the breaker's pause (REDIS_BREAKER_SECONDS=1)
         for doc in docs[16:]:
-            assert client.post("/v1/games/mixtour/legal-moves", json={"state": doc}).status_code == 200
+            assert (
+                client.post("/v1/games/mixtour/legal-moves", json={"state": doc}).status_code == 200
+            )
         assert rules.cache.redis.breaker.state == "closed"
-        assert metric(client, "regelwerk_redis_breaker_open") == 0.0
+        assert client_metric(client, "regelwerk_redis_breaker_open") == 0.0
 
 
 def test_redis_down_from_the_start_costs_nothing_but_speed(tmp_path):
@@ -93,9 +108,10 @@ def test_oversized_values_are_not_stored(redis_server):
     with app_client(redis_server.url, cache_max_value_bytes=64) as client:
         for doc in states(client, 3):
             client.post("/v1/games/mixtour/legal-moves", json={"state": doc})
-        client.app.state.rules.cache  # writes are behind the response; flush them
-        client.portal.call(client.app.state.rules.cache.flush)
-        assert metric(client, 'regelwerk_cache_total{op="legal-moves",result="too_large"') >= 3
+        client.portal.call(client.app.state.rules.cache.flush)  # writes are behind answers
+        assert (
+            client_metric(client, 'regelwerk_cache_total{op="legal-moves",result="too_large"') >= 3
+        )
         keys = redis_server.command("KEYS", "*")
         assert redis_server.dbsize() == 0, keys
 
@@ -107,5 +123,7 @@ def test_cheap_operations_skip_redis(redis_server):
             client.post("/v1/games/mixtour/score", json={"state": doc})
         cache = client.app.state.rules.cache
         assert not cache.uses_redis("mixtour", "score")
-        asked = metric(client, 'regelwerk_cache_total{op="score",result="miss",tier="redis"}')
+        asked = client_metric(
+            client, 'regelwerk_cache_total{op="score",result="miss",tier="redis"}'
+        )
         assert asked <= 1.0  # only before the first measurement

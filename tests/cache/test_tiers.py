@@ -1,0 +1,82 @@
+"""The cache's parts without Redis: keys, the LRU, the breaker, the cost model, hot keys."""
+
+from __future__ import annotations
+
+import asyncio
+
+from service.cache import LRU, Cache, CostModel, HotKeys, cache_key
+from service.cache.redis_tier import Breaker
+
+
+def test_keys_differ_by_game_rules_version_state_op_and_player():
+    base = ("mixtour", "mixtour-1", b"{}", "legal-moves", None)
+    key = cache_key(*base)
+    for i, other in enumerate(["tric-trac", "mixtour-2", b"{ }", "position", 0]):
+        changed = list(base)
+        changed[i] = other
+        assert cache_key(*changed) != key
+    assert cache_key(*base) == key
+
+
+def test_lru_evicts_the_least_recently_used():
+    lru = LRU(2)
+    lru.put(b"a", 1)
+    lru.put(b"b", 2)
+    assert lru.get(b"a") == 1  # a is now the most recent
+    lru.put(b"c", 3)
+    assert lru.get(b"b") is None and lru.get(b"a") == 1 and len(lru) == 2
+    off = LRU(0)
+    off.put(b"a", 1)
+    assert off.get(b"a") is None
+
+
+def test_breaker_opens_on_failure_probes_after_the_pause_and_closes():
+    now = [0.0]
+    breaker = Breaker(5, clock=lambda: now[0])
+    assert breaker.allow() and breaker.state == "closed"
+    assert breaker.failure() is True  # opened
+    assert not breaker.allow() and breaker.state == "open"
+    now[0] = 5.0
+    assert breaker.state == "half-open"
+    assert breaker.allow()  # one probe
+    assert not breaker.allow()  # and only one
+    assert breaker.failure() is False  # failed probe: open again, not a new opening
+    now[0] = 10.0
+    assert breaker.allow()
+    assert breaker.success() is True and breaker.state == "closed"
+
+
+def test_cost_model_moving_average():
+    costs = CostModel(weight=0.5)
+    assert costs.cost("g", "op") is None
+    costs.record("g", "op", 100)
+    costs.record("g", "op", 300)
+    assert costs.cost("g", "op") == 200
+
+
+def test_hot_keys_keep_the_hottest_in_bounded_memory():
+    hot = HotKeys(keep=2)
+    for i in range(100):
+        hot.seen(bytes([i]), "mixtour", "position")
+    for _ in range(5):
+        hot.seen(b"\xff", "mixtour", "legal-moves")
+    assert len(hot.labels) <= 16
+    assert hot.top(1) == [("mixtour", "legal-moves", "ff", 5)]
+
+
+def test_memory_tier_computes_once():
+    calls = []
+    events = []
+    cache = Cache(10, lambda tier, op, result: events.append((tier, result)))
+
+    def compute():
+        calls.append(1)
+        return {"x": 1}
+
+    async def twice():
+        return [await cache.get_or_compute("g", b"k", "op", compute) for _ in range(2)]
+
+    assert asyncio.run(twice()) == [{"x": 1}, {"x": 1}]
+    assert len(calls) == 1
+    assert events == [("memory", "miss"), ("memory", "hit")]
+    assert not cache.uses_redis("g", "op")  # no Redis configured

@@ -1,0 +1,88 @@
+"""Starting the real server (python -m service, uvicorn) as a child process for tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .redis_server import free_port
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def call(url: str, body: object | None = None) -> tuple[int, bytes]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        url,
+        data=data,
+        method="GET" if data is None else "POST",
+        headers={"content-type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+@contextmanager
+def running_server(workers: int = 1, **env: str) -> Iterator[str]:
+    """Yields the base URL of a server started with ``env`` added to the environment."""
+    port = free_port()
+    environment = {k: v for k, v in os.environ.items() if k != "REDIS_URL"} | env
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "service",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+        ],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if call(base + "/readyz")[0] == 200:
+                    break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    proc.kill()
+                    output = proc.stdout.read().decode() if proc.stdout else ""
+                    raise AssertionError(f"the server did not start:\n{output}") from None
+                time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if proc.stdout:
+            proc.stdout.close()
+
+
+def metric(base: str, name: str) -> float:
+    """The value of the first /metrics line that starts with ``name`` (0 when absent)."""
+    for line in call(base + "/metrics")[1].decode().splitlines():
+        if line.startswith(name):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
