@@ -1,0 +1,375 @@
+"""deploy/ checked offline: the Kubernetes manifests against the Kubernetes API schemas and
+against each other, compose.yaml, the Dockerfile, and the settings named in every place
+against the one list of settings. Needs neither Docker nor a cluster."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import kubernetes_validate
+import pytest
+import yaml
+
+from service.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+K8S = DEPLOY / "k8s"
+
+# The oldest Kubernetes we claim to support and the newest schema set kubernetes-validate ships.
+KUBERNETES_VERSIONS = ("1.30", "1.37")
+
+# Every setting of the service, with its default ("" = unset); README.md documents the same.
+SETTINGS = {
+    "HOST": "127.0.0.1",
+    "PORT": "8000",
+    "WORKERS": "1",
+    "LOG_LEVEL": "info",
+    "REDIS_URL": "",
+    "CACHE_ENTRIES": "50000",
+    "CACHE_TTL": "3600",
+    "CACHE_MAX_VALUE_BYTES": "262144",
+    "REDIS_TIMEOUT_MS": "50",
+    "REDIS_BREAKER_SECONDS": "5",
+    "REDIS_MIN_COST_US": "100",
+    "PREWARM_DEPTH": "0",
+    "MAX_BODY_BYTES": "1048576",
+    "MAX_MOVES": "5000",
+    "RULES_SECRET": "",
+    "REQUIRE_SIGNED_STATE": "0",
+}
+SECRET_SETTINGS = {"RULES_SECRET"}
+
+API_LABELS = {"app.kubernetes.io/name": "regelwerk", "app.kubernetes.io/component": "api"}
+REDIS_CACHE_FLAGS = ("--maxmemory", "--maxmemory-policy", "allkeys-lru", "--save", "--appendonly")
+
+
+# ---- loading ------------------------------------------------------------------------------------
+
+
+def _yaml_documents(path: Path) -> list[dict[str, Any]]:
+    with path.open(encoding="utf-8") as f:
+        return [doc for doc in yaml.safe_load_all(f) if doc is not None]
+
+
+def _manifest_files() -> list[Path]:
+    return sorted(p for p in K8S.glob("*.yaml") if p.name != "kustomization.yaml")
+
+
+def _resources() -> list[tuple[Path, dict[str, Any]]]:
+    return [(path, doc) for path in _manifest_files() for doc in _yaml_documents(path)]
+
+
+def _find(kind: str, name: str) -> dict[str, Any]:
+    found = [
+        doc for _, doc in _resources() if doc["kind"] == kind and doc["metadata"]["name"] == name
+    ]
+    assert len(found) == 1, f"expected one {kind} {name}, found {len(found)}"
+    return found[0]
+
+
+def _containers(deployment: dict[str, Any]) -> list[dict[str, Any]]:
+    containers: list[dict[str, Any]] = deployment["spec"]["template"]["spec"]["containers"]
+    return containers
+
+
+def _api_container() -> dict[str, Any]:
+    (container,) = _containers(_find("Deployment", "regelwerk"))
+    return container
+
+
+def _settings_table(readme: Path) -> dict[str, str]:
+    """The ``## Settings`` table of a README: variable name -> default column."""
+    text = readme.read_text(encoding="utf-8")
+    match = re.search(r"^## Settings\s*$(.*?)(?=^#{1,2} |\Z)", text, re.MULTILINE | re.DOTALL)
+    assert match, f"{readme} has no '## Settings' section"
+    table: dict[str, str] = {}
+    for line in match.group(1).splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        name = re.fullmatch(r"`([A-Z][A-Z0-9_]*)`", cells[0]) if line.startswith("|") else None
+        if name and len(cells) >= 3:
+            table[name.group(1)] = cells[1].strip("`")
+    assert table, f"{readme}'s Settings section has no table of `VARIABLES`"
+    return table
+
+
+def _compose() -> dict[str, Any]:
+    with (DEPLOY / "compose.yaml").open(encoding="utf-8") as f:
+        compose: dict[str, Any] = yaml.safe_load(f)
+    return compose
+
+
+def _compose_environment(service: dict[str, Any]) -> dict[str, str]:
+    env = service.get("environment", {})
+    if isinstance(env, list):  # the "- NAME=value" form
+        env = dict(item.split("=", 1) if "=" in item else (item, "") for item in env)
+    return {str(k): str(v) for k, v in env.items()}
+
+
+def _dockerfile_instructions() -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) pairs, continuation lines joined, comments dropped."""
+    instructions: list[tuple[str, str]] = []
+    pending = ""
+    for raw in (DEPLOY / "Dockerfile").read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not pending and (not line or line.startswith("#")):
+            continue
+        if line.startswith("#"):
+            continue
+        if line.endswith("\\"):
+            pending += line[:-1] + " "
+            continue
+        full = (pending + line).strip()
+        pending = ""
+        keyword, _, args = full.partition(" ")
+        instructions.append((keyword.upper(), args.strip()))
+    assert not pending, "the Dockerfile ends in a continuation line"
+    return instructions
+
+
+# ---- Kubernetes: schemas -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("version", KUBERNETES_VERSIONS)
+@pytest.mark.parametrize(
+    "resource",
+    [
+        pytest.param(doc, id=f"{path.name}:{doc['kind']}/{doc['metadata']['name']}")
+        for path, doc in _resources()
+    ],
+)
+def test_manifest_is_valid_against_the_kubernetes_schema_strictly(resource, version):
+    # strict: the schemas forbid unknown fields, so a misspelt or misplaced key fails too.
+    kubernetes_validate.validate(resource, version, strict=True)
+
+
+def test_strict_schema_validation_rejects_unknown_fields_and_wrong_types():
+    deployment = _find("Deployment", "regelwerk")
+    misspelt = json.loads(json.dumps(deployment))
+    misspelt["spec"]["template"]["spec"]["containers"][0]["readynessProbe"] = {}
+    with pytest.raises(kubernetes_validate.ValidationError):
+        kubernetes_validate.validate(misspelt, KUBERNETES_VERSIONS[-1], strict=True)
+    wrong_type = json.loads(json.dumps(deployment))
+    wrong_type["spec"]["replicas"] = "two"
+    with pytest.raises(kubernetes_validate.ValidationError):
+        kubernetes_validate.validate(wrong_type, KUBERNETES_VERSIONS[-1], strict=True)
+
+
+def test_k8s_folder_holds_the_expected_kinds():
+    kinds = sorted((doc["kind"], doc["metadata"]["name"]) for _, doc in _resources())
+    assert kinds == [
+        ("ConfigMap", "regelwerk-config"),
+        ("Deployment", "regelwerk"),
+        ("Deployment", "regelwerk-redis"),
+        ("HorizontalPodAutoscaler", "regelwerk"),
+        ("PodDisruptionBudget", "regelwerk"),
+        ("Service", "regelwerk"),
+        ("Service", "regelwerk-redis"),
+    ]
+    assert not (K8S / "secret.yaml").exists(), "secrets are created with kubectl, never committed"
+
+
+def test_kustomization_lists_exactly_the_manifests_in_k8s():
+    (kustomization,) = _yaml_documents(K8S / "kustomization.yaml")
+    assert kustomization["apiVersion"] == "kustomize.config.k8s.io/v1beta1"
+    assert kustomization["kind"] == "Kustomization"
+    resources = kustomization["resources"]
+    assert len(resources) == len(set(resources))
+    assert sorted(resources) == [p.name for p in _manifest_files()]
+
+
+# ---- Kubernetes: the Deployment ----------------------------------------------------------------
+
+
+def test_deployment_probes_are_readyz_for_readiness_and_healthz_for_liveness():
+    container = _api_container()
+    assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
+    assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
+    if "startupProbe" in container:
+        assert container["startupProbe"]["httpGet"]["path"] == "/healthz"
+    ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+    for probe in ("readinessProbe", "livenessProbe"):
+        port = container[probe]["httpGet"]["port"]
+        assert ports.get(port, port) == 8000
+
+
+def test_deployment_runs_at_least_two_replicas_and_the_hpa_and_pdb_agree():
+    deployment = _find("Deployment", "regelwerk")
+    assert deployment["spec"]["replicas"] >= 2
+    hpa = _find("HorizontalPodAutoscaler", "regelwerk")
+    assert hpa["apiVersion"] == "autoscaling/v2"
+    assert hpa["spec"]["scaleTargetRef"] == {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "name": "regelwerk",
+    }
+    assert hpa["spec"]["minReplicas"] >= 2
+    assert hpa["spec"]["maxReplicas"] >= hpa["spec"]["minReplicas"]
+    assert [m["resource"]["name"] for m in hpa["spec"]["metrics"]] == ["cpu"]
+    pdb = _find("PodDisruptionBudget", "regelwerk")
+    assert pdb["apiVersion"] == "policy/v1"
+    assert pdb["spec"]["minAvailable"] < hpa["spec"]["minReplicas"], "a drain could never proceed"
+
+
+@pytest.mark.parametrize("name", ["regelwerk", "regelwerk-redis"])
+def test_every_container_has_cpu_and_memory_requests_and_limits(name):
+    for container in _containers(_find("Deployment", name)):
+        for kind in ("requests", "limits"):
+            assert set(container["resources"][kind]) >= {"cpu", "memory"}, (container["name"], kind)
+
+
+@pytest.mark.parametrize("name", ["regelwerk", "regelwerk-redis"])
+def test_every_pod_runs_non_root_read_only_without_privilege_escalation(name):
+    pod = _find("Deployment", name)["spec"]["template"]["spec"]
+    assert pod["securityContext"]["runAsNonRoot"] is True
+    assert pod["securityContext"].get("runAsUser", 1) != 0
+    for container in pod["containers"]:
+        context = container["securityContext"]
+        assert context["readOnlyRootFilesystem"] is True
+        assert context["allowPrivilegeEscalation"] is False
+        assert context.get("privileged", False) is False
+        assert context["capabilities"]["drop"] == ["ALL"]
+
+
+def test_deployment_reads_settings_from_the_configmap_and_the_secret_only_optionally():
+    container = _api_container()
+    assert {"configMapRef": {"name": "regelwerk-config"}} in container["envFrom"]
+    assert not any("secretRef" in source for source in container["envFrom"])
+    env = {item["name"]: item for item in container.get("env", [])}
+    assert set(env) <= SETTINGS.keys()
+    secret = env["RULES_SECRET"]["valueFrom"]["secretKeyRef"]
+    assert secret == {"name": "regelwerk-secret", "key": "RULES_SECRET", "optional": True}
+    assert container["command"] == ["python", "-m", "service"]
+
+
+def test_selectors_of_deployment_service_and_pdb_match_the_api_pod_labels():
+    deployment = _find("Deployment", "regelwerk")
+    pod_labels = deployment["spec"]["template"]["metadata"]["labels"]
+    assert deployment["spec"]["selector"]["matchLabels"] == API_LABELS
+    assert pod_labels.items() >= API_LABELS.items()
+    assert _find("Service", "regelwerk")["spec"]["selector"] == API_LABELS
+    assert _find("PodDisruptionBudget", "regelwerk")["spec"]["selector"]["matchLabels"] == (
+        API_LABELS
+    )
+    redis_pods = _find("Deployment", "regelwerk-redis")["spec"]["template"]["metadata"]["labels"]
+    assert not redis_pods.items() >= API_LABELS.items(), "the API selectors would catch Redis"
+
+
+def test_service_is_cluster_ip_on_port_80_to_container_port_8000():
+    service = _find("Service", "regelwerk")
+    assert service["spec"]["type"] == "ClusterIP"
+    (port,) = service["spec"]["ports"]
+    assert port["port"] == 80
+    container_ports = {p["name"]: p["containerPort"] for p in _api_container()["ports"]}
+    target = port["targetPort"]
+    assert container_ports.get(target, target) == 8000
+
+
+# ---- Redis as a cache --------------------------------------------------------------------------
+
+
+def _assert_redis_is_a_bounded_lru_cache(command: list[str]) -> None:
+    args = [str(a) for a in command]
+    for flag in REDIS_CACHE_FLAGS:
+        assert flag in args, f"redis command lacks {flag}: {args}"
+    assert args[args.index("--maxmemory") + 1] == "256mb"
+    assert args[args.index("--maxmemory-policy") + 1] == "allkeys-lru"
+    assert args[args.index("--save") + 1] == "", "RDB snapshots must be off"
+    assert args[args.index("--appendonly") + 1] == "no"
+
+
+def test_kubernetes_redis_is_a_bounded_lru_cache_without_persistence_behind_redis_url():
+    (container,) = _containers(_find("Deployment", "regelwerk-redis"))
+    _assert_redis_is_a_bounded_lru_cache(container.get("command", []) + container.get("args", []))
+    service = _find("Service", "regelwerk-redis")
+    (port,) = service["spec"]["ports"]
+    redis_url = _find("ConfigMap", "regelwerk-config")["data"]["REDIS_URL"]
+    assert redis_url == f"redis://{service['metadata']['name']}:{port['port']}/0"
+
+
+def test_compose_runs_the_service_from_the_dockerfile_with_a_redis_cache():
+    services = _compose()["services"]
+    assert set(services) == {"regelwerk", "redis"}
+    app, redis = services["regelwerk"], services["redis"]
+    assert app["build"]["dockerfile"] == "deploy/Dockerfile"
+    assert (DEPLOY / app["build"]["context"] / "pyproject.toml").is_file()
+    assert any(str(port).endswith(":8000") for port in app["ports"])
+    assert "redis" in app["depends_on"]
+    assert "/healthz" in " ".join(app["healthcheck"]["test"])
+    env = _compose_environment(app)
+    assert env["REDIS_URL"] == "redis://redis:6379/0"
+    assert env["HOST"] == "0.0.0.0"
+    assert redis["image"].split(":")[0] == "redis"
+    _assert_redis_is_a_bounded_lru_cache(redis["command"])
+
+
+# ---- settings named everywhere -----------------------------------------------------------------
+
+
+def test_known_settings_are_exactly_the_service_settings():
+    assert sorted(SETTINGS) == sorted(f.name.upper() for f in fields(Settings))
+
+
+def test_compose_sets_only_known_settings():
+    env = _compose_environment(_compose()["services"]["regelwerk"])
+    assert set(env) - SETTINGS.keys() == set()
+
+
+def test_configmap_sets_only_known_settings_and_no_secret():
+    data = _find("ConfigMap", "regelwerk-config")["data"]
+    assert set(data) - SETTINGS.keys() == set()
+    assert not set(data) & SECRET_SETTINGS, "secrets belong in a Secret, not the ConfigMap"
+    assert data["HOST"] == "0.0.0.0"
+    assert data["WORKERS"] == "1", "one worker per pod: metrics are per worker"
+
+
+def test_deploy_readme_settings_table_has_every_setting_with_its_default():
+    table = _settings_table(DEPLOY / "README.md")
+    assert set(table) == SETTINGS.keys()
+    for name, default in SETTINGS.items():
+        assert table[name] == (default or "—"), name
+
+
+def test_top_level_readme_settings_table_names_every_setting():
+    table = _settings_table(ROOT / "README.md")
+    missing = sorted(SETTINGS.keys() - set(table))
+    assert missing == [], f"README.md's Settings table lacks {missing}"
+    assert set(table) - SETTINGS.keys() == set(), "README.md documents an unknown setting"
+
+
+# ---- the image ---------------------------------------------------------------------------------
+
+
+def test_dockerfile_has_two_stages_a_non_root_user_a_healthz_healthcheck_and_the_cmd():
+    instructions = _dockerfile_instructions()
+    keywords = [keyword for keyword, _ in instructions]
+    assert keywords.count("FROM") >= 2, "multi-stage: a builder and a slim runtime"
+    final_stage = instructions[len(keywords) - 1 - keywords[::-1].index("FROM") :]
+    final = {}
+    for keyword, args in final_stage:
+        final.setdefault(keyword, []).append(args)
+    (user,) = final["USER"]
+    assert user.split(":")[0] not in ("root", "0"), "the runtime must not run as root"
+    (healthcheck,) = final["HEALTHCHECK"]
+    assert "/healthz" in healthcheck and "urllib" in healthcheck
+    assert "curl" not in healthcheck and "wget" not in healthcheck
+    assert final["EXPOSE"] == ["8000"]
+    assert json.loads(final["CMD"][-1]) == ["python", "-m", "service"]
+    assert any(re.search(r"\bHOST=0\.0\.0\.0\b", env) for env in final["ENV"])
+    assert any("--from=builder" in args for args in final.get("COPY", []))
+
+
+def test_dockerignore_at_the_repo_root_keeps_venv_git_and_caches_out_of_the_context():
+    patterns = {
+        line.strip()
+        for line in (ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    assert patterns >= {".venv", ".git", "**/__pycache__", ".pytest_cache"}
+    # The build copies these; ignoring them would break it.
+    for needed in ("pyproject.toml", "README.md", "service"):
+        assert needed not in patterns
