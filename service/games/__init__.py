@@ -9,7 +9,9 @@ from .mixtour import ENGINE as MIXTOUR
 from .te_trix import ENGINE as TE_TRIX
 from .triominos_junior import ENGINE as TRIOMINOS_JUNIOR
 
-REGISTRY: dict[str, Game[Any, Any]] = {engine.id: engine for engine in (MIXTOUR, TE_TRIX, TRIOMINOS_JUNIOR)}
+REGISTRY: dict[str, Game[Any, Any]] = {
+    engine.id: engine for engine in (MIXTOUR, TE_TRIX, TRIOMINOS_JUNIOR)
+}
 
 
 def get(game_id: str) -> Game[Any, Any] | None:
