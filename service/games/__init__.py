@@ -7,10 +7,11 @@ from typing import Any
 from .core import Game
 from .mixtour import ENGINE as MIXTOUR
 from .te_trix import ENGINE as TE_TRIX
+from .tric_trac import ENGINE as TRIC_TRAC
 from .triominos_junior import ENGINE as TRIOMINOS_JUNIOR
 
 REGISTRY: dict[str, Game[Any, Any]] = {
-    engine.id: engine for engine in (MIXTOUR, TE_TRIX, TRIOMINOS_JUNIOR)
+    engine.id: engine for engine in (MIXTOUR, TRIC_TRAC, TE_TRIX, TRIOMINOS_JUNIOR)
 }
 
 

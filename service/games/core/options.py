@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +27,7 @@ class OptionSpec:
     def describe(self) -> dict[str, Any]:
         """The option as the games catalogue shows it (JSON Schema words)."""
         kinds = {"int": "integer", "bool": "boolean", "enum": "string"}
-        out: dict[str, Any] = {"default": self.default, "description": self.description}
+        out: dict[str, Any] = {"default": deepcopy(self.default), "description": self.description}
         if self.kind in kinds:
             out["type"] = kinds[self.kind]
         if self.minimum is not None:
@@ -91,7 +92,7 @@ def validate_options(
     out = {
         s.name: s.validate(given[s.name], problems, f"{path}.{s.name}")
         if s.name in given
-        else s.default
+        else deepcopy(s.default)
         for s in specs
     }
     problems.raise_options()

@@ -1,0 +1,218 @@
+"""Tric Trac moves and their notation (spec "Notation").
+
+A ``Turn`` is made of ``Step``s in the order played: ``1/4 1/6`` (two stones), ``1/4/9``
+(one stone by both numbers), ``9/12*`` (a hit), ``20/off`` (borne off), ``pass``. Chance
+outcomes are a ``Throw`` (``3-5``) and the ``Opening`` (``red 3-5``); dice are printed lower
+first and read in either order. Parsing is case-insensitive and tolerant of spacing; printing
+is canonical, so ``parse_move(notation(m)) == m``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..core import InvalidNotation
+from .state import COLOUR_KEYS
+
+OFF: Final = 0  # the destination of a stone borne off (TT-13); points are 1–24
+MAX_STEPS: Final = 2  # one step per number, a double too (TT-6, TT-7)
+MAX_TEXT: Final = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One stone moved by one number: ``source`` to ``target`` (``OFF``); ``hit`` per TT-12."""
+
+    source: int
+    target: int
+    hit: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The steps of one throw in the order played; no steps is ``pass`` (TT-8)."""
+
+    steps: tuple[Step, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """A chance outcome: the two dice, lower first (TT-5)."""
+
+    low: int
+    high: int
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """The opening chance outcome: ``player`` starts and plays its own throw (TT-4)."""
+
+    player: int
+    low: int
+    high: int
+
+
+Move = Turn | Throw | Opening
+
+PASS: Final = Turn()
+
+_THROW = re.compile(r"([1-6])\s*-\s*([1-6])")
+_OPENING = re.compile(r"(red|black)\s+([1-6])\s*-\s*([1-6])")
+_CHAIN = re.compile(r"\d{1,2}(?:/(?:\d{1,2}\*?|off))+")
+
+
+def _point(n: int) -> str:
+    return "off" if n == OFF else str(n)
+
+
+def notation(move: Move) -> str:
+    if isinstance(move, Throw):
+        return f"{move.low}-{move.high}"
+    if isinstance(move, Opening):
+        return f"{COLOUR_KEYS[move.player]} {move.low}-{move.high}"
+    if not move.steps:
+        return "pass"
+    chains: list[str] = []
+    last: int | None = None
+    for step in move.steps:
+        target = _point(step.target) + ("*" if step.hit else "")
+        if step.source == last:
+            chains[-1] += "/" + target
+        else:
+            chains.append(f"{step.source}/{target}")
+        last = step.target if step.target != OFF else None
+    return " ".join(chains)
+
+
+def _bad(text: str, why: str, reason: str = "UNPARSABLE") -> InvalidNotation:
+    return InvalidNotation(f"{text!r}: {why}", reason=reason, details={"notation": text})
+
+
+def _dice(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a <= b else (b, a)
+
+
+def parse_move(move: str | Mapping[str, Any]) -> Move:
+    if isinstance(move, Mapping):
+        return _parse_document(move)
+    if not isinstance(move, str):
+        raise InvalidNotation(
+            "a Tric Trac move is a string such as '1/4 1/6', '1/4/9', '3-5' or 'pass'",
+            reason="NOT_A_STRING",
+        )
+    if len(move) > MAX_TEXT:
+        raise _bad(move[:40] + "…", f"longer than {MAX_TEXT} characters", "TOO_LONG")
+    text = " ".join(move.strip().lower().split())
+    if text == "pass":
+        return PASS
+    if m := _THROW.fullmatch(text):
+        return Throw(*_dice(int(m[1]), int(m[2])))
+    if m := _OPENING.fullmatch(text):
+        return Opening(COLOUR_KEYS.index(m[1]), *_dice(int(m[2]), int(m[3])))
+    steps: list[Step] = []
+    for chain in text.split(" "):
+        if not _CHAIN.fullmatch(chain):
+            raise _bad(
+                move,
+                "expected steps such as '1/4 1/6', '1/4/9', '9/12*' or '20/off', a throw "
+                "such as '3-5', an opening such as 'red 5-3', or 'pass'",
+            )
+        steps.extend(_chain_steps(move, chain))
+    if len(steps) > MAX_STEPS:
+        raise _bad(move, "a turn has at most two steps, one per number (TT-6, TT-7)", "TOO_MANY")
+    return Turn(tuple(steps))
+
+
+def _chain_steps(text: str, chain: str) -> list[Step]:
+    parts = chain.split("/")
+    if "off" in parts[1:-1]:
+        raise _bad(text, "a stone borne off cannot move on", "OFF_NOT_LAST")
+    source = _checked_point(text, parts[0])
+    steps: list[Step] = []
+    for part in parts[1:]:
+        target = OFF if part == "off" else _checked_point(text, part.rstrip("*"))
+        steps.append(Step(source, target, part.endswith("*")))
+        source = target
+    return steps
+
+
+def _checked_point(text: str, digits: str) -> int:
+    p = int(digits)
+    if not 1 <= p <= 24:
+        raise _bad(text, f"there is no point {p}; points are 1 to 24", "NO_SUCH_POINT")
+    return p
+
+
+def document(move: Move) -> dict[str, Any]:
+    """The move document (see ``schema/moves/tric-trac.json``)."""
+    if isinstance(move, Throw):
+        return {"kind": "throw", "dice": [move.low, move.high]}
+    if isinstance(move, Opening):
+        return {"kind": "opening", "player": move.player, "dice": [move.low, move.high]}
+    if not move.steps:
+        return {"kind": "pass"}
+    return {
+        "kind": "turn",
+        "steps": [
+            {"from": s.source, "to": "off" if s.target == OFF else s.target, "hit": s.hit}
+            for s in move.steps
+        ],
+    }
+
+
+def _doc_error(why: str, field: str | None = None) -> InvalidNotation:
+    details = {"field": field} if field else {}
+    return InvalidNotation(f"move document: {why}", reason="BAD_DOCUMENT", details=details)
+
+
+def _doc_dice(doc: Mapping[str, Any]) -> tuple[int, int]:
+    dice = doc.get("dice")
+    if (
+        not isinstance(dice, list)
+        or len(dice) != 2
+        or any(isinstance(d, bool) or d not in range(1, 7) for d in dice)
+    ):
+        raise _doc_error("'dice' must be two numbers 1 to 6", "dice")
+    return _dice(dice[0], dice[1])
+
+
+def _parse_document(doc: Mapping[str, Any]) -> Move:
+    kind = doc.get("kind")
+    keys = set(doc)
+    if kind == "pass" and keys == {"kind"}:
+        return PASS
+    if kind == "throw" and keys == {"kind", "dice"}:
+        return Throw(*_doc_dice(doc))
+    if kind == "opening" and keys == {"kind", "player", "dice"}:
+        player = doc.get("player")
+        if isinstance(player, bool) or player not in (0, 1):
+            raise _doc_error("'player' must be 0 (Red) or 1 (Black)", "player")
+        return Opening(player, *_doc_dice(doc))
+    if kind == "turn" and keys == {"kind", "steps"}:
+        steps = doc["steps"]
+        if not isinstance(steps, list) or len(steps) > MAX_STEPS:
+            raise _doc_error("'steps' must be a list of at most two steps", "steps")
+        return Turn(tuple(_doc_step(s, i) for i, s in enumerate(steps)))
+    raise _doc_error(
+        "expected {kind: turn, steps} | {kind: pass} | {kind: throw, dice} | "
+        "{kind: opening, player, dice}"
+    )
+
+
+def _doc_step(step: Any, i: int) -> Step:
+    field = f"steps[{i}]"
+    if not isinstance(step, Mapping) or not {"from", "to"} <= set(step) <= {"from", "to", "hit"}:
+        raise _doc_error("a step is {from, to, hit?}", field)
+    source, target, hit = step["from"], step["to"], step.get("hit", False)
+    if isinstance(source, bool) or source not in range(1, 25):
+        raise _doc_error("'from' must be a point 1 to 24", field)
+    if target == "off":
+        target = OFF
+    elif isinstance(target, bool) or target not in range(1, 25):
+        raise _doc_error("'to' must be a point 1 to 24 or 'off'", field)
+    if not isinstance(hit, bool):
+        raise _doc_error("'hit' must be true or false", field)
+    return Step(source, target, hit)

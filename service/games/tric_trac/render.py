@@ -1,0 +1,162 @@
+"""An SVG picture of a Tric Trac position: 24 points, stones with counts, start fields,
+both Huckes, the dice, the scores and whose turn it is."""
+
+from __future__ import annotations
+
+from ..core.svg import esc
+from .state import COLOUR_NAMES, MOVE, OPENING, OVER, POINTS, TricTracState, borne_off, score
+
+COL = 44
+BAR = 24
+MARGIN = 20
+TOP = 96
+HALF = 5 * 36 + 20
+SHOWN = 5  # stones drawn per point; the count is written on the last one
+FILL = ("#c0392b", "#1f2328")
+TEXT = ("#ffffff", "#ffffff")
+TRIANGLE = ("#d9c08f", "#8c6d46")
+PIPS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def svg(state: TricTracState) -> str:
+    width = MARGIN * 2 + COL * 12 + BAR
+    height = TOP + HALF * 2 + 40
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f"<title>Tric Trac: Red {score(state, 0)}, Black {score(state, 1)}</title>",
+        f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
+        f'<text x="{MARGIN}" y="26" font-size="17">{esc(_headline(state))}</text>',
+        f'<text x="{MARGIN}" y="48" font-size="13" fill="#444">{esc(_details(state))}</text>',
+        f'<rect x="{MARGIN}" y="{TOP}" width="{COL * 12 + BAR}" height="{HALF * 2}" '
+        'fill="#efe3c8" stroke="#6b5434" stroke-width="2"/>',
+        f'<rect x="{MARGIN + COL * 6}" y="{TOP}" width="{BAR}" height="{HALF * 2}" '
+        'fill="#6b5434"/>',
+    ]
+    out.extend(_dice(state, width))
+    for point in range(1, POINTS + 1):
+        out.extend(_point(state, point))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _x(point: int) -> tuple[int, bool]:
+    """Left edge of the point's column and whether it is in the top row.
+
+    Top row 13 → 24 left to right, bottom row 12 → 1 left to right (Red goes round
+    counter-clockwise from the bottom right, Black the other way).
+    """
+    top = point >= 13
+    col = point - 13 if top else 12 - point
+    return MARGIN + col * COL + (BAR if col >= 6 else 0), top
+
+
+def _point(state: TricTracState, point: int) -> list[str]:
+    x, top = _x(point)
+    base = TOP if top else TOP + HALF * 2
+    tip = base + (HALF - 16 if top else -(HALF - 16))
+    hucke = state.rules.hucke
+    owner = 0 if point == hucke[0] else 1 if point == hucke[1] else None
+    fill = TRIANGLE[point % 2]
+    stroke = ' stroke="#6b5434"'
+    if point in (1, POINTS):
+        fill = "#f7ecd2"
+        stroke = ' stroke="#6b5434" stroke-dasharray="4 3"'
+    if owner is not None:
+        stroke = f' stroke="{FILL[owner]}" stroke-width="3"'
+    out = [
+        f'<polygon points="{x + 2},{base} {x + COL - 2},{base} {x + COL // 2},{tip}" '
+        f'fill="{fill}"{stroke}/>'
+    ]
+    label_y = TOP - 6 if top else TOP + HALF * 2 + 16
+    out.append(
+        f'<text x="{x + COL // 2}" y="{label_y}" font-size="12" text-anchor="middle">{point}</text>'
+    )
+    note = _note(point, owner)
+    if note:
+        ny = TOP - 20 if top else TOP + HALF * 2 + 30
+        out.append(
+            f'<text x="{x + COL // 2}" y="{ny}" font-size="10" text-anchor="middle" '
+            f'fill="{FILL[owner] if owner is not None else "#555"}">{esc(note)}</text>'
+        )
+    v = state.board[point - 1]
+    if v:
+        out.extend(_stones(x, base, top, 0 if v > 0 else 1, abs(v)))
+    return out
+
+
+def _note(point: int, owner: int | None) -> str:
+    if owner is not None:
+        return f"{COLOUR_NAMES[owner]} Hucke"
+    if point == 1:
+        return "Red start"
+    if point == POINTS:
+        return "Black start"
+    return ""
+
+
+def _stones(x: int, base: int, top: bool, colour: int, n: int) -> list[str]:
+    out = []
+    cx = x + COL // 2
+    for k in range(min(n, SHOWN)):
+        cy = base + (18 + 36 * k if top else -(18 + 36 * k))
+        out.append(
+            f'<circle cx="{cx}" cy="{cy}" r="17" fill="{FILL[colour]}" stroke="#000" '
+            f'stroke-width="1"><title>{COLOUR_NAMES[colour]}: {n}</title></circle>'
+        )
+    if n > 1:
+        k = min(n, SHOWN) - 1
+        cy = base + (18 + 36 * k if top else -(18 + 36 * k))
+        out.append(
+            f'<text x="{cx}" y="{cy + 5}" font-size="14" font-weight="bold" '
+            f'text-anchor="middle" fill="{TEXT[colour]}">{n}</text>'
+        )
+    return out
+
+
+def _dice(state: TricTracState, width: int) -> list[str]:
+    if state.dice is None:
+        return []
+    out = []
+    size = 30
+    for k, d in enumerate(state.dice):
+        x = width - MARGIN - (2 - k) * (size + 8)
+        y = 24
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="#fff" '
+            f'stroke="#333" stroke-width="1.5"><title>{d}</title></rect>'
+        )
+        for dx, dy in PIPS[d]:
+            out.append(
+                f'<circle cx="{x + size // 2 + dx * 8}" cy="{y + size // 2 + dy * 8}" r="3" '
+                'fill="#333"/>'
+            )
+    return out
+
+
+def _headline(state: TricTracState) -> str:
+    scores = f"Red {score(state, 0)} – Black {score(state, 1)}"
+    if state.phase == OVER:
+        winners = [p for p in (0, 1) if score(state, p) >= state.rules.points_to_win]
+        return f"{scores} · {COLOUR_NAMES[winners[0]]} wins" if winners else scores
+    if state.phase == OPENING:
+        return f"{scores} · opening throw"
+    who = COLOUR_NAMES[state.player or 0]
+    if state.phase == MOVE and state.dice is not None:
+        return f"{scores} · {who} to play {state.dice[0]}-{state.dice[1]}"
+    return f"{scores} · {who} to throw"
+
+
+def _details(state: TricTracState) -> str:
+    b = state.board
+    return (
+        f"first to {state.rules.points_to_win} points · hits: Red {state.hits[0]}, "
+        f"Black {state.hits[1]} · borne off: Red {borne_off(b, 0)}, Black {borne_off(b, 1)}"
+    )

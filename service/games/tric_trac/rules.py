@@ -1,0 +1,341 @@
+"""Tric Trac (German encyclopedia rules, 1972 Ravensburger) — rules TT-1…TT-15 of
+``shared/rules/tric-trac.md``.
+
+Two players, Red (0) moving up from point 1 and Black (1) moving down from point 24 (TT-1),
+15 stones each on their start fields, which are out of play (TT-2); each bears off past the
+far end of its own direction (TT-3). The higher opening throw starts with that throw (TT-4);
+afterwards the player to move throws two dice (TT-5); a double is played once per number and
+earns another throw (TT-6). A throw moves two stones or one stone by both numbers over a
+legal intermediate point (TT-7); both numbers if possible, else one (the larger with
+``mustPlayLarger``), else pass (TT-8). Two opposing stones block a point (TT-9). Stones on
+the start field move first (TT-10). Each player's Hucke (Red 13, Black 12) is entered only
+by two stones of one throw, left by the last two together, and closed to the opponent
+(TT-11). A blot is hit back to its start field (TT-12). Reaching or passing the target bears
+off (TT-13). Hits and stones borne off score one point at once (TT-14); ``pointsToWin``
+(12) wins on the spot (TT-15). Legal moves are whole turns (see :mod:`.turns`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from ..core import (
+    JSON,
+    Descriptor,
+    Event,
+    Game,
+    GameOver,
+    IllegalMove,
+    NotYourTurn,
+    OptionSpec,
+    Scores,
+    Status,
+    Transition,
+)
+from . import codec, moves, render
+from .moves import OFF, Move, Opening, Throw, Turn
+from .resolve import resolve
+from .state import (
+    COLOUR_NAMES,
+    INITIAL_BOARD,
+    MOVE,
+    OPENING,
+    OVER,
+    THROW,
+    Rules,
+    TricTracState,
+    borne_off,
+    score,
+)
+from .turns import Frame, Play, absolute, generate, index_of, relative
+
+OPTIONS = (
+    OptionSpec(
+        "mustPlayLarger",
+        "bool",
+        False,
+        "When only one number of a throw can be played, it must be the larger one (TT-8).",
+    ),
+    OptionSpec(
+        "homeBeforeBearOff",
+        "bool",
+        False,
+        "Backgammon bearing off: all stones in the home quarter first, and a number larger "
+        "than needed bears off only the rearmost stone (TT-13).",
+    ),
+    OptionSpec(
+        "hucke",
+        "json",
+        {"red": 13, "black": 12},
+        'The Hucke points, {"red": 13, "black": 12} or [13, 12]: two different points '
+        "from 2 to 23 (TT-11).",
+        check=codec.check_hucke,
+    ),
+    OptionSpec(
+        "pointsToWin",
+        "int",
+        12,
+        "Points that win at once (TT-15); at most 15, so bearing off every stone always wins.",
+        1,
+        15,
+    ),
+)
+
+DESCRIPTOR = Descriptor(
+    id="tric-trac",
+    name="Tric Trac",
+    min_players=2,
+    max_players=2,
+    default_players=2,
+    rules_version="tric-trac-1",
+    chance=True,
+    hidden_information=False,
+    simultaneous=False,
+    options=OPTIONS,
+    summary="French backgammon variant: hit and bear off to score 12 points first.",
+)
+
+
+def _throws() -> tuple[tuple[Move, Fraction], ...]:
+    return tuple(
+        (Throw(lo, hi), Fraction(1 if lo == hi else 2, 36))
+        for lo in range(1, 7)
+        for hi in range(lo, 7)
+    )
+
+
+def _openings() -> tuple[tuple[Move, Fraction], ...]:
+    """TT-4: "p starts with lo-hi", equal totals thrown again (folded into the odds)."""
+    totals = Counter(a + b for a in range(1, 7) for b in range(1, 7))
+    decided = 36 * 36 - sum(n * n for n in totals.values())
+    out: list[tuple[Move, Fraction]] = []
+    for player in (0, 1):
+        for throw, p in _throws():
+            assert isinstance(throw, Throw)
+            beaten = sum(n for t, n in totals.items() if t < throw.low + throw.high)
+            if beaten:
+                out.append((Opening(player, throw.low, throw.high), p * 36 * beaten / decided))
+    return tuple(out)
+
+
+THROWS = _throws()
+OPENINGS = _openings()
+THROW_MOVES = tuple(m for m, _ in THROWS)
+OPENING_MOVES = tuple(m for m, _ in OPENINGS)
+
+
+def _frame(state: TricTracState, player: int) -> Frame:
+    r = state.rules
+    return Frame(
+        player=player,
+        own_hucke=index_of(r.hucke[player], player),
+        opp_hucke=index_of(r.hucke[1 - player], player),
+        home=r.home_before_bear_off,
+        larger=r.must_play_larger,
+        need=r.points_to_win - score(state, player),
+    )
+
+
+class TricTrac(Game[TricTracState, Move]):
+    descriptor = DESCRIPTOR
+
+    def new(
+        self,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: str | None = None,
+    ) -> TricTracState:
+        DESCRIPTOR.validate_players(players)
+        opts = DESCRIPTOR.validate_options(options)
+        hucke = opts["hucke"]
+        rules = Rules(
+            must_play_larger=opts["mustPlayLarger"],
+            home_before_bear_off=opts["homeBeforeBearOff"],
+            hucke=(hucke["red"], hucke["black"]),
+            points_to_win=opts["pointsToWin"],
+        )
+        return TricTracState(INITIAL_BOARD, (0, 0), OPENING, None, None, rules, seed, 0)
+
+    def to_move(self, state: TricTracState) -> tuple[int, ...]:
+        return (state.player,) if state.phase == MOVE and state.player is not None else ()
+
+    def is_chance(self, state: TricTracState) -> bool:
+        return state.phase in (OPENING, THROW)
+
+    def chance_outcomes(self, state: TricTracState) -> tuple[tuple[Move, Fraction], ...]:
+        if state.phase == OPENING:
+            return OPENINGS
+        return THROWS if state.phase == THROW else ()
+
+    def plays(self, state: TricTracState) -> tuple[Play, ...]:
+        """The legal turns with the numbers they use and the board they reach."""
+        if state.phase != MOVE or state.player is None or state.dice is None:
+            return ()
+        p = state.player
+        return generate(relative(state.board, p), state.dice[0], state.dice[1], _frame(state, p))
+
+    def legal_moves(self, state: TricTracState, player: int | None = None) -> tuple[Move, ...]:
+        if state.phase == OPENING:
+            return OPENING_MOVES if player is None else ()
+        if state.phase == THROW:
+            return THROW_MOVES if player is None else ()
+        if player is not None and player != state.player:
+            return ()
+        return tuple(p.turn for p in self.plays(state))
+
+    def apply(
+        self, state: TricTracState, move: Move, player: int | None = None
+    ) -> Transition[TricTracState]:
+        if state.phase == OVER:
+            raise GameOver(
+                "the game is finished; no move can be played", reason="GAME_FINISHED", rule="TT-15"
+            )
+        if state.phase in (OPENING, THROW):
+            if player is not None:
+                raise NotYourTurn(
+                    "the dice must be thrown now; no player acts", reason="CHANCE_NODE"
+                )
+            return self._chance(state, move)
+        assert state.player is not None and state.dice is not None
+        mover = state.player
+        if player is not None and player != mover:
+            raise NotYourTurn(
+                f"it is {COLOUR_NAMES[mover]}'s turn (player {mover}), not player {player}'s",
+                reason="NOT_TO_MOVE",
+                details={"toMove": [mover]},
+            )
+        if not isinstance(move, Turn):
+            raise IllegalMove(
+                f"the dice are thrown ({state.dice[0]}-{state.dice[1]}); "
+                f"{COLOUR_NAMES[mover]} must play them",
+                reason="NOT_A_CHANCE_NODE",
+                rule="TT-5",
+            )
+        rel = relative(state.board, mover)
+        frame = _frame(state, mover)
+        legal = generate(rel, state.dice[0], state.dice[1], frame)
+        play = resolve(rel, state.dice, frame, legal, move)
+        return self._play(state, mover, play)
+
+    def _chance(self, state: TricTracState, move: Move) -> Transition[TricTracState]:
+        if state.phase == OPENING:
+            if not isinstance(move, Opening):
+                raise IllegalMove(
+                    "the game opens with both players throwing: an opening outcome such as "
+                    "'red 3-5' is needed",
+                    reason="EXPECTED_OPENING",
+                    rule="TT-4",
+                )
+            if move.high == 1:
+                raise IllegalMove(
+                    "1-1 is the lowest total and never wins the opening throw",
+                    reason="IMPOSSIBLE_OPENING",
+                    rule="TT-4",
+                )
+            player, lo, hi = move.player, move.low, move.high
+        else:
+            if not isinstance(move, Throw):
+                raise IllegalMove(
+                    "the player to move throws two dice now: a throw such as '3-5' is needed",
+                    reason="EXPECTED_THROW",
+                    rule="TT-5",
+                )
+            assert state.player is not None
+            player, lo, hi = state.player, move.low, move.high
+        event: Event = {"type": "thrown", "player": player, "dice": [lo, hi], "double": lo == hi}
+        if state.phase == OPENING:
+            event["opening"] = True
+        after = replace(state, phase=MOVE, player=player, dice=(lo, hi), chances=state.chances + 1)
+        return Transition(after, (event,))
+
+    def _play(self, state: TricTracState, p: int, play: Play) -> Transition[TricTracState]:
+        assert state.dice is not None
+        hits = list(state.hits)
+        hits[p] += play.hits
+        after = replace(state, board=absolute(play.board, p), hits=(hits[0], hits[1]))
+        events = _step_events(state, p, play)
+        points = (score(after, 0), score(after, 1))
+        if points[p] >= state.rules.points_to_win:
+            events.append(
+                {"type": "gameOver", "winners": [p], "reason": "points", "scores": list(points)}
+            )
+            return Transition(replace(after, phase=OVER, player=None, dice=None), tuple(events))
+        lo, hi = state.dice
+        unused = [lo, hi]
+        for d in play.dice:
+            unused.remove(d)
+        if not play.turn.steps:
+            events.append({"type": "passed", "player": p, "dice": [lo, hi]})
+        elif unused:
+            events.append({"type": "forfeited", "player": p, "numbers": unused})
+        nxt = p
+        if lo == hi:  # TT-6
+            events.append({"type": "extraThrow", "player": p})
+        else:
+            nxt = 1 - p
+        return Transition(replace(after, phase=THROW, player=nxt, dice=None), tuple(events))
+
+    def status(self, state: TricTracState) -> Status:
+        if state.phase != OVER:
+            return Status(False)
+        goal = state.rules.points_to_win
+        return Status(True, tuple(p for p in (0, 1) if score(state, p) >= goal), "points")
+
+    def scores(self, state: TricTracState) -> Scores:
+        off = [borne_off(state.board, p) for p in (0, 1)]
+        return Scores(
+            (score(state, 0), score(state, 1)),
+            {
+                "hits": list(state.hits),
+                "borneOff": off,
+                "pointsToWin": state.rules.points_to_win,
+            },
+        )
+
+    def parse_move(self, move: str | Mapping[str, Any]) -> Move:
+        return moves.parse_move(move)
+
+    def notation(self, move: Move) -> str:
+        return moves.notation(move)
+
+    def encode(self, state: TricTracState) -> JSON:
+        return codec.encode(state)
+
+    def decode(self, doc: Any) -> TricTracState:
+        return codec.decode(doc, OPTIONS)
+
+    def render(self, state: TricTracState, player: int | None = None) -> str:
+        return render.svg(state)
+
+    def state_schema(self) -> JSON:
+        return codec.state_schema(OPTIONS)
+
+    def move_schema(self) -> JSON:
+        return codec.move_schema()
+
+
+def _step_events(state: TricTracState, p: int, play: Play) -> list[Event]:
+    """What each step did, with the score after every point (TT-12, TT-13, TT-14)."""
+    points = [score(state, 0), score(state, 1)]
+    events: list[Event] = []
+    for step, die in zip(play.turn.steps, play.dice, strict=True):
+        to: int | str = "off" if step.target == OFF else step.target
+        events.append({"type": "stepped", "player": p, "from": step.source, "to": to, "die": die})
+        if step.hit:
+            points[p] += 1
+            events.append({"type": "hit", "player": p, "point": step.target, "stone": 1 - p})
+            events.append({"type": "scored", "player": p, "for": "hit", "scores": list(points)})
+        elif step.target == OFF:
+            points[p] += 1
+            events.append({"type": "borneOff", "player": p, "from": step.source})
+            events.append(
+                {"type": "scored", "player": p, "for": "borneOff", "scores": list(points)}
+            )
+    return events
+
+
+ENGINE = TricTrac()
