@@ -7,9 +7,15 @@ from __future__ import annotations
 
 import argparse
 
-from . import cache, mixtour
+from . import cache, mixtour, te_trix, tric_trac, triominos
 
-SECTIONS = {"mixtour": mixtour.run, "cache": cache.run}
+SECTIONS = {
+    "mixtour": mixtour.run,
+    "tric-trac": tric_trac.run,
+    "te-trix": te_trix.run,
+    "triominos-junior": triominos.run,
+    "cache": cache.run,
+}
 
 
 def main() -> None:
