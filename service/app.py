@@ -36,6 +36,12 @@ class _GraphQL(GraphQL[dict[str, Any], None]):
     async def get_context(self, request: Any, response: Any) -> dict[str, Any]:
         return {"rules": self.rules, "request": request}
 
+    def should_render_graphql_ide(self, request: Any) -> bool:
+        # A GET with only a persisted-query hash is an operation, not a visit to the IDE.
+        return "extensions" not in request.query_params and super().should_render_graphql_ide(
+            request
+        )
+
 
 class _Observe:
     """Times every request and counts it by route template and status."""

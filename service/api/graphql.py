@@ -11,13 +11,15 @@ from collections.abc import Callable
 from typing import Annotated, TypeVar
 
 import strawberry
+from graphql import GraphQLError
 from strawberry.extensions import ParserCache, ValidationCache
 from strawberry.scalars import JSON
-from strawberry.types import Info
+from strawberry.types import ExecutionContext, Info
 
 from ..games.core import MoveRequest
 from .errors import ApiError
 from .ops import Loaded, Rules
+from .persisted import PersistedQueries
 from .request import parse_move_item, type_name
 
 T = TypeVar("T")
@@ -307,8 +309,21 @@ class Query:
             return _failure(exc)
 
 
+class _Schema(strawberry.Schema):
+    def process_errors(
+        self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
+    ) -> None:
+        """Logs only what may be a bug: errors with our ``extensions.code`` are the client's."""
+        unexpected = [e for e in errors if not (e.extensions or {}).get("code")]
+        super().process_errors(unexpected, execution_context)
+
+
 # Factories, as strawberry documents: the LRU behind them is module-level and shared.
-schema = strawberry.Schema(
+schema = _Schema(
     query=Query,
-    extensions=[lambda: ParserCache(maxsize=512), lambda: ValidationCache(maxsize=512)],
+    extensions=[
+        PersistedQueries,
+        lambda: ParserCache(maxsize=512),
+        lambda: ValidationCache(maxsize=512),
+    ],
 )

@@ -135,3 +135,26 @@ def test_invalid_state_in_position_is_a_union_member(client):
     assert "$.board.a1" in {p["path"] for p in data["position"]["problems"]}
     data = gql(client, q, s=[1, 2])
     assert data["position"]["__typename"] == "InvalidState"
+
+
+def test_automatic_persisted_queries(client):
+    """The hash alone first fails, then the text registers it, then the hash alone works
+    (POST and GET)."""
+    import hashlib
+    import json
+
+    query = "{ games { id } }"
+    digest = hashlib.sha256(query.encode()).hexdigest()
+    ext = {"persistedQuery": {"version": 1, "sha256Hash": digest}}
+    miss = client.post("/graphql", json={"extensions": ext}).json()
+    assert miss["errors"][0]["message"] == "PersistedQueryNotFound"
+    assert miss["errors"][0]["extensions"]["code"] == "PERSISTED_QUERY_NOT_FOUND"
+    first = client.post("/graphql", json={"query": query, "extensions": ext}).json()
+    assert first["data"]["games"]
+    again = client.post("/graphql", json={"extensions": ext}).json()
+    assert again == first
+    by_get = client.get("/graphql", params={"extensions": json.dumps(ext)})
+    assert by_get.json() == first
+    wrong = {"persistedQuery": {"version": 1, "sha256Hash": "0" * 64}}
+    bad = client.post("/graphql", json={"query": query, "extensions": wrong}).json()
+    assert bad["errors"][0]["extensions"]["code"] == "PERSISTED_QUERY_HASH_MISMATCH"
