@@ -69,11 +69,29 @@ def _wrk(base: str, script: Path, seconds: int) -> float:
     return float(match[1])
 
 
+def _measure(
+    redis: RedisServer,
+    workers: int,
+    min_cost: str | None,
+    path: str,
+    bodies: list[str],
+    script: Path,
+    seconds: int,
+) -> float:
+    env: dict[str, Any] = {"CACHE_ENTRIES": "0", "LOG_LEVEL": "warning"}
+    if min_cost is not None:
+        env |= {"REDIS_URL": redis.url, "REDIS_MIN_COST_US": min_cost}
+    with running_server(workers=workers, **env) as base:
+        for body in bodies:  # warm Redis (and the processes)
+            call(base + path, json.loads(body))
+        return _wrk(base, script, seconds)
+
+
 def run(quick: bool = False) -> None:
     if shutil.which("wrk") is None:
         print("wrk is not installed (apt-get install wrk); skipping the load benchmark")
         return
-    seconds = 2 if quick else 8
+    seconds, rounds = (2, 1) if quick else (5, 3)
     with tempfile.TemporaryDirectory() as folder:
         redis = RedisServer(Path(folder))
         redis.start()
@@ -85,18 +103,15 @@ def run(quick: bool = False) -> None:
                 script = Path(folder) / f"{game}-{op}.lua"
                 script.write_text(LUA % (",".join(map(_lua_string, bodies)), path))
                 for workers in (1, 2):
-                    for name, min_cost in CONFIGS:
-                        env: dict[str, Any] = {"CACHE_ENTRIES": "0", "LOG_LEVEL": "warning"}
-                        if min_cost is not None:
-                            env |= {"REDIS_URL": redis.url, "REDIS_MIN_COST_US": min_cost}
-                        with running_server(workers=workers, **env) as base:
-                            for body in bodies:  # warm Redis (and the processes)
-                                call(base + path, json.loads(body))
-                            rate = _wrk(base, script, seconds)
-                        results[(label, workers, name)] = rate
+                    for _ in range(rounds):  # interleaved rounds; the best of each counts
+                        for name, min_cost in CONFIGS:
+                            rate = _measure(redis, workers, min_cost, path, bodies, script, seconds)
+                            key = (label, workers, name)
+                            results[key] = max(results.get(key, 0.0), rate)
+                    for name, _ in CONFIGS:
                         print(
                             f"{label:<15} {game}/{op:<9} workers={workers}  {name:<14}"
-                            f"{rate:>9,.0f} req/s"
+                            f"{results[(label, workers, name)]:>9,.0f} req/s"
                         )
             print("\nratios in this run (Redis / no Redis):")
             for label, game, op in OPERATIONS:
