@@ -26,8 +26,13 @@ from tests.server_process import call, running_server
 from .common import playout_positions
 
 # (label, game, REST call): the cheapest and the most expensive cached operation as measured
-# by `./dev bench cache` (Mixtour score ≈ 80 µs, Te-Trix position ≈ 360 µs).
-OPERATIONS = [("cheapest", "mixtour", "score"), ("most expensive", "te-trix", "position")]
+# by `./dev bench cache` (Mixtour score ≈ 80 µs, Te-Trix position ≈ 360 µs), and one between
+# (Tric Trac legal turns ≈ 190 µs) to place the REDIS_MIN_COST_US threshold.
+OPERATIONS = [
+    ("cheapest", "mixtour", "score"),
+    ("middle", "tric-trac", "legal-moves"),
+    ("most expensive", "te-trix", "position"),
+]
 CONFIGS = [
     ("no Redis", None),
     ("Redis always", "0"),

@@ -22,6 +22,7 @@ from .memory import LRU
 from .redis_tier import RedisTier
 
 Event = Callable[[str, str, str], None]
+SAMPLE_EVERY = 64
 
 
 def cache_key(game: str, rules_version: str, state: bytes, op: str, player: int | None) -> bytes:
@@ -66,11 +67,21 @@ class Cache:
         self._on_event: Event = on_event or (lambda tier, op, result: None)
         self._writes: set[asyncio.Task[None]] = set()
         self.hot = HotKeys()
+        self._misses: dict[tuple[str, str], int] = {}
 
     def uses_redis(self, game: str, op: str) -> bool:
         """Redis is worth a round trip unless this process measured the result as cheap."""
         cost = self.costs.cost(game, op)
         return self.redis is not None and (cost is None or cost >= self.redis_min_cost_us)
+
+    def _asks_redis(self, game: str, op: str) -> bool:
+        """Like ``uses_redis``, except that every ``SAMPLE_EVERY``-th miss computes anyway:
+        results found in Redis are never computed here, and the cost estimate must stay
+        current (a process that only ever read a result from Redis would not know it)."""
+        key = (game, op)
+        misses = self._misses.get(key, 0) + 1
+        self._misses[key] = misses
+        return misses % SAMPLE_EVERY != 0 and self.uses_redis(game, op)
 
     async def get_or_compute(
         self, game: str, key: bytes, op: str, compute: Callable[[], Any]
@@ -81,7 +92,7 @@ class Cache:
             self._on_event("memory", op, "hit")
             return value
         self._on_event("memory", op, "miss")
-        shared = self.redis if self.uses_redis(game, op) else None
+        shared = self.redis if self._asks_redis(game, op) else None
         if shared is not None:
             raw = await shared.get(key, op)
             if raw is not None:
@@ -92,8 +103,8 @@ class Cache:
         value = compute()
         self.costs.record(game, op, (time.perf_counter() - start) * 1e6)
         self.memory.put(key, value)
-        if shared is not None and self.uses_redis(game, op):
-            self._write_behind(shared, key, op, jsonio.dumps(value))
+        if self.redis is not None and self.uses_redis(game, op):
+            self._write_behind(self.redis, key, op, jsonio.dumps(value))
         return value
 
     def _write_behind(self, redis: RedisTier, key: bytes, op: str, data: bytes) -> None:

@@ -158,3 +158,27 @@ def test_automatic_persisted_queries(client):
     wrong = {"persistedQuery": {"version": 1, "sha256Hash": "0" * 64}}
     bad = client.post("/graphql", json={"query": query, "extensions": wrong}).json()
     assert bad["errors"][0]["extensions"]["code"] == "PERSISTED_QUERY_HASH_MISMATCH"
+
+
+def test_malformed_graphql_requests_are_client_errors(client):
+    """Bad JSON, wrong variable types, unknown fields: 4xx or GraphQL errors, never a 500."""
+    r = client.post("/graphql", content=b'{"query": ', headers={"content-type": "application/json"})
+    assert 400 <= r.status_code < 500
+    q = 'query($p: Int) { newGame(game: "mixtour", players: $p) { __typename } }'
+    r = client.post("/graphql", json={"query": q, "variables": {"p": "two"}})
+    assert r.status_code < 500 and r.json()["errors"]
+    r = client.post("/graphql", json={"query": "{ nothing }"})
+    assert r.status_code < 500 and r.json()["errors"]
+    r = client.post("/graphql", json={"query": 5})
+    assert 400 <= r.status_code < 500
+
+
+def test_state_must_be_an_object_in_graphql_too(client):
+    q = """query($s: JSON!) { play(game: "mixtour", state: $s, moves: ["a1"]) { __typename
+        ... on InvalidState { code problems { path } } } }"""
+    data = gql(client, q, s="not a state")
+    assert data["play"] == {
+        "__typename": "InvalidState",
+        "code": "INVALID_STATE",
+        "problems": [{"path": "$"}],
+    }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 
@@ -29,14 +30,12 @@ def app_client(redis_url: str, **settings) -> TestClient:
 
 
 def states(client, n):
-    """``n`` distinct Mixtour states (each a fresh key)."""
+    """``n`` distinct Mixtour states (each a fresh key): two placements each."""
     state = client.post("/v1/games/mixtour/new", json={}).json()["state"]
     squares = [f"{c}{r}" for c in "abcde" for r in "12345"]
+    pairs = list(itertools.permutations(squares, 2))[:n]
     out = []
-    for i in range(n):
-        a, b = squares[i % 25], squares[(i * 7 + 3) % 25]
-        if a == b:
-            continue
+    for a, b in pairs:
         r = client.post("/v1/games/mixtour/play", json={"state": state, "moves": [a, b]})
         out.append(r.json()["state"])
     return out
@@ -127,3 +126,24 @@ def test_cheap_operations_skip_redis(redis_server):
             client, 'regelwerk_cache_total{op="score",result="miss",tier="redis"}'
         )
         assert asked <= 1.0  # only before the first measurement
+
+
+def test_a_process_fed_by_redis_still_learns_what_results_cost(redis_server):
+    """Every 64th miss computes even when Redis has the result, so the cost rule stays
+    informed in a process that would otherwise only ever read from Redis."""
+    with app_client(redis_server.url) as first, app_client(redis_server.url) as second:
+        docs = states(first, 70)
+        for doc in docs:
+            first.post("/v1/games/mixtour/legal-moves", json={"state": doc})
+        first.portal.call(first.app.state.rules.cache.flush)
+        assert redis_server.dbsize() >= 70
+        for doc in docs:
+            assert (
+                second.post("/v1/games/mixtour/legal-moves", json={"state": doc}).status_code == 200
+            )
+        cache = second.app.state.rules.cache
+        assert cache.costs.cost("mixtour", "legal-moves") is not None
+        hits = client_metric(
+            second, 'regelwerk_cache_total{op="legal-moves",result="hit",tier="redis"}'
+        )
+        assert hits == 69

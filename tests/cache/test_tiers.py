@@ -80,3 +80,21 @@ def test_memory_tier_computes_once():
     assert len(calls) == 1
     assert events == [("memory", "miss"), ("memory", "hit")]
     assert not cache.uses_redis("g", "op")  # no Redis configured
+
+
+def test_prewarm_fills_the_cache_with_opening_positions():
+    """PREWARM_DEPTH=1: every game's opening and its children are computed at start, so the
+    first request for the opening is a memory hit."""
+    from starlette.testclient import TestClient
+
+    from service.app import create_app
+    from service.settings import Settings
+
+    with TestClient(create_app(Settings(prewarm_depth=1))) as client:
+        cache = client.app.state.rules.cache
+        assert len(cache.memory) > 4 * 2  # at least position + legal moves for each opening
+        state = client.post("/v1/games/mixtour/new", json={}).json()["state"]
+        client.post("/v1/games/mixtour/legal-moves", json={"state": state})
+        text = client.get("/metrics").text
+        assert 'regelwerk_cache_total{op="legal-moves",result="hit",tier="memory"} 1.0' in text
+        assert "regelwerk_hot_key_lookups{" in text
