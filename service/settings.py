@@ -19,7 +19,7 @@ class Settings:
     cache_max_value_bytes: int = 256 * 1024
     redis_timeout_ms: int = 50
     redis_breaker_seconds: int = 5
-    redis_min_cost_us: int = 100
+    redis_min_cost_us: int = 250
     prewarm_depth: int = 0
     max_body_bytes: int = 1024 * 1024
     max_moves: int = 5_000

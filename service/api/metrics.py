@@ -73,6 +73,14 @@ class _CacheCollector(Collector):
             )
             breaker.add_metric([], 0 if self.cache.redis.breaker.state == "closed" else 1)
             yield breaker
+        cost = GaugeMetricFamily(
+            "regelwerk_compute_cost_microseconds",
+            "Moving average of what a result costs to compute in this process (decides Redis)",
+            labels=["game", "op"],
+        )
+        for (game, op), micros in sorted(self.cache.costs.average.items()):
+            cost.add_metric([game, op], micros)
+        yield cost
         hot = GaugeMetricFamily(
             "regelwerk_hot_key_lookups",
             "Look-ups of the hottest cache keys in this process",

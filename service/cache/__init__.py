@@ -58,7 +58,7 @@ class Cache:
         entries: int,
         on_event: Event | None = None,
         redis: RedisTier | None = None,
-        redis_min_cost_us: float = 100.0,
+        redis_min_cost_us: float = 250.0,
     ) -> None:
         self.memory = LRU(entries)
         self.redis = redis
