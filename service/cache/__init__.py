@@ -4,8 +4,8 @@ Key = blake2b(game id, rules version, canonical state encoding, operation, playe
 immutable forever, so entries are evicted, never invalidated.
 
 Redis is asked only for results that cost more to compute than a round trip
-(``REDIS_MIN_COST_US``): each process measures every (game, operation)'s compute time as a
-moving average and skips Redis for the cheap ones (see README "Caching").
+(``REDIS_MIN_COST_US``): each process measures every (game, operation)'s compute CPU time as a
+moving average and skips Redis for the cheap ones (see docs/caching.md).
 """
 
 from __future__ import annotations
@@ -99,9 +99,11 @@ class Cache:
                 value = jsonio.loads(raw)
                 self.memory.put(key, value)
                 return value
-        start = time.perf_counter()
+        # CPU time, not wall time: under load the OS preempts the worker mid-computation, and
+        # wall time would then call a cheap result expensive.
+        start = time.thread_time()
         value = compute()
-        self.costs.record(game, op, (time.perf_counter() - start) * 1e6)
+        self.costs.record(game, op, (time.thread_time() - start) * 1e6)
         self.memory.put(key, value)
         if self.redis is not None and self.uses_redis(game, op):
             self._write_behind(self.redis, key, op, jsonio.dumps(value))
