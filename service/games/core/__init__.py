@@ -14,7 +14,7 @@ from .errors import (
     RulesError,
 )
 from .game import JSON, Descriptor, Event, Game, GameState, Scores, Status, Transition
-from .options import OptionSpec, validate_options
+from .options import OptionSpec, read_options, validate_options
 
 __all__ = [
     "JSON",
@@ -41,6 +41,7 @@ __all__ = [
     "pick",
     "play",
     "play_one",
+    "read_options",
     "resolve_chance",
     "start",
     "unit",

@@ -10,7 +10,7 @@ string) and ``chances`` (chance events resolved so far), which sampling keys on.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
@@ -188,11 +188,17 @@ class Game(ABC, Generic[S, M]):
         return None
 
 
-def check_doc_header(doc: Any, game_id: str, version: int, problems: Any) -> bool:
-    """Checks ``{"game": id, "v": version}``; False when the rest cannot be read."""
+def check_doc_header(
+    doc: Any, game_id: str, version: int, problems: Any, fields: Collection[str]
+) -> bool:
+    """Checks ``{"game": id, "v": version}`` and that every top-level field is one of
+    ``fields``; False when the rest cannot be read."""
     if not isinstance(doc, Mapping):
         problems.add("$", "state must be a JSON object")
         return False
+    for key in doc:
+        if key not in fields:
+            problems.add(f"$.{key}", "unknown field")
     if doc.get("game") != game_id:
         problems.add("$.game", f"must be {game_id!r}, got {doc.get('game')!r}")
     if doc.get("v") != version:

@@ -7,7 +7,7 @@ from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import Problems
+from .errors import InvalidOptions, Problems
 
 # A custom check returns the normalised value, or raises ValueError with the reason.
 Check = Callable[[Any], Any]
@@ -97,3 +97,13 @@ def validate_options(
     }
     problems.raise_options()
     return out
+
+
+def read_options(specs: tuple[OptionSpec, ...], given: Any, problems: Problems) -> dict[str, Any]:
+    """Options of a state document: problems join the document's, defaults stand in."""
+    try:
+        return validate_options(specs, given)
+    except InvalidOptions as exc:
+        for problem in exc.problems:
+            problems.add(problem.path, problem.reason)
+        return {s.name: deepcopy(s.default) for s in specs}

@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import InvalidNotation, OptionSpec, Problems, validate_options
-from ..core.errors import InvalidOptions
+from ..core import InvalidNotation, OptionSpec, Problems, read_options
 from ..core.game import JSON, check_doc_header, check_seed
 from .board import INDEX, SIZE, SQUARES, line_between
 from .moves import Pass, Place, Shift, notation, parse_move
@@ -63,17 +62,9 @@ def encode(state: MixtourState) -> JSON:
 
 def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> MixtourState:
     problems = Problems()
-    if not check_doc_header(doc, "mixtour", VERSION, problems):
+    if not check_doc_header(doc, "mixtour", VERSION, problems, FIELDS):
         problems.raise_state()
-    for key in doc:
-        if key not in FIELDS:
-            problems.add(f"$.{key}", "unknown field")
-    try:
-        opts = validate_options(specs, doc.get("options", {}))
-    except InvalidOptions as exc:
-        for problem in exc.problems:
-            problems.add(problem.path, problem.reason)
-        opts = {s.name: s.default for s in specs}
+    opts = read_options(specs, doc.get("options", {}), problems)
     total, goal = opts["piecesPerPlayer"], opts["pointsToWin"]
 
     stacks = _board(doc.get("board"), problems)

@@ -88,11 +88,8 @@ def encode(state: TeTrixState) -> JSON:
 
 def decode(doc: Any) -> TeTrixState:
     problems = Problems()
-    if not check_doc_header(doc, "te-trix", VERSION, problems):
+    if not check_doc_header(doc, "te-trix", VERSION, problems, FIELDS):
         problems.raise_state()
-    for key in doc:
-        if key not in FIELDS:
-            problems.add(f"$.{key}", "unknown field")
     size, solo, raw_printed = _options(doc.get("options"), problems)
     sheets = _sheets(doc.get("sheets"), size, problems)
     players = len(sheets) if sheets else None

@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import OptionSpec, Problems, validate_options
-from ..core.errors import InvalidOptions
+from ..core import OptionSpec, Problems, read_options
 from ..core.game import JSON, check_doc_header, check_seed
 from .state import (
     COLOUR_KEYS,
@@ -109,11 +108,8 @@ def encode(state: TricTracState) -> JSON:
 
 def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> TricTracState:
     problems = Problems()
-    if not check_doc_header(doc, "tric-trac", VERSION, problems):
+    if not check_doc_header(doc, "tric-trac", VERSION, problems, FIELDS):
         problems.raise_state()
-    for key in doc:
-        if key not in FIELDS:
-            problems.add(f"$.{key}", "unknown field")
     rules = _rules(doc.get("options", {}), specs, problems)
     unsure: set[int] = set()  # players with a rejected entry: no sums checked for them
     board = _points(doc.get("points"), rules, problems, unsure)
@@ -150,12 +146,7 @@ def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> TricTracState:
 
 
 def _rules(options: Any, specs: tuple[OptionSpec, ...], problems: Problems) -> Rules:
-    try:
-        opts = validate_options(specs, options)
-    except InvalidOptions as exc:
-        for problem in exc.problems:
-            problems.add(problem.path, problem.reason)
-        opts = {s.name: s.default for s in specs}
+    opts = read_options(specs, options, problems)
     hucke = opts["hucke"]
     return Rules(
         opts["mustPlayLarger"],

@@ -24,8 +24,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import OptionSpec, Problems, validate_options
-from ..core.errors import InvalidOptions
+from ..core import OptionSpec, Problems, read_options
 from ..core.game import JSON, check_doc_header, check_seed
 from .grid import NEIGHBOURS, ORIGIN, Pos, corner_name, on_grid, parse_pos, pos_name
 from .layout import Placed, board_of, conflicts
@@ -98,11 +97,8 @@ def encode(state: TriominosState) -> JSON:
 
 def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> TriominosState:
     problems = Problems()
-    if not check_doc_header(doc, GAME, VERSION, problems):
+    if not check_doc_header(doc, GAME, VERSION, problems, FIELDS):
         problems.raise_state()
-    for key in doc:
-        if key not in FIELDS:
-            problems.add(f"$.{key}", "unknown field")
     level, tile_set = _options(doc, specs, problems)
     phase: Phase = doc.get("phase")
     if phase not in PHASES:
@@ -141,12 +137,7 @@ def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> TriominosState:
 def _options(
     doc: Mapping[str, Any], specs: tuple[OptionSpec, ...], problems: Problems
 ) -> tuple[Level, tuple[Tile, ...]]:
-    try:
-        opts = validate_options(specs, doc.get("options", {}))
-    except InvalidOptions as exc:
-        for problem in exc.problems:
-            problems.add(problem.path, problem.reason)
-        opts = {s.name: s.default for s in specs}
+    opts = read_options(specs, doc.get("options", {}), problems)
     return opts["level"], opts["tiles"] or DEFAULT_SET
 
 
