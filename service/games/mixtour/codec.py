@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import product
 from typing import Any
 
 from ..core import InvalidNotation, OptionSpec, Problems, read_options
@@ -27,6 +28,12 @@ from .state import COLOUR_NAMES, MixtourState
 
 VERSION = 1
 LETTERS = "wb"
+# Every stack that can stand (0 to 4 pieces), by its document form: decoding is a look-up.
+STACKS = {
+    "".join(LETTERS[c] for c in colours): colours
+    for height in range(5)
+    for colours in product((0, 1), repeat=height)
+}
 FIELDS = (
     "game",
     "v",
@@ -70,8 +77,8 @@ def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> MixtourState:
     stacks = _board(doc.get("board"), problems)
     supply = _pair(doc, "supply", problems, 0, total)
     points = _pair(doc, "scores", problems, 0, goal)
-    for p in (0, 1):
-        on_board = sum(s.count(p) for s in stacks)
+    white = sum(s.count(0) for s in stacks)
+    for p, on_board in enumerate((white, sum(map(len, stacks)) - white)):
         if on_board + supply[p] != total:
             problems.add(
                 "$.supply",
@@ -123,26 +130,39 @@ def _board(board: Any, problems: Problems) -> tuple[tuple[int, ...], ...]:
     if not isinstance(board, Mapping):
         problems.add("$.board", 'must be an object mapping squares to stacks, e.g. {"c3": "wb"}')
         return tuple(stacks)
+    seen: set[int] = set()
     for square, stack in board.items():
         path = f"$.board.{square}"
-        if not isinstance(square, str) or square.lower() not in INDEX:
+        index = INDEX.get(square.lower()) if isinstance(square, str) else None
+        if index is None:
             problems.add(path, "not a square of the 5 × 5 board (a1..e5) (MX-1)")
             continue
-        if not isinstance(stack, str):
-            problems.add(path, 'a stack is a string of colours bottom to top, e.g. "wwb"')
+        if index in seen:
+            problems.add(path, "the same square is given twice (letters are case-insensitive)")
             continue
-        bad = sorted(set(stack) - set(LETTERS))
-        if bad:
-            problems.add(path, f"unknown colour(s) {''.join(bad)!r}: w is White, b is Blue")
-            continue
-        if len(stack) >= 5:
-            problems.add(
-                path,
-                f"a stack of {len(stack)} cannot stand: stacks of 5 or more are "
-                "removed at once (MX-9)",
-            )
-        stacks[INDEX[square.lower()]] = tuple(LETTERS.index(c) for c in stack)
+        seen.add(index)
+        parsed = STACKS.get(stack) if isinstance(stack, str) else None
+        if parsed is None:
+            parsed = _odd_stack(stack, path, problems)
+        if parsed:
+            stacks[index] = parsed
     return tuple(stacks)
+
+
+def _odd_stack(stack: Any, path: str, problems: Problems) -> tuple[int, ...]:
+    """Diagnoses a stack that is not a valid one of up to four pieces."""
+    if not isinstance(stack, str):
+        problems.add(path, 'a stack is a string of colours bottom to top, e.g. "wwb"')
+        return ()
+    bad = sorted(set(stack) - set(LETTERS))
+    if bad:
+        problems.add(path, f"unknown colour(s) {''.join(bad)!r}: w is White, b is Blue")
+        return ()
+    problems.add(
+        path,
+        f"a stack of {len(stack)} cannot stand: stacks of 5 or more are removed at once (MX-9)",
+    )
+    return tuple(LETTERS.index(c) for c in stack)
 
 
 def _pair(

@@ -34,6 +34,12 @@ from .moves import Move, Pass, Place, Shift
 from .state import COLOUR_NAMES, MixtourState
 
 REMOVE_AT = 5
+# Every move object made once: generation then only selects (moves are immutable values).
+PLACES = tuple(Place(i) for i in range(SIZE * SIZE))
+SHIFTS = tuple(
+    tuple(tuple(Shift(s, n, t) for n in range(1, REMOVE_AT)) for t in range(SIZE * SIZE))
+    for s in range(SIZE * SIZE)
+)
 
 OPTIONS = (
     OptionSpec("piecesPerPlayer", "int", 20, "Pieces in each player's supply (MX-2).", 1, 100),
@@ -93,7 +99,7 @@ class Mixtour(Game[MixtourState, Move]):
         stacks = state.stacks
         out: list[Move] = []
         if state.supply[turn]:
-            out.extend(Place(i) for i, s in enumerate(stacks) if not s)
+            out.extend(PLACES[i] for i, s in enumerate(stacks) if not s)
         banned = _banned(state)
         for target, stack in enumerate(stacks):
             height = len(stack)
@@ -104,12 +110,12 @@ class Mixtour(Game[MixtourState, Move]):
                     continue
                 source = ray[height - 1]
                 src = stacks[source]
-                if not src or any(stacks[sq] for sq in ray[: height - 1]):
+                if not src or (height > 1 and any(stacks[sq] for sq in ray[: height - 1])):
                     continue
-                for count in range(1, len(src) + 1):
-                    shift = Shift(source, count, target)
-                    if shift != banned:
-                        out.append(shift)
+                shifts = SHIFTS[source][target][: len(src)]
+                if banned in shifts:
+                    shifts = tuple(m for m in shifts if m != banned)
+                out.extend(shifts)
         return tuple(out) if out else (Pass(),)
 
     def apply(

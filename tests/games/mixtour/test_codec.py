@@ -76,3 +76,8 @@ def test_many_problems_in_one_answer():
 
 def test_options_in_the_document_are_validated():
     assert "$.options.pointsToWin" in problems(doc(options={"pointsToWin": 0}))
+
+
+def test_a_square_given_twice_is_reported():
+    found = problems(doc(board={"a1": "w", "A1": "b"}, supply=[19, 19]))
+    assert "given twice" in found["$.board.A1"]
