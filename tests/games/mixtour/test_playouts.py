@@ -49,3 +49,34 @@ def test_random_playouts_keep_every_invariant():
             finished += 1
             assert ENGINE.legal_moves(path[-1]) == ()
     assert finished > GAMES // 2
+
+
+@pytest.mark.slow
+def test_moves_match_an_independent_reference_generator():
+    """MX-4..MX-8: the engine's legal moves equal a plain generator's, position by position,
+    along seeded random games, and perft(4) agrees with the reference's own count."""
+    from service.games.core import perft
+
+    from .reference import reference_moves
+
+    checked = 0
+    for _, path in _games():
+        for state in path[::3]:
+            if ENGINE.status(state).finished:
+                continue
+            assert {ENGINE.notation(m) for m in ENGINE.legal_moves(state)} == reference_moves(state)
+            checked += 1
+    assert checked > 2000
+
+    def reference_perft(state, depth):
+        if depth == 0:
+            return 1
+        moves = reference_moves(state)
+        if depth == 1:
+            return len(moves)
+        return sum(
+            reference_perft(ENGINE.apply(state, ENGINE.parse_move(m)).state, depth - 1)
+            for m in moves
+        )
+
+    assert reference_perft(ENGINE.new(), 3) == perft(ENGINE, ENGINE.new(), 3) == 14088
