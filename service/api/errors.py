@@ -9,12 +9,14 @@ NOT_FOUND              404     no such route
 UNKNOWN_GAME           404     no such game id
 METHOD_NOT_ALLOWED     405     wrong HTTP method for the route
 BODY_TOO_LARGE         413     body over MAX_BODY_BYTES
+TOO_MANY_MOVES         413     more moves in one play/replay than MAX_MOVES
 INVALID_NOTATION       422     a move that is not notation of this game
 ILLEGAL_MOVE           422     a move the rules forbid (details.reason, details.rule)
 NOT_YOUR_TURN          422     the player may not act now
 GAME_OVER              422     the game is finished
 INVALID_STATE          422     the state document is impossible (details.problems)
 INVALID_OPTIONS        422     players or options out of range (details.problems)
+INVALID_PLAYER         422     a player number the game does not have
 STATE_TAMPERED         422     a signature is missing or wrong (RULES_SECRET set)
 INTERNAL               500     a bug: reported, never caused by client input
 =====================  ======  ==================================================
