@@ -150,6 +150,7 @@ class Rules:
 
         def compute() -> dict[str, Any]:
             state = loaded.state
+            self.check_player(engine, player, state)
             try:
                 if engine.is_chance(state) and player is not None:
                     moves = []  # nobody acts at a chance node; the outcomes are the host's
@@ -228,22 +229,25 @@ class Rules:
         return await self._cached(loaded, "score", None, compute)  # type: ignore[no-any-return]
 
     def view(self, loaded: Loaded, player: int | None) -> dict[str, Any]:
-        self.check_player(loaded.engine, player)
+        self.check_player(loaded.engine, player, loaded.state)
         return {"view": loaded.engine.view(loaded.state, player)}
 
     def render(self, loaded: Loaded, player: int | None) -> str:
-        self.check_player(loaded.engine, player)
+        self.check_player(loaded.engine, player, loaded.state)
         return loaded.engine.render(loaded.state, player)
 
     # -- request limits ------------------------------------------------------------------
-    def check_player(self, engine: Engine, player: int | None) -> None:
-        top = engine.descriptor.max_players - 1
-        if player is not None and not 0 <= player <= top:
+    def check_player(self, engine: Engine, player: int | None, state: Any = None) -> None:
+        """A player number this game (and, given the state, this very game) has."""
+        if player is None:
+            return
+        count = engine.descriptor.max_players if state is None else engine.player_count(state)
+        if not 0 <= player < count:
             raise ApiError(
                 422,
                 "INVALID_PLAYER",
-                f"player must be between 0 and {top}, got {player}",
-                {"player": player},
+                f"player must be between 0 and {count - 1}, got {player}",
+                {"player": player, "players": count},
             )
 
     def check_moves(self, engine: Engine, moves: Sequence[MoveRequest]) -> None:

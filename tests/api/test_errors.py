@@ -204,3 +204,13 @@ def test_fuzzed_states_never_cause_a_500(client, state):
     r = client.post("/v1/games/mixtour/legal-moves", json={"state": base | state})
     assert r.status_code < 500, r.text
     assert r.status_code in (200, 400, 422)
+
+
+def test_player_beyond_this_games_player_count(client):
+    """A 2-player Te-Trix or Triominos game has no player 3, though the games allow 4."""
+    for game in ("te-trix", "triominos-junior"):
+        state = client.post(f"/v1/games/{game}/new", json={"players": 2, "seed": "p"}).json()
+        for call in ("legal-moves", "view", "render"):
+            r = client.post(f"/v1/games/{game}/{call}", json={"state": state["state"], "player": 3})
+            body = error(r, 422, "INVALID_PLAYER")
+            assert body["details"] == {"player": 3, "players": 2}

@@ -124,6 +124,13 @@ class Game(ABC, Generic[S, M]):
     ) -> S:
         """The opening state; players and options validated (``InvalidOptions``)."""
 
+    def player_count(self, state: S) -> int:
+        """Players in this game (0 … n-1); games with a variable count override this."""
+        d = self.descriptor
+        if d.min_players != d.max_players:
+            raise NotImplementedError(f"{d.id} must say how many players a state has")
+        return d.min_players
+
     @abstractmethod
     def to_move(self, state: S) -> tuple[int, ...]:
         """Players who may act now: several when simultaneous, none at a chance node or end."""

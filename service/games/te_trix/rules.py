@@ -123,6 +123,9 @@ class TeTrix(Game[TeTrixState, Move]):
             seed=seed,
         )
 
+    def player_count(self, state: TeTrixState) -> int:
+        return state.players
+
     def to_move(self, state: TeTrixState) -> tuple[int, ...]:
         if state.phase == "arrange":
             return (state.roller,)

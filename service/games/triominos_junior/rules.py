@@ -105,6 +105,9 @@ class TriominosJunior(Game[TriominosState, Move]):
             seed=seed,
         )
 
+    def player_count(self, state: TriominosState) -> int:
+        return state.players
+
     def to_move(self, state: TriominosState) -> tuple[int, ...]:
         return (state.turn,) if state.phase == "play" and state.turn is not None else ()
 
