@@ -7,6 +7,7 @@ from typing import Any
 import orjson
 
 JSONDecodeError = orjson.JSONDecodeError
+JSONEncodeError = orjson.JSONEncodeError  # e.g. an integer beyond 64 bits
 
 
 def loads(data: bytes | str) -> Any:

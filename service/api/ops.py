@@ -70,7 +70,7 @@ class Rules:
         if isinstance(doc, Mapping) and "sig" in doc:
             doc = dict(doc)
             sig = doc.pop("sig")
-            body = jsonio.canonical(doc)
+            body = _canonical(doc)
             if self._secret and not (
                 isinstance(sig, str) and hmac.compare_digest(sig, self._sign(body))
             ):
@@ -89,7 +89,7 @@ class Rules:
                     "this service only accepts states it signed (the state has no 'sig')",
                     {"reason": "UNSIGNED"},
                 )
-            body = jsonio.canonical(doc)
+            body = _canonical(doc)
         if not isinstance(doc, Mapping):
             raise ApiError(
                 422,
@@ -261,6 +261,18 @@ class Rules:
             )
         for m in moves:
             self.check_player(engine, m.player)
+
+
+def _canonical(doc: Any) -> bytes:
+    try:
+        return jsonio.canonical(doc)
+    except jsonio.JSONEncodeError as exc:
+        raise ApiError(
+            422,
+            "INVALID_STATE",
+            f"the state cannot be a game state: {exc}",
+            {"problems": [{"path": "$", "reason": f"not a valid state document: {exc}"}]},
+        ) from exc
 
 
 def check_seed(seed: str | None) -> None:

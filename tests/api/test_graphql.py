@@ -182,3 +182,11 @@ def test_state_must_be_an_object_in_graphql_too(client):
         "code": "INVALID_STATE",
         "problems": [{"path": "$"}],
     }
+
+
+def test_numbers_beyond_64_bits_in_a_state_are_an_invalid_state(client):
+    """GraphQL's JSON scalar admits any integer; the state's canonical form cannot."""
+    q = """query($s: JSON!) { position(game: "mixtour", state: $s) { __typename
+        ... on InvalidState { code } } }"""
+    data = gql(client, q, s={"game": "mixtour", "v": 1, "scores": [2**70, 0]})
+    assert data["position"] == {"__typename": "InvalidState", "code": "INVALID_STATE"}
