@@ -15,7 +15,10 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.asgi import GraphQL
+from strawberry.http import GraphQLHTTPResponse
+from strawberry.types import ExecutionResult
 
+from . import jsonio
 from .api import rest
 from .api.errors import ApiError
 from .api.graphql import schema
@@ -27,6 +30,8 @@ from .api.prewarm import prewarm
 from .cache import Cache, RedisTier
 from .settings import Settings
 
+GET_CACHE_CONTROL = "public, max-age=300"
+
 
 class _GraphQL(GraphQL[dict[str, Any], None]):
     def __init__(self, rules: Rules) -> None:
@@ -34,7 +39,20 @@ class _GraphQL(GraphQL[dict[str, Any], None]):
         self.rules = rules
 
     async def get_context(self, request: Any, response: Any) -> dict[str, Any]:
+        request.state.sub_response = response
         return {"rules": self.rules, "request": request}
+
+    async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
+        # Every field is a pure function of its arguments and the rules version, so a GET
+        # that succeeded may be cached by browsers and proxies (briefly: a deploy may change
+        # the rules version). Failures that are union members are answers too.
+        if request.method == "GET" and not result.errors:
+            request.state.sub_response.headers["cache-control"] = GET_CACHE_CONTROL
+        answer: GraphQLHTTPResponse = await super().process_result(request, result)
+        return answer
+
+    def encode_json(self, data: object) -> bytes:
+        return jsonio.dumps(data)
 
     def should_render_graphql_ide(self, request: Any) -> bool:
         # A GET with only a persisted-query hash is an operation, not a visit to the IDE.

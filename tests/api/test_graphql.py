@@ -190,3 +190,13 @@ def test_numbers_beyond_64_bits_in_a_state_are_an_invalid_state(client):
         ... on InvalidState { code } } }"""
     data = gql(client, q, s={"game": "mixtour", "v": 1, "scores": [2**70, 0]})
     assert data["position"] == {"__typename": "InvalidState", "code": "INVALID_STATE"}
+
+
+def test_successful_get_answers_may_be_http_cached(client):
+    """DESIGN: pure operations are Query fields so GET answers can be HTTP-cached."""
+    ok = client.get("/graphql", params={"query": "{ games { id } }"})
+    assert ok.headers["cache-control"] == "public, max-age=300"
+    failed = client.get("/graphql", params={"query": "{ nothing }"})
+    assert "cache-control" not in failed.headers
+    posted = client.post("/graphql", json={"query": "{ games { id } }"})
+    assert "cache-control" not in posted.headers
