@@ -6,12 +6,13 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.asgi import GraphQL
@@ -140,14 +141,20 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def openapi_endpoint(request: Request) -> Response:
         return json_response(spec)
 
+    page = (resources.files("service") / "web" / "play.html").read_text(encoding="utf-8")
+
+    async def play_page(request: Request) -> Response:
+        return HTMLResponse(page)
+
     async def root(request: Request) -> Response:
         return PlainTextResponse(
             "Regelwerk rules service: GraphQL at /graphql, REST under /v1, "
-            "OpenAPI at /openapi.json\n"
+            "OpenAPI at /openapi.json, a reference front end at /play\n"
         )
 
     routes: list[BaseRoute] = [
         Route("/", root, methods=["GET"]),
+        Route("/play", play_page, methods=["GET"]),
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics_endpoint, methods=["GET"]),

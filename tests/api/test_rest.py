@@ -151,3 +151,14 @@ def test_cached_answer_equals_fresh_answer(make_client):
     for c in (cached, cached, fresh):
         r = c.post("/v1/games/mixtour/legal-moves", json={"state": state})
         assert r.json() == fresh.post("/v1/games/mixtour/legal-moves", json={"state": state}).json()
+
+
+def test_reference_front_end_is_served_and_uses_only_the_api(client):
+    """/play is a logic-free page: it asks the GraphQL API for moves, pictures and results."""
+    r = client.get("/play")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    page = r.text
+    assert 'fetch("/graphql"' in page
+    for field in ("newGame(", "legalMoves(", "svg(", "play(", "replay("):
+        assert field in page
+    assert "/v1/" not in page  # one API style is enough for a client
