@@ -195,6 +195,18 @@ class Game(ABC, Generic[S, M]):
         return None
 
 
+# JSON Schema of the fields every state document shares (check_seed reads the first two; the
+# API layer adds and strips ``sig``).
+COMMON_STATE_PROPERTIES: JSON = {
+    "seed": {"type": ["string", "null"], "minLength": 1, "maxLength": 200},
+    "chances": {"type": "integer", "minimum": 0},
+    "sig": {
+        "type": "string",
+        "description": "Signature added by a service with a secret; see README.",
+    },
+}
+
+
 def check_doc_header(
     doc: Any, game_id: str, version: int, problems: Any, fields: Collection[str]
 ) -> bool:

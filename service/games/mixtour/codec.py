@@ -21,7 +21,7 @@ from itertools import product
 from typing import Any
 
 from ..core import InvalidNotation, OptionSpec, Problems, read_options
-from ..core.game import JSON, check_doc_header, check_seed
+from ..core.game import COMMON_STATE_PROPERTIES, JSON, check_doc_header, check_seed
 from .board import INDEX, SIZE, SQUARES, line_between
 from .moves import Pass, Place, Shift, notation, parse_move
 from .state import COLOUR_NAMES, MixtourState
@@ -268,12 +268,7 @@ def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
                 "description": "The previous move in notation (for MX-7).",
             },
             "passes": {"enum": [0, 1, 2], "description": "Passes in a row (MX-8)."},
-            "seed": {"type": ["string", "null"], "minLength": 1, "maxLength": 200},
-            "chances": {"type": "integer", "minimum": 0},
-            "sig": {
-                "type": "string",
-                "description": "Signature added by a service with a secret; see README.",
-            },
+            **COMMON_STATE_PROPERTIES,
         },
     }
 

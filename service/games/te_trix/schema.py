@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core import OptionSpec
-from ..core.game import JSON
+from ..core.game import COMMON_STATE_PROPERTIES, JSON
 from .codec import REQUIRED, VERSION
 from .options import MAX_PLAYERS, MIN_SIZE
 from .sheet import BAR_FIELDS, MAX_SIZE
@@ -94,12 +94,7 @@ def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
                 "items": {"type": "integer", "minimum": 0},
                 "description": "Derived (TX-11, TX-15); checked when given.",
             },
-            "seed": {"type": ["string", "null"], "minLength": 1, "maxLength": 200},
-            "chances": {"type": "integer", "minimum": 0},
-            "sig": {
-                "type": "string",
-                "description": "Signature added by a service with a secret; see README.",
-            },
+            **COMMON_STATE_PROPERTIES,
         },
     }
 

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import OptionSpec, Problems, read_options
-from ..core.game import JSON, check_doc_header, check_seed
+from ..core.game import COMMON_STATE_PROPERTIES, JSON, check_doc_header, check_seed
 from .state import (
     COLOUR_KEYS,
     COLOUR_NAMES,
@@ -337,12 +337,7 @@ def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
                 ],
                 "description": "The throw being played (phase move), lower first.",
             },
-            "seed": {"type": ["string", "null"], "minLength": 1, "maxLength": 200},
-            "chances": {"type": "integer", "minimum": 0},
-            "sig": {
-                "type": "string",
-                "description": "Signature added by a service with a secret; see README.",
-            },
+            **COMMON_STATE_PROPERTIES,
         },
     }
 

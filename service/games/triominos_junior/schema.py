@@ -4,7 +4,7 @@ and the per-player view (``schema/{states,moves,views}/triominos-junior.json``).
 from __future__ import annotations
 
 from ..core import OptionSpec
-from ..core.game import JSON
+from ..core.game import COMMON_STATE_PROPERTIES, JSON
 from .codec import GAME, VERSION
 from .state import END_REASONS, PHASES
 
@@ -51,12 +51,7 @@ def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
             "supply": {"type": "integer", "minimum": 0, "description": "Coins left (coin level)."},
             "points": {**counts, "description": "Values of tiles placed (points level)."},
             "endReason": {"enum": [*END_REASONS, None]},
-            "seed": {"type": ["string", "null"], "minLength": 1, "maxLength": 200},
-            "chances": {"type": "integer", "minimum": 0},
-            "sig": {
-                "type": "string",
-                "description": "Signature added by a service with a secret; see README.",
-            },
+            **COMMON_STATE_PROPERTIES,
         },
     }
 
