@@ -12,6 +12,7 @@ from .errors import (
     Problem,
     Problems,
     RulesError,
+    illegal,
 )
 from .game import JSON, Descriptor, Event, Game, GameState, Scores, Status, Transition
 from .options import OptionSpec, read_options, validate_options
@@ -37,6 +38,7 @@ __all__ = [
     "Scores",
     "Status",
     "Transition",
+    "illegal",
     "perft",
     "pick",
     "play",

@@ -67,6 +67,11 @@ class IllegalMove(RulesError):
     code = "ILLEGAL_MOVE"
 
 
+def illegal(message: str, reason: str, rule: str) -> IllegalMove:
+    """An IllegalMove naming its stable reason and the rule id (the engines' usual shape)."""
+    return IllegalMove(message, reason=reason, rule=rule)
+
+
 class NotYourTurn(RulesError):
     code = "NOT_YOUR_TURN"
 

@@ -21,12 +21,12 @@ from ..core import (
     Event,
     Game,
     GameOver,
-    IllegalMove,
     NotYourTurn,
     OptionSpec,
     Scores,
     Status,
     Transition,
+    illegal,
 )
 from . import codec, moves, render
 from .board import RAYS, SIZE, SQUARES, line_between
@@ -59,10 +59,6 @@ DESCRIPTOR = Descriptor(
     options=OPTIONS,
     summary="Stacking abstract on 5 × 5 by Dieter Stein.",
 )
-
-
-def _illegal(message: str, reason: str, rule: str) -> IllegalMove:
-    return IllegalMove(message, reason=reason, rule=rule)
 
 
 class Mixtour(Game[MixtourState, Move]):
@@ -137,7 +133,7 @@ class Mixtour(Game[MixtourState, Move]):
         if isinstance(move, Shift):
             return self._shift(state, turn, move)
         if self.legal_moves(state) != (Pass(),):
-            raise _illegal(
+            raise illegal(
                 "a player may pass only when no place or move is possible",
                 "PASS_NOT_ALLOWED",
                 "MX-8",
@@ -153,9 +149,9 @@ class Mixtour(Game[MixtourState, Move]):
 
     def _place(self, state: MixtourState, turn: int, move: Place) -> Transition[MixtourState]:
         if not state.supply[turn]:
-            raise _illegal(f"{COLOUR_NAMES[turn]} has no piece left in supply", "NO_SUPPLY", "MX-4")
+            raise illegal(f"{COLOUR_NAMES[turn]} has no piece left in supply", "NO_SUPPLY", "MX-4")
         if state.stacks[move.square]:
-            raise _illegal(f"{SQUARES[move.square]} is not empty", "SQUARE_OCCUPIED", "MX-4")
+            raise illegal(f"{SQUARES[move.square]} is not empty", "SQUARE_OCCUPIED", "MX-4")
         stacks = list(state.stacks)
         stacks[move.square] = (turn,)
         supply = list(state.supply)
@@ -275,30 +271,30 @@ def _check_shift(state: MixtourState, move: Shift) -> None:
     src, dst = SQUARES[move.source], SQUARES[move.target]
     height = len(state.stacks[move.source])
     if not height:
-        raise _illegal(f"there is no stack on {src}", "EMPTY_SOURCE", "MX-5")
+        raise illegal(f"there is no stack on {src}", "EMPTY_SOURCE", "MX-5")
     if move.count > height:
-        raise _illegal(
+        raise illegal(
             f"the stack on {src} has {height} piece(s), not {move.count}",
             "NOT_ENOUGH_PIECES",
             "MX-5",
         )
     between = line_between(move.source, move.target)
     if between is None:
-        raise _illegal(f"{src} and {dst} are not on one straight line", "NOT_A_LINE", "MX-5")
+        raise illegal(f"{src} and {dst} are not on one straight line", "NOT_A_LINE", "MX-5")
     receiving = len(state.stacks[move.target])
     if not receiving:
-        raise _illegal(f"{dst} is empty; a move must land on a stack", "EMPTY_TARGET", "MX-5")
+        raise illegal(f"{dst} is empty; a move must land on a stack", "EMPTY_TARGET", "MX-5")
     if len(between) + 1 != receiving:
-        raise _illegal(
+        raise illegal(
             f"the stack on {dst} is {receiving} high, so it is reached from exactly "
             f"{receiving} square(s) away, not {len(between) + 1}",
             "WRONG_DISTANCE",
             "MX-6",
         )
     if any(state.stacks[sq] for sq in between):
-        raise _illegal(f"the way from {src} to {dst} is blocked", "PATH_BLOCKED", "MX-5")
+        raise illegal(f"the way from {src} to {dst} is blocked", "PATH_BLOCKED", "MX-5")
     if move == _banned(state):
-        raise _illegal(
+        raise illegal(
             f"{moves.notation(move)} would undo the opponent's last move",
             "TAKE_BACK_FORBIDDEN",
             "MX-7",

@@ -33,11 +33,11 @@ from ..core import (
     Event,
     Game,
     GameOver,
-    IllegalMove,
     NotYourTurn,
     Scores,
     Status,
     Transition,
+    illegal,
 )
 from . import codec, moves, render, schema, scoring
 from .moves import Arrangement, Move, Placement, Roll, Stop, Symbols
@@ -91,10 +91,6 @@ def arrangements(roll: Roll) -> tuple[Arrangement, ...]:
     return tuple(
         Arrangement(shape, (o[0], o[1], o[2], o[3])) for shape in range(len(SHAPES)) for o in orders
     )
-
-
-def _illegal(message: str, reason: str, rule: str) -> IllegalMove:
-    return IllegalMove(message, reason=reason, rule=rule)
 
 
 class TeTrix(Game[TeTrixState, Move]):
@@ -251,7 +247,7 @@ def _roll(state: TeTrixState, move: Move, player: int | None) -> Transition[TeTr
     """TX-5: the roller's dice, a chance outcome."""
     _no_player(state, player, "the dice are rolled (a chance outcome)")
     if not isinstance(move, Roll):
-        raise _illegal(
+        raise illegal(
             f"player {state.roller} must roll the dice first (round {state.round})",
             "ROLL_FIRST",
             "TX-5",
@@ -278,18 +274,18 @@ def _arrange(state: TeTrixState, move: Move, player: int | None) -> Transition[T
         )
     if isinstance(move, Stop):
         if not state.solo:
-            raise _illegal("only the solo player may stop the game", "STOP_SOLO_ONLY", "TX-14")
+            raise illegal("only the solo player may stop the game", "STOP_SOLO_ONLY", "TX-14")
         events: tuple[Event, ...] = ({"type": "stopped", "player": roller, "round": state.round},)
         return _game_over(replace(state, phase="over", end=STOPPED), events)
     if not isinstance(move, Arrangement):
-        raise _illegal(
+        raise illegal(
             f"player {roller} must first arrange the roll on a shape, e.g. "
             f"{SHAPES[2]}:{moves.symbols_text(_roll_of(state))}",
             "ARRANGE_FIRST",
             "TX-6",
         )
     if tuple(sorted(move.symbols)) != _roll_of(state):
-        raise _illegal(
+        raise illegal(
             f"{moves.notation(move)} does not use the rolled symbols "
             f"{moves.symbols_text(_roll_of(state))}; the dice may be rearranged, not turned",
             "NOT_THE_ROLL",
@@ -322,12 +318,12 @@ def _place(state: TeTrixState, move: Move, player: int | None) -> Transition[TeT
     who = _placer(state, player)
     if not isinstance(move, Placement):
         if isinstance(move, Stop):
-            raise _illegal(
+            raise illegal(
                 "stop is only allowed at the start of a round, before the arrangement",
                 "STOP_NOT_NOW",
                 "TX-14",
             )
-        raise _illegal(
+        raise illegal(
             f"the arrangement is fixed; player {who} must now place it (e.g. r0@1,1)",
             "PLACE_NOW",
             "TX-7",
@@ -363,7 +359,7 @@ def _check_placement(
     """Raises IllegalMove naming the rule a placement breaks."""
     where = moves.notation(move)
     if overhang == 4:
-        raise _illegal(
+        raise illegal(
             f"{where} puts no symbol on the sheet; at least one must land on it",
             "OFF_SHEET",
             "TX-8",
@@ -375,13 +371,13 @@ def _check_placement(
             cell_name(c, state.size) + (" (pre-printed)" if c in printed else "")
             for c in bits(taken)
         ]
-        raise _illegal(
+        raise illegal(
             f"{where} would overwrite {', '.join(names)} on player {who}'s sheet",
             "CELL_OCCUPIED",
             "TX-8",
         )
     if state.bar is not None and overhang > state.bar:
-        raise _illegal(
+        raise illegal(
             f"{where} hangs {overhang} symbol(s) over the edge, but only {state.bar} bar "
             "field(s) are left",
             "BAR_EXHAUSTED",

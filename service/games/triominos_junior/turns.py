@@ -12,16 +12,12 @@ from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 
-from ..core import Event, IllegalMove, Transition
+from ..core import Event, Transition, illegal
 from .grid import ORIGIN, Pos, corner_name, is_up, on_grid, pos_name
 from .layout import Board, board_of, can_play, has_side_contact, mismatches, need_at
 from .moves import Deal, Place, Swap
 from .state import RACK_SIZE, EndReason, TriominosState
 from .tiles import JOKER, Tile, canonical, is_joker, tile_name, value
-
-
-def illegal(message: str, reason: str, rule: str) -> IllegalMove:
-    return IllegalMove(message, reason=reason, rule=rule)
 
 
 def _without(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
