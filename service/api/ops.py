@@ -22,15 +22,21 @@ class Loaded:
     key's state part). It is decoded only when something is not cached: a cached result
     exists only for a document that decoded before, so a hit skips validation safely."""
 
-    __slots__ = ("_doc", "_state", "canonical", "engine")
+    __slots__ = ("_doc", "_encoded", "_state", "canonical", "engine")
 
     def __init__(
-        self, engine: Engine, canonical: bytes, doc: Any = None, state: Any = None
+        self,
+        engine: Engine,
+        canonical: bytes,
+        doc: Any = None,
+        state: Any = None,
+        encoded: dict[str, Any] | None = None,
     ) -> None:
         self.engine = engine
         self.canonical = canonical
         self._doc = doc
         self._state = state
+        self._encoded = encoded
 
     @property
     def state(self) -> Any:
@@ -40,6 +46,13 @@ class Loaded:
             except RulesError as exc:
                 raise from_rules(exc) from exc
         return self._state
+
+    @property
+    def encoded(self) -> dict[str, Any]:
+        """The canonical state document (a client's document may be spelled otherwise)."""
+        if self._encoded is None:
+            self._encoded = self.engine.encode(self.state)
+        return self._encoded
 
 
 class Rules:
@@ -108,9 +121,6 @@ class Rules:
             return dict(doc)
         return {**doc, "sig": self._sign(jsonio.canonical(doc))}
 
-    def document(self, engine: Engine, state: Any) -> dict[str, Any]:
-        return self.signed(engine.encode(state))
-
     async def _cached(self, loaded: Loaded, op: str, player: int | None, compute: Any) -> Any:
         d = loaded.engine.descriptor
         key = cache_key(d.id, d.rules_version, loaded.canonical, op, player)
@@ -125,7 +135,7 @@ class Rules:
             state = loaded.state
             status = engine.status(state)
             return {
-                "state": engine.encode(state),
+                "state": loaded.encoded,
                 "toMove": list(engine.to_move(state)),
                 "isChance": engine.is_chance(state),
                 "status": status.label,
@@ -138,7 +148,7 @@ class Rules:
     def loaded(self, engine: Engine, state: Any) -> Loaded:
         """Wraps a state the service just computed (its encoding is canonical already)."""
         doc = engine.encode(state)
-        return Loaded(engine, jsonio.canonical(doc), doc=doc, state=state)
+        return Loaded(engine, jsonio.canonical(doc), doc=doc, state=state, encoded=doc)
 
     async def position_of(self, loaded: Loaded) -> dict[str, Any]:
         summary = await self.summary(loaded)

@@ -13,7 +13,3 @@ from .triominos_junior import ENGINE as TRIOMINOS_JUNIOR
 REGISTRY: dict[str, Game[Any, Any]] = {
     engine.id: engine for engine in (MIXTOUR, TRIC_TRAC, TE_TRIX, TRIOMINOS_JUNIOR)
 }
-
-
-def get(game_id: str) -> Game[Any, Any] | None:
-    return REGISTRY.get(game_id)
