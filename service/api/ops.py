@@ -166,12 +166,17 @@ class Rules:
                     moves = []  # nobody acts at a chance node; the outcomes are the host's
                 elif engine.is_chance(state):
                     moves = [
-                        {"notation": engine.notation(m), "probability": float(p)}
+                        {
+                            "notation": engine.notation(m),
+                            "move": engine.move_document(state, m),
+                            "probability": float(p),
+                        }
                         for m, p in engine.chance_outcomes(state)
                     ]
                 else:
                     moves = [
-                        {"notation": engine.notation(m)} for m in engine.legal_moves(state, player)
+                        {"notation": engine.notation(m), "move": engine.move_document(state, m)}
+                        for m in engine.legal_moves(state, player)
                     ]
             except RulesError as exc:
                 raise from_rules(exc) from exc

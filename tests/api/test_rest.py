@@ -55,7 +55,10 @@ def test_position_legal_moves_score_view_render(client):
     r = client.post("/v1/games/mixtour/legal-moves", json={"state": state})
     body = r.json()
     assert body["toMove"] == [0] and body["isChance"] is False
-    assert len(body["moves"]) == 25 and body["moves"][0] == {"notation": "a1"}
+    assert len(body["moves"]) == 25 and body["moves"][0] == {
+        "notation": "a1",
+        "move": {"kind": "place", "square": "a1"},
+    }
     r = client.post("/v1/games/mixtour/score", json={"state": state})
     assert r.json()["scores"] == [0, 0] and r.json()["status"] == "ongoing"
     assert r.json()["breakdown"]["pointsToWin"] == 5

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .chance import pick, unit
-from .errors import GameOver, NotYourTurn, RulesError
+from .errors import GameOver, InvalidNotation, NotYourTurn, RulesError
 from .game import Event, Game, Transition
 
 
@@ -63,10 +63,66 @@ def play_one(
             details={"toMove": list(movers)},
         )
     t = game.apply(state, move, request.player)
+    if isinstance(request.move, Mapping):
+        check_document(game, state, move, request.move)
     if not auto_chance:
         return t
     c = resolve_chance(game, t.state, secret)
     return Transition(c.state, t.events + c.events)
+
+
+def check_document(game: Game[Any, Any], state: Any, move: Any, sent: Mapping[str, Any]) -> None:
+    """A move document may carry the derived fields ``move_document`` adds (cells, corners,
+    dice…); each one sent must agree with this position, so a document taken from another
+    position, or edited by hand, is refused instead of silently meaning something else.
+
+    The defining fields were read by ``parse_move`` in any accepted spelling; their canonical
+    form replaces them here, so only the derived fields are compared.
+    """
+    expected = game.move_document(state, move)
+    normal = _overlay(dict(sent), game.document(move))
+    path = _first_difference(normal, expected, "$")
+    if path is not None:
+        raise InvalidNotation(
+            f"the move document's field {path} does not match the move in this position "
+            "(derived fields are optional; when sent they must be what legal-moves lists)",
+            reason="DOCUMENT_MISMATCH",
+            details={"field": path, "expected": expected},
+        )
+
+
+def _overlay(sent: Any, canonical: Any) -> Any:
+    """``sent`` with every value ``canonical`` defines replaced by the canonical one."""
+    if isinstance(sent, Mapping) and isinstance(canonical, Mapping):
+        out = {k: _overlay(sent[k], canonical[k]) if k in canonical else sent[k] for k in sent}
+        return {**{k: v for k, v in canonical.items() if k not in out}, **out}
+    if isinstance(sent, list) and isinstance(canonical, list) and len(sent) == len(canonical):
+        return [_overlay(a, b) for a, b in zip(sent, canonical, strict=True)]
+    return canonical
+
+
+def _first_difference(sent: Any, expected: Any, path: str) -> str | None:
+    """The JSON path of the first value in ``sent`` that ``expected`` does not have."""
+    if isinstance(sent, Mapping):
+        if not isinstance(expected, Mapping):
+            return path
+        for key, value in sent.items():
+            if key not in expected:
+                return f"{path}.{key}"
+            found = _first_difference(value, expected[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(sent, list):
+        if not isinstance(expected, list) or len(sent) != len(expected):
+            return path
+        for i, (a, b) in enumerate(zip(sent, expected, strict=True)):
+            found = _first_difference(a, b, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    same_kind = isinstance(sent, bool) == isinstance(expected, bool)
+    return None if same_kind and sent == expected else path
 
 
 def play(
@@ -114,6 +170,7 @@ def perft(game: Game[Any, Any], state: Any, depth: int) -> int:
 __all__ = [
     "MoveRequest",
     "PlyError",
+    "check_document",
     "perft",
     "play",
     "play_one",

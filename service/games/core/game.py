@@ -171,6 +171,19 @@ class Game(ABC, Generic[S, M]):
         """Canonical notation: ``parse_move(notation(m)) == m``."""
 
     @abstractmethod
+    def document(self, move: M) -> JSON:
+        """The canonical move document: only the fields that define the move."""
+
+    def move_document(self, state: S, move: M) -> JSON:
+        """The move document enriched with what the move touches in ``state``, named as the
+        SVG names them (squares, points, cells, corners), so a UI needs no rules of its own.
+
+        ``parse_move`` accepts it; the enriched (derived) fields must then agree with the
+        position (see ``driver.check_document``). By default there is nothing to add.
+        """
+        return self.document(move)
+
+    @abstractmethod
     def encode(self, state: S) -> JSON:
         """The versioned JSON document ``{"game": id, "v": 1, ...}``."""
 

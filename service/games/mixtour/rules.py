@@ -242,6 +242,9 @@ class Mixtour(Game[MixtourState, Move]):
     def notation(self, move: Move) -> str:
         return moves.notation(move)
 
+    def document(self, move: Move) -> JSON:
+        return moves.document(move)
+
     def encode(self, state: MixtourState) -> JSON:
         return codec.encode(state)
 

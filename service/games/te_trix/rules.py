@@ -184,6 +184,9 @@ class TeTrix(Game[TeTrixState, Move]):
     def notation(self, move: Move) -> str:
         return moves.notation(move)
 
+    def document(self, move: Move) -> JSON:
+        return moves.document(move)
+
     def encode(self, state: TeTrixState) -> JSON:
         return codec.encode(state)
 

@@ -302,6 +302,9 @@ class TricTrac(Game[TricTracState, Move]):
     def notation(self, move: Move) -> str:
         return moves.notation(move)
 
+    def document(self, move: Move) -> JSON:
+        return moves.document(move)
+
     def encode(self, state: TricTracState) -> JSON:
         return codec.encode(state)
 

@@ -218,6 +218,9 @@ class TriominosJunior(Game[TriominosState, Move]):
     def notation(self, move: Move) -> str:
         return moves.notation(move)
 
+    def document(self, move: Move) -> JSON:
+        return moves.document(move)
+
     def encode(self, state: TriominosState) -> JSON:
         return codec.encode(state)
 
