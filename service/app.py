@@ -2,27 +2,25 @@
 
 from __future__ import annotations
 
+import gzip
 import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from strawberry.asgi import GraphQL
-from strawberry.http import GraphQLHTTPResponse
-from strawberry.types import ExecutionResult
 
-from . import jsonio
 from .api import rest
 from .api.errors import ApiError
 from .api.graphql import schema
+from .api.graphql_http import GraphQLEndpoint
 from .api.http import BodyLimit, error_response, json_response, log
 from .api.metrics import Metrics
 from .api.openapi import openapi
@@ -30,36 +28,6 @@ from .api.ops import Rules
 from .api.prewarm import prewarm
 from .cache import Cache, RedisTier
 from .settings import Settings
-
-GET_CACHE_CONTROL = "public, max-age=300"
-
-
-class _GraphQL(GraphQL[dict[str, Any], None]):
-    def __init__(self, rules: Rules) -> None:
-        super().__init__(schema)
-        self.rules = rules
-
-    async def get_context(self, request: Any, response: Any) -> dict[str, Any]:
-        request.state.sub_response = response
-        return {"rules": self.rules, "request": request}
-
-    async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
-        # Every field is a pure function of its arguments and the rules version, so a GET
-        # that succeeded may be cached by browsers and proxies (briefly: a deploy may change
-        # the rules version). Failures that are union members are answers too.
-        if request.method == "GET" and not result.errors:
-            request.state.sub_response.headers["cache-control"] = GET_CACHE_CONTROL
-        answer: GraphQLHTTPResponse = await super().process_result(request, result)
-        return answer
-
-    def encode_json(self, data: object) -> bytes:
-        return jsonio.dumps(data)
-
-    def should_render_graphql_ide(self, request: Any) -> bool:
-        # A GET with only a persisted-query hash is an operation, not a visit to the IDE.
-        return "extensions" not in request.query_params and super().should_render_graphql_ide(
-            request
-        )
 
 
 class _Observe:
@@ -141,7 +109,26 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def openapi_endpoint(request: Request) -> Response:
         return json_response(spec)
 
-    page = (resources.files("service") / "web" / "play.html").read_text(encoding="utf-8")
+    web = resources.files("service") / "web"
+    page = (web / "play.html").read_text(encoding="utf-8")
+    ide = (web / "graphiql" / "index.html").read_text(encoding="utf-8")
+    assets = {
+        f.name.removesuffix(".gz"): f.read_bytes()
+        for f in (web / "graphiql").iterdir()
+        if f.name.endswith(".gz")
+    }
+
+    async def graphiql_asset(request: Request) -> Response:
+        """The explorer's scripts and styles, gzipped once at vendoring time."""
+        name = request.path_params["name"]
+        data = assets.get(name)
+        if data is None:
+            raise HTTPException(404)
+        media = "text/css" if name.endswith(".css") else "text/javascript"
+        headers = {"cache-control": "public, max-age=86400, immutable", "vary": "accept-encoding"}
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            return Response(data, media_type=media, headers={**headers, "content-encoding": "gzip"})
+        return Response(gzip.decompress(data), media_type=media, headers=headers)
 
     async def play_page(request: Request) -> Response:
         return HTMLResponse(page)
@@ -160,7 +147,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/metrics", metrics_endpoint, methods=["GET"]),
         Route("/openapi.json", openapi_endpoint, methods=["GET"]),
         *rest.routes(),
-        Route("/graphql", _GraphQL(rules), methods=["GET", "POST"]),
+        Route("/graphql/assets/{name}", graphiql_asset, methods=["GET"]),
+        Route(
+            "/graphql",
+            GraphQLEndpoint(schema, {"rules": rules}, ide).handle,
+            methods=["GET", "POST"],
+        ),
     ]
 
     async def api_error(request: Request, exc: Exception) -> Response:
@@ -193,5 +185,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.rules = rules
     app.state.metrics = metrics
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    if settings.cors_origins:
+        # Inside _Observe (preflights are counted) and outside BodyLimit (a 413 still
+        # carries the headers a browser needs to read it).
+        origins = settings.cors_origin_list()
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=origins,
+            allow_methods=["GET", "POST"],
+            allow_headers=["Accept", "Content-Type"],
+            allow_credentials=False,  # nothing here uses cookies or HTTP auth
+            max_age=600,
+        )
     app.add_middleware(_Observe, metrics=metrics)
     return app

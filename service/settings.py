@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+
+_ORIGIN = re.compile(
+    r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?|https?://\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +30,7 @@ class Settings:
     max_moves: int = 5_000
     rules_secret: str | None = None
     require_signed_state: bool = False
+    cors_origins: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -50,8 +56,18 @@ class Settings:
         settings.check()
         return settings
 
+    def cors_origin_list(self) -> list[str]:
+        """``CORS_ORIGINS``: ``*`` or comma-separated origins such as ``https://a.example``."""
+        return [o.strip() for o in (self.cors_origins or "").split(",") if o.strip()]
+
     def check(self) -> None:
         problems = []
+        for origin in self.cors_origin_list():
+            if origin != "*" and not _ORIGIN.fullmatch(origin):
+                problems.append(
+                    f"CORS_ORIGINS: {origin!r} is not an origin (scheme://host[:port], no path) "
+                    "or *"
+                )
         if not 1 <= self.port <= 65535:
             problems.append("PORT must be 1..65535")
         if self.workers < 1:

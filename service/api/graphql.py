@@ -12,14 +12,12 @@ from typing import Annotated, TypeVar
 
 import strawberry
 from graphql import GraphQLError
-from strawberry.extensions import ParserCache, ValidationCache
 from strawberry.scalars import JSON
 from strawberry.types import ExecutionContext, Info
 
 from ..games.core import MoveRequest
 from .errors import ApiError
 from .ops import Loaded, Rules
-from .persisted import PersistedQueries
 from .request import parse_move_item, type_name
 
 T = TypeVar("T")
@@ -318,12 +316,6 @@ class _Schema(strawberry.Schema):
         super().process_errors(unexpected, execution_context)
 
 
-# Factories, as strawberry documents: the LRU behind them is module-level and shared.
-schema = _Schema(
-    query=Query,
-    extensions=[
-        PersistedQueries,
-        lambda: ParserCache(maxsize=512),
-        lambda: ValidationCache(maxsize=512),
-    ],
-)
+# Parsing, validation, their caches and persisted queries live in graphql_http: the schema
+# itself runs no extensions.
+schema = _Schema(query=Query)

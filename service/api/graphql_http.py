@@ -1,0 +1,414 @@
+"""GraphQL over HTTP at ``/graphql``, following the GraphQL-over-HTTP specification.
+
+The transport is ours, not strawberry's view: it reads GET and POST requests, answers
+``application/graphql-response+json`` (request errors then get 4xx) or the legacy
+``application/json`` (request errors 200), runs parsing and validation once per document
+text (cached), executes with graphql-core over strawberry's schema, and gives every error an
+``extensions.code``. Automatic persisted queries (Apollo's protocol, version 1) are handled
+here too: a document is remembered by its hash only after it parsed and validated.
+
+============================  =====================================================
+code                          when
+============================  =====================================================
+BAD_REQUEST                   not a GraphQL request (body, fields, method, media type)
+GRAPHQL_PARSE_FAILED          the document is not GraphQL
+GRAPHQL_VALIDATION_FAILED     the document does not fit the schema
+OPERATION_NOT_FOUND           operationName names no operation (or several, none named)
+BAD_USER_INPUT                the variables do not fit their declared types
+PERSISTED_QUERY_NOT_FOUND     a hash this process does not know: send the text once
+PERSISTED_QUERY_INVALID       extensions.persistedQuery is not version 1 with a hash
+PERSISTED_QUERY_HASH_MISMATCH the text's sha256 is not the hash sent
+INTERNAL                      a bug; logged, never caused by the request
+(API codes)                   a Position field refused its arguments (INVALID_PLAYER…)
+============================  =====================================================
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from hashlib import sha256
+from inspect import isawaitable
+from typing import Any
+
+import strawberry
+from graphql import (
+    DocumentNode,
+    ExecutionResult,
+    GraphQLError,
+    GraphQLSchema,
+    OperationDefinitionNode,
+    OperationType,
+    execute,
+    get_operation_ast,
+    parse,
+    specified_rules,
+)
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
+# strawberry's own validation (its rules for @oneOf inputs and Maybe), as its view runs it.
+from strawberry.schema.schema import validate_document
+
+from .. import jsonio
+
+log = logging.getLogger("regelwerk.graphql")
+
+RESPONSE_MEDIA = "application/graphql-response+json"
+LEGACY_MEDIA = "application/json"
+GET_CACHE_CONTROL = "public, max-age=300"
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """A document that parsed and validated, with its operations by name."""
+
+    document: DocumentNode
+    size: int
+
+
+class RequestError(Exception):
+    """A request that cannot be executed: an ``errors`` answer without ``data``.
+
+    ``transport`` errors (the request is not GraphQL at all) are 4xx whatever the media type;
+    the others are 4xx only for ``application/graphql-response+json`` clients.
+    """
+
+    def __init__(
+        self, code: str, message: str, *, status: int = 400, transport: bool = False, **extra: Any
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+        self.transport = transport
+        self.errors: list[dict[str, Any]] = [
+            {"message": message, "extensions": {"code": code, **extra}}
+        ]
+
+    @classmethod
+    def of(cls, code: str, errors: list[GraphQLError]) -> RequestError:
+        out = cls(code, errors[0].message)
+        out.errors = [_formatted(e, code) for e in errors]
+        return out
+
+
+class Documents:
+    """Parsed and validated documents by text, and query texts by sha256 (persisted queries).
+
+    Both are LRUs bounded by entries and by the bytes of the texts they hold; only documents
+    that parsed and validated are kept, so garbage cannot fill them.
+    """
+
+    def __init__(self, max_entries: int = 512, max_bytes: int = 8 * 1024 * 1024) -> None:
+        self.max_entries = max_entries
+        self.max_bytes = max_bytes
+        self._parsed: OrderedDict[str, Parsed] = OrderedDict()
+        self._parsed_bytes = 0
+        self._texts: OrderedDict[str, str] = OrderedDict()
+        self._text_bytes = 0
+
+    def get(self, text: str) -> Parsed | None:
+        parsed = self._parsed.get(text)
+        if parsed is not None:
+            self._parsed.move_to_end(text)
+        return parsed
+
+    def put(self, text: str, parsed: Parsed) -> None:
+        if parsed.size > self.max_bytes:
+            return
+        self._parsed[text] = parsed
+        self._parsed_bytes += parsed.size
+        while len(self._parsed) > self.max_entries or self._parsed_bytes > self.max_bytes:
+            _, old = self._parsed.popitem(last=False)
+            self._parsed_bytes -= old.size
+
+    def text(self, digest: str) -> str | None:
+        text = self._texts.get(digest)
+        if text is not None:
+            self._texts.move_to_end(digest)
+        return text
+
+    def remember(self, digest: str, text: str) -> None:
+        if digest in self._texts or len(text) > self.max_bytes:
+            return
+        self._texts[digest] = text
+        self._text_bytes += len(text)
+        while len(self._texts) > self.max_entries * 4 or self._text_bytes > self.max_bytes:
+            _, old = self._texts.popitem(last=False)
+            self._text_bytes -= len(old)
+
+
+@dataclass(frozen=True, slots=True)
+class GraphQLRequest:
+    query: str | None
+    variables: dict[str, Any] | None
+    operation_name: str | None
+    extensions: dict[str, Any] | None
+
+
+class GraphQLEndpoint:
+    """The ``/graphql`` route: GET and POST per GraphQL over HTTP, the explorer on a visit."""
+
+    def __init__(
+        self, schema: strawberry.Schema, context: dict[str, Any], ide: str | None = None
+    ) -> None:
+        self.schema: GraphQLSchema = schema._schema
+        self.executor = schema.execution_context_class
+        self.context = context
+        self.ide = ide
+        self.documents = Documents()
+
+    async def handle(self, request: Request) -> Response:
+        media = accepted_media(request.headers.get("accept"))
+        if request.method == "GET" and self.ide is not None and _is_visit(request):
+            return HTMLResponse(self.ide)
+        if media is None:
+            return _not_acceptable()
+        try:
+            gql = await read_request(request)
+            parsed, operation = self.prepare(gql, get=request.method == "GET")
+            result = await self.execute(parsed, operation, gql, request)
+        except RequestError as exc:
+            status = exc.status if exc.transport or media == RESPONSE_MEDIA else 200
+            return _answer({"errors": exc.errors}, media, status, None)
+        body: dict[str, Any] = {"data": result.data}
+        if result.errors:
+            body = {"errors": [self.formatted(e) for e in result.errors], **body}
+        cache = GET_CACHE_CONTROL if request.method == "GET" and not result.errors else None
+        return _answer(body, media, 200, cache)
+
+    # -- parsing, validation, persisted queries --------------------------------------------
+    def prepare(self, gql: GraphQLRequest, get: bool) -> tuple[Parsed, OperationDefinitionNode]:
+        text = self.query_text(gql)
+        parsed = self.documents.get(text)
+        if parsed is None:
+            try:
+                document = parse(text)
+            except GraphQLError as exc:
+                raise RequestError.of("GRAPHQL_PARSE_FAILED", [exc]) from None
+            errors = validate_document(self.schema, document, tuple(specified_rules))
+            if errors:
+                raise RequestError.of("GRAPHQL_VALIDATION_FAILED", errors)
+            parsed = Parsed(document, len(text))
+            self.documents.put(text, parsed)
+        digest = _persisted_hash(gql)
+        if digest is not None:
+            self.documents.remember(digest, text)
+        operation = get_operation_ast(parsed.document, gql.operation_name)
+        if operation is None:
+            named = gql.operation_name
+            raise RequestError(
+                "OPERATION_NOT_FOUND",
+                f"no operation named {named!r} in the document"
+                if named
+                else "the document has several operations: name one in operationName",
+            )
+        if operation.operation is not OperationType.QUERY:
+            # Every operation of this schema is a query; kept for when that changes.
+            raise RequestError("BAD_REQUEST", "only queries are served", status=405, transport=get)
+        return parsed, operation
+
+    def query_text(self, gql: GraphQLRequest) -> str:
+        digest = _persisted_hash(gql)
+        if digest is None:
+            if gql.query is None:
+                raise RequestError(
+                    "BAD_REQUEST",
+                    "no query: send 'query' (or a persisted query hash)",
+                    transport=True,
+                )
+            return gql.query
+        if gql.query is not None:
+            if sha256(gql.query.encode()).hexdigest() != digest:
+                raise RequestError(
+                    "PERSISTED_QUERY_HASH_MISMATCH", "provided sha256Hash does not match the query"
+                )
+            return gql.query
+        text = self.documents.text(digest)
+        if text is None:
+            raise RequestError("PERSISTED_QUERY_NOT_FOUND", "PersistedQueryNotFound")
+        return text
+
+    # -- execution -------------------------------------------------------------------------
+    async def execute(
+        self,
+        parsed: Parsed,
+        operation: OperationDefinitionNode,
+        gql: GraphQLRequest,
+        request: Request,
+    ) -> ExecutionResult:
+        result = execute(
+            self.schema,
+            parsed.document,
+            variable_values=gql.variables,
+            operation_name=gql.operation_name,
+            context_value={**self.context, "request": request},
+            executor_class=self.executor,
+        )
+        if isawaitable(result):
+            result = await result
+        assert isinstance(result, ExecutionResult)
+        if result.data is None and result.errors and not any(e.path for e in result.errors):
+            # Not a field's error: the variables could not be coerced, nothing ran.
+            raise RequestError.of("BAD_USER_INPUT", list(result.errors))
+        return result
+
+    def formatted(self, error: GraphQLError) -> dict[str, Any]:
+        """A field error as the client sees it; anything without our code is a bug."""
+        code = (error.extensions or {}).get("code")
+        if code:
+            return _formatted(error, str(code))
+        log.error(
+            "unexpected error in %s: %s",
+            ".".join(str(p) for p in error.path or ()),
+            error.message,
+            exc_info=error.original_error,
+        )
+        out: dict[str, Any] = {
+            "message": "internal error; it has been logged",
+            "extensions": {"code": "INTERNAL"},
+        }
+        if error.path:
+            out["path"] = list(error.path)
+        return out
+
+
+def _formatted(error: GraphQLError, code: str) -> dict[str, Any]:
+    out = dict(error.formatted)
+    out["extensions"] = {**(error.extensions or {}), "code": code}
+    return out
+
+
+def _persisted_hash(gql: GraphQLRequest) -> str | None:
+    persisted = (gql.extensions or {}).get("persistedQuery")
+    if persisted is None:
+        return None
+    digest = persisted.get("sha256Hash") if isinstance(persisted, Mapping) else None
+    if (
+        not isinstance(persisted, Mapping)
+        or persisted.get("version") != 1
+        or not (isinstance(digest, str) and len(digest) == 64)
+    ):
+        raise RequestError(
+            "PERSISTED_QUERY_INVALID", "persistedQuery needs version 1 and a sha256Hash"
+        )
+    return digest.lower()
+
+
+# -- the request -----------------------------------------------------------------------------
+async def read_request(request: Request) -> GraphQLRequest:
+    if request.method == "GET":
+        params = request.query_params
+        return _fields(
+            {
+                "query": params.get("query"),
+                "variables": _json_param(params.get("variables"), "variables"),
+                "operationName": params.get("operationName"),
+                "extensions": _json_param(params.get("extensions"), "extensions"),
+            }
+        )
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != "application/json":
+        raise RequestError(
+            "BAD_REQUEST",
+            "send the request as application/json",
+            status=415,
+            transport=True,
+        )
+    raw = await request.body()
+    try:
+        body = jsonio.loads(raw)
+    except jsonio.JSONDecodeError as exc:
+        raise RequestError("BAD_REQUEST", f"the body is not JSON: {exc}", transport=True) from None
+    if isinstance(body, list):
+        raise RequestError(
+            "BAD_REQUEST", "batched requests are not supported: send one object", transport=True
+        )
+    if not isinstance(body, dict):
+        raise RequestError("BAD_REQUEST", "the body must be a JSON object", transport=True)
+    return _fields(body)
+
+
+def _json_param(raw: str | None, name: str) -> Any:
+    if raw is None or raw == "":
+        return None
+    try:
+        return jsonio.loads(raw)
+    except jsonio.JSONDecodeError:
+        raise RequestError(
+            "BAD_REQUEST", f"the {name} parameter is not JSON", transport=True
+        ) from None
+
+
+def _fields(body: Mapping[str, Any]) -> GraphQLRequest:
+    query, variables = body.get("query"), body.get("variables")
+    name, extensions = body.get("operationName"), body.get("extensions")
+    for key, value, kind in (
+        ("query", query, str),
+        ("variables", variables, dict),
+        ("operationName", name, str),
+        ("extensions", extensions, dict),
+    ):
+        if value is not None and not isinstance(value, kind):
+            what = "a string" if kind is str else "an object"
+            raise RequestError("BAD_REQUEST", f"'{key}' must be {what}", transport=True)
+    return GraphQLRequest(query, variables, name, extensions)
+
+
+def _is_visit(request: Request) -> bool:
+    """A browser opening the explorer: a GET for HTML without an operation."""
+    params = request.query_params
+    if "query" in params or "extensions" in params:
+        return False
+    return "text/html" in request.headers.get("accept", "")
+
+
+def accepted_media(accept: str | None) -> str | None:
+    """The answer's media type by the Accept header (GraphQL over HTTP, "Accept"): the
+    newer type when the client ranks it at least as high, the legacy one for a missing
+    header or a wildcard, None when the client accepts neither."""
+    if not accept:
+        return LEGACY_MEDIA
+    quality: dict[str, float] = {}
+    for part in accept.split(","):
+        media, *params = (p.strip() for p in part.split(";"))
+        q = 1.0
+        for param in params:
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        media = media.lower()
+        quality[media] = max(q, quality.get(media, 0.0))
+    new = quality.get(RESPONSE_MEDIA, 0.0)
+    legacy = max(
+        quality.get(LEGACY_MEDIA, 0.0), quality.get("application/*", 0.0), quality.get("*/*", 0.0)
+    )
+    if new > 0 and new >= legacy:
+        return RESPONSE_MEDIA
+    return LEGACY_MEDIA if legacy > 0 else None
+
+
+def _not_acceptable() -> Response:
+    return _answer(
+        {
+            "errors": [
+                {
+                    "message": f"this endpoint answers {RESPONSE_MEDIA} or {LEGACY_MEDIA}",
+                    "extensions": {"code": "BAD_REQUEST"},
+                }
+            ]
+        },
+        LEGACY_MEDIA,
+        406,
+        None,
+    )
+
+
+def _answer(body: dict[str, Any], media: str, status: int, cache: str | None) -> Response:
+    headers = {"cache-control": cache} if cache else None
+    return Response(jsonio.dumps(body), status_code=status, media_type=media, headers=headers)
