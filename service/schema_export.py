@@ -31,6 +31,7 @@ def documents() -> dict[str, bytes]:
     for engine in REGISTRY.values():
         out[f"states/{engine.id}.json"] = jsonio.pretty(engine.state_schema())
         out[f"moves/{engine.id}.json"] = jsonio.pretty(engine.move_schema())
+        out[f"move-documents/{engine.id}.json"] = jsonio.pretty(engine.move_document_schema())
         view = engine.view_schema()
         if view is not None:
             out[f"views/{engine.id}.json"] = jsonio.pretty(view)

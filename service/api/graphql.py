@@ -8,7 +8,8 @@ top-level errors. ``Position`` resolves its fields lazily.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, TypeVar
+from enum import Enum
+from typing import Annotated, Any, TypeVar, cast
 
 import strawberry
 from graphql import GraphQLError
@@ -17,13 +18,11 @@ from strawberry.types import ExecutionContext, Info
 
 from ..games.core import MoveRequest
 from .errors import ApiError
+from .graphql_moves import MoveDocument, typed_move
 from .ops import Loaded, Rules
 from .request import parse_move_item, type_name
 
 T = TypeVar("T")
-
-MOVE_CODES = {"ILLEGAL_MOVE", "INVALID_NOTATION", "NOT_YOUR_TURN", "GAME_OVER"}
-STATE_CODES = {"INVALID_STATE", "INVALID_OPTIONS", "STATE_TAMPERED"}
 
 
 @strawberry.type(description="A game the service knows, with its options.")
@@ -39,10 +38,53 @@ class GameInfo:
     options: JSON = strawberry.field(description="name -> {default, description, type, ...}")
 
 
-@strawberry.type(description="A legal move in canonical notation; probability at chance nodes.")
+@strawberry.enum(description="Whether the game goes on.")
+class GameStatus(Enum):
+    ongoing = "ongoing"
+    finished = "finished"
+
+
+@strawberry.enum(
+    description="Why an operation answered a failure instead of a result. MoveRejected: "
+    "ILLEGAL_MOVE, INVALID_NOTATION, NOT_YOUR_TURN, GAME_OVER; InvalidState: INVALID_STATE, "
+    "INVALID_OPTIONS, STATE_TAMPERED; InvalidRequest: UNKNOWN_GAME, INVALID_REQUEST, "
+    "INVALID_PLAYER, TOO_MANY_MOVES. One enum for all three, so a selection may ask every "
+    "member for its code."
+)
+class ErrorCode(Enum):
+    ILLEGAL_MOVE = "ILLEGAL_MOVE"
+    INVALID_NOTATION = "INVALID_NOTATION"
+    NOT_YOUR_TURN = "NOT_YOUR_TURN"
+    GAME_OVER = "GAME_OVER"
+    INVALID_STATE = "INVALID_STATE"
+    INVALID_OPTIONS = "INVALID_OPTIONS"
+    STATE_TAMPERED = "STATE_TAMPERED"
+    UNKNOWN_GAME = "UNKNOWN_GAME"
+    INVALID_REQUEST = "INVALID_REQUEST"
+    INVALID_PLAYER = "INVALID_PLAYER"
+    TOO_MANY_MOVES = "TOO_MANY_MOVES"
+
+
+MOVE_CODES = {"ILLEGAL_MOVE", "INVALID_NOTATION", "NOT_YOUR_TURN", "GAME_OVER"}
+STATE_CODES = {"INVALID_STATE", "INVALID_OPTIONS", "STATE_TAMPERED"}
+
+
+@strawberry.type(
+    description="A legal move: canonical notation, its move document (JSON, as play accepts "
+    "it, and typed), probability at chance nodes."
+)
 class LegalMove:
+    _game: strawberry.Private[str]
     notation: str
+    move: JSON = strawberry.field(
+        description="The move document: what the move touches, named as the SVG names it; "
+        "play accepts it instead of the notation. See schema/moves/<game>.json."
+    )
     probability: float | None = None
+
+    @strawberry.field(description="The same move document as a typed object per game and kind.")
+    def typed(self) -> MoveDocument:
+        return typed_move(self._game, cast(dict[str, Any], self.move))  # type: ignore[no-any-return]
 
 
 @strawberry.type(description="One thing wrong with a state document or the options.")
@@ -53,7 +95,7 @@ class StateProblem:
 
 @strawberry.type(description="A move was refused; ply is its 0-based index in the move list.")
 class MoveRejected:
-    code: str
+    code: ErrorCode
     message: str
     ply: int | None
     reason: str | None
@@ -63,14 +105,14 @@ class MoveRejected:
 
 @strawberry.type(description="The state (or the players/options) is impossible; all problems.")
 class InvalidState:
-    code: str
+    code: ErrorCode
     message: str
     problems: list[StateProblem]
 
 
 @strawberry.type(description="The request itself is wrong: unknown game, bad player, limits.")
 class InvalidRequest:
-    code: str
+    code: ErrorCode
     message: str
     details: JSON
 
@@ -92,9 +134,9 @@ class Position:
     async def is_chance(self) -> bool:
         return bool((await self._rules.summary(self._loaded))["isChance"])
 
-    @strawberry.field(description="ongoing or finished")
-    async def status(self) -> str:
-        return str((await self._rules.summary(self._loaded))["status"])
+    @strawberry.field
+    async def status(self) -> GameStatus:
+        return GameStatus((await self._rules.summary(self._loaded))["status"])
 
     @strawberry.field
     async def winners(self) -> list[int]:
@@ -119,8 +161,11 @@ class Position:
             answer = await self._rules.legal_moves(self._loaded, player)
         except ApiError as exc:
             raise GraphQLApiError(exc) from exc
+        game = self._loaded.engine.id
         return [
-            LegalMove(notation=m["notation"], probability=m.get("probability"))
+            LegalMove(
+                _game=game, notation=m["notation"], move=m["move"], probability=m.get("probability")
+            )
             for m in answer["moves"]
         ]
 
@@ -182,7 +227,7 @@ def _failure(error: ApiError) -> MoveRejected | InvalidState | InvalidRequest:
     if error.code in MOVE_CODES:
         d = error.details
         return MoveRejected(
-            code=error.code,
+            code=ErrorCode(error.code),
             message=error.message,
             ply=d.get("ply"),
             reason=d.get("reason"),
@@ -192,11 +237,13 @@ def _failure(error: ApiError) -> MoveRejected | InvalidState | InvalidRequest:
     if error.code in STATE_CODES:
         problems = error.details.get("problems") or [{"path": "$.sig", "reason": error.message}]
         return InvalidState(
-            code=error.code,
+            code=ErrorCode(error.code),
             message=error.message,
             problems=[StateProblem(path=p["path"], reason=p["reason"]) for p in problems],
         )
-    return InvalidRequest(code=error.code, message=error.message, details=JSON(error.details))
+    return InvalidRequest(
+        code=ErrorCode(error.code), message=error.message, details=JSON(error.details)
+    )
 
 
 def _rules(info: Info) -> Rules:

@@ -201,7 +201,13 @@ class Game(ABC, Generic[S, M]):
 
     @abstractmethod
     def move_schema(self) -> JSON:
-        """JSON Schema of a move: its notation string or its move document."""
+        """JSON Schema of a move as ``play`` accepts it: its notation string or its move
+        document (derived fields optional)."""
+
+    @abstractmethod
+    def move_document_schema(self) -> JSON:
+        """JSON Schema of ``move_document`` answers: one object per kind, every field (the
+        derived ones too) required, so generated client types need no optional checks."""
 
     def view_schema(self) -> JSON | None:
         """JSON Schema of ``view`` when it differs from the state document (hidden racks)."""

@@ -23,7 +23,7 @@ from typing import Any
 from ..core import InvalidNotation, OptionSpec, Problems, read_options
 from ..core.game import COMMON_STATE_PROPERTIES, JSON, check_doc_header, check_seed
 from .board import INDEX, SIZE, SQUARES, line_between
-from .moves import Pass, Place, Shift, notation, parse_move
+from .moves import REMOVE_AT, Pass, Place, Shift, notation, parse_move
 from .state import COLOUR_NAMES, MixtourState
 
 VERSION = 1
@@ -31,7 +31,7 @@ LETTERS = "wb"
 # Every stack that can stand (0 to 4 pieces), by its document form: decoding is a look-up.
 STACKS = {
     "".join(LETTERS[c] for c in colours): colours
-    for height in range(5)
+    for height in range(REMOVE_AT)
     for colours in product((0, 1), repeat=height)
 }
 FIELDS = (
@@ -307,6 +307,64 @@ def move_schema() -> JSON:
                 },
             },
             {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["kind"],
+                "properties": {"kind": {"const": "pass"}},
+            },
+        ],
+    }
+
+
+def move_document_schema() -> JSON:
+    """The move documents the service answers with: canonical, so every field is present."""
+    square = {"enum": list(SQUARES)}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://regelwerk.dev/schema/move-documents/mixtour.json",
+        "title": "Mixtour move document",
+        "description": (
+            "A legal move as the service lists it. Squares are lower case a1..e5 and name the "
+            'SVG elements [data-square="…"]. Mixtour adds no derived fields: every field '
+            "defines the move."
+        ),
+        "oneOf": [
+            {
+                "title": "Place",
+                "description": "MX-4: one piece from the mover's supply onto an empty square.",
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["kind", "square"],
+                "properties": {
+                    "kind": {"const": "place"},
+                    "square": {**square, "description": "The empty square receiving the piece."},
+                },
+            },
+            {
+                "title": "Shift",
+                "description": (
+                    "MX-5, MX-6: the top `count` pieces of the stack on `from` onto the stack "
+                    "on `to`, as many squares away as that stack is high."
+                ),
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["kind", "from", "to", "count"],
+                "properties": {
+                    "kind": {"const": "shift"},
+                    "from": {**square, "description": "The square of the stack moved from."},
+                    "to": {**square, "description": "The square of the receiving stack."},
+                    "count": {
+                        "type": "integer",
+                        "minimum": 1,
+                        # A stack of 5 or more leaves the board at once (MX-9).
+                        "maximum": REMOVE_AT - 1,
+                        "description": "Pieces taken from the top of the stack on `from`.",
+                    },
+                },
+            },
+            {
+                "title": "Pass",
+                "description": "MX-8: only when no place or move is possible.",
                 "type": "object",
                 "additionalProperties": False,
                 "required": ["kind"],

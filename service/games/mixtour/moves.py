@@ -11,6 +11,10 @@ from typing import Any
 from ..core import InvalidNotation
 from .board import INDEX, SQUARES
 
+# MX-9: a stack this high leaves the board at once, so a standing stack, and with it a shift,
+# holds at most REMOVE_AT - 1 pieces.
+REMOVE_AT = 5
+
 
 @dataclass(frozen=True, slots=True)
 class Place:

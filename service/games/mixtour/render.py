@@ -1,53 +1,43 @@
-"""An SVG picture of a Mixtour position: every stack drawn bottom to top, scores and supplies."""
+"""An SVG picture of a Mixtour position: every stack drawn bottom to top, scores and supplies.
+
+The picture is clickable with the names move documents use: each square is a
+``<g class="rw-square" data-square="b2">`` holding its rect, its pieces and its height, so a
+click anywhere on it resolves with ``closest('[data-square]')``; each piece is a
+``<rect class="rw-piece" data-square="b2" data-level="0" data-colour="white">`` (level 0 at
+the bottom); each player's supply is a ``<g class="rw-supply" data-supply="0">`` (a click
+there starts a placement, MX-4). The root carries ``data-game="mixtour"``.
+"""
 
 from __future__ import annotations
 
 from ..core.svg import esc
-from .board import FILES, SIZE
+from .board import FILES, SIZE, SQUARES
 from .state import COLOUR_NAMES, MixtourState
 
 CELL = 80
 MARGIN = 30
 TOP = 60
+SUPPLY = 34  # height of the supply boxes under the file letters
 FILL = ("#f5f5f0", "#2563eb")
 STROKE = ("#555555", "#1e3a8a")
+COLOURS = tuple(name.lower() for name in COLOUR_NAMES)
 
 
 def svg(state: MixtourState) -> str:
     width = MARGIN * 2 + CELL * SIZE
-    height = TOP + CELL * SIZE + MARGIN * 2
+    base = TOP + SIZE * CELL
+    height = base + 28 + SUPPLY + 14
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" data-game="mixtour">',
         f"<title>Mixtour: White {state.points[0]}, Blue {state.points[1]}</title>",
         f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
         f'<text x="{MARGIN}" y="24" font-size="16">{esc(_headline(state))}</text>',
         f'<text x="{MARGIN}" y="46" font-size="13" fill="#444">'
-        f"supply: White {state.supply[0]}, Blue {state.supply[1]}; "
         f"first to {state.points_to_win} points</text>",
     ]
     for i, stack in enumerate(state.stacks):
-        col, row = i % SIZE, i // SIZE
-        x = MARGIN + col * CELL
-        y = TOP + (SIZE - 1 - row) * CELL
-        shade = "#e8dcc0" if (col + row) % 2 else "#f3ead6"
-        out.append(
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{shade}" '
-            'stroke="#8b7d5c"/>'
-        )
-        for level, colour in enumerate(stack):
-            dy = y + CELL - 16 - level * 14
-            out.append(
-                f'<rect x="{x + 14}" y="{dy}" width="{CELL - 28}" height="12" rx="5" '
-                f'fill="{FILL[colour]}" stroke="{STROKE[colour]}" stroke-width="1.5">'
-                f"<title>{COLOUR_NAMES[colour]}</title></rect>"
-            )
-        if stack:
-            out.append(
-                f'<text x="{x + CELL - 6}" y="{y + 14}" font-size="11" '
-                f'text-anchor="end" fill="#333">{len(stack)}</text>'
-            )
-    base = TOP + SIZE * CELL
+        out.extend(_square(i, stack))
     for c in range(SIZE):
         out.append(
             f'<text x="{MARGIN + c * CELL + CELL // 2}" y="{base + 18}" font-size="13" '
@@ -58,8 +48,54 @@ def svg(state: MixtourState) -> str:
             f'<text x="{MARGIN - 12}" y="{TOP + (SIZE - 1 - r) * CELL + CELL // 2 + 5}" '
             f'font-size="13" text-anchor="middle">{r + 1}</text>'
         )
+    for player in (0, 1):
+        out.extend(_supply(state, player, base + 28))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _square(index: int, stack: tuple[int, ...]) -> list[str]:
+    """One square as a group, so its pieces and height label click through to the square."""
+    name = SQUARES[index]
+    col, row = index % SIZE, index // SIZE
+    x = MARGIN + col * CELL
+    y = TOP + (SIZE - 1 - row) * CELL
+    shade = "#e8dcc0" if (col + row) % 2 else "#f3ead6"
+    out = [
+        f'<g class="rw-square" data-square="{name}">',
+        f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{shade}" stroke="#8b7d5c"/>',
+    ]
+    for level, colour in enumerate(stack):
+        dy = y + CELL - 16 - level * 14
+        out.append(
+            f'<rect class="rw-piece" data-square="{name}" data-level="{level}" '
+            f'data-colour="{COLOURS[colour]}" x="{x + 14}" y="{dy}" width="{CELL - 28}" '
+            f'height="12" rx="5" fill="{FILL[colour]}" stroke="{STROKE[colour]}" '
+            f'stroke-width="1.5"><title>{COLOUR_NAMES[colour]}</title></rect>'
+        )
+    if stack:
+        out.append(
+            f'<text x="{x + CELL - 6}" y="{y + 14}" font-size="11" '
+            f'text-anchor="end" fill="#333">{len(stack)}</text>'
+        )
+    out.append("</g>")
+    return out
+
+
+def _supply(state: MixtourState, player: int, y: int) -> list[str]:
+    """A player's supply under the board: the place a click starts a placement from."""
+    box = (CELL * SIZE - 10) // 2
+    x = MARGIN + player * (box + 10)
+    return [
+        f'<g class="rw-supply" data-supply="{player}">',
+        f'<rect x="{x}" y="{y}" width="{box}" height="{SUPPLY}" rx="6" fill="#f3ead6" '
+        'stroke="#8b7d5c"/>',
+        f'<rect x="{x + 10}" y="{y + 11}" width="{CELL - 28}" height="12" rx="5" '
+        f'fill="{FILL[player]}" stroke="{STROKE[player]}" stroke-width="1.5"/>',
+        f'<text x="{x + CELL - 12}" y="{y + 22}" font-size="13">'
+        f"{COLOUR_NAMES[player]} supply: {state.supply[player]}</text>",
+        "</g>",
+    ]
 
 
 def _headline(state: MixtourState) -> str:

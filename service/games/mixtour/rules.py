@@ -30,10 +30,9 @@ from ..core import (
 )
 from . import codec, moves, render
 from .board import RAYS, SIZE, SQUARES, line_between
-from .moves import Move, Pass, Place, Shift
+from .moves import REMOVE_AT, Move, Pass, Place, Shift
 from .state import COLOUR_NAMES, MixtourState
 
-REMOVE_AT = 5
 # Every move object made once: generation then only selects (moves are immutable values).
 PLACES = tuple(Place(i) for i in range(SIZE * SIZE))
 SHIFTS = tuple(
@@ -259,6 +258,9 @@ class Mixtour(Game[MixtourState, Move]):
 
     def move_schema(self) -> JSON:
         return codec.move_schema()
+
+    def move_document_schema(self) -> JSON:
+        return codec.move_document_schema()
 
 
 def _banned(state: MixtourState) -> Shift | None:

@@ -9,6 +9,10 @@
 
 Parsing forgives case and spacing (``t:OXSO``, ``R90 @ 2, 3``, an unsorted roll); printing is
 canonical, so ``parse_move(notation(m)) == m``.
+
+Move documents carry the defining fields above; ``move_document`` (rules) adds *derived* ones
+a front end draws with (``slots`` of an arrangement; ``cells``, ``overhang``, ``bar`` of a
+placement). The parser accepts and ignores those; the driver checks them against the position.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import InvalidNotation
-from .shapes import DEGREES, SHAPES, SYMBOLS
+from .shapes import BASE, DEGREES, SHAPES, SYMBOLS
 
 Symbols = tuple[int, int, int, int]
 
@@ -127,21 +131,39 @@ def document(move: Move) -> dict[str, Any]:
     return {"kind": "stop"}
 
 
+def slots(arrangement: Arrangement) -> list[dict[str, Any]]:
+    """TX-6: the shape's cells in base orientation (0-based, reading order) and their symbols,
+    so a front end draws the arrangement without knowing the shapes."""
+    return [
+        {"row": r, "col": c, "symbol": SYMBOLS[symbol]}
+        for (r, c), symbol in zip(BASE[arrangement.shape], arrangement.symbols, strict=True)
+    ]
+
+
 _DOCUMENT_FIELDS = {
     "roll": {"kind", "symbols"},
     "arrange": {"kind", "shape", "symbols"},
     "place": {"kind", "rotation", "row", "col"},
     "stop": {"kind"},
 }
+# What ``move_document`` adds: accepted here unread, compared with the position by the driver.
+DERIVED_FIELDS: dict[str, set[str]] = {
+    "roll": set(),
+    "arrange": {"slots"},
+    "place": {"cells", "overhang", "bar"},
+    "stop": set(),
+}
 
 
 def _parse_document(doc: Mapping[str, Any]) -> Move:
     kind = doc.get("kind")
-    fields = _DOCUMENT_FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None or set(doc) != fields:
+    kind = kind if isinstance(kind, str) and kind in _DOCUMENT_FIELDS else None
+    fields = _DOCUMENT_FIELDS[kind] if kind else set()
+    if kind is None or not fields <= set(doc) <= fields | DERIVED_FIELDS[kind]:
         raise InvalidNotation(
             "a Te-Trix move document is {kind: roll, symbols} | {kind: arrange, shape, symbols} "
-            "| {kind: place, rotation, row, col} | {kind: stop}",
+            "| {kind: place, rotation, row, col} | {kind: stop}, plus the derived fields "
+            "move documents list (arrange: slots; place: cells, overhang, bar)",
             reason="BAD_DOCUMENT",
         )
     if kind == "stop":

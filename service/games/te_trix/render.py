@@ -1,5 +1,12 @@
 """An SVG picture of a Te-Trix position: every sheet with its symbols, pre-printed cells shaded,
-scoring regions outlined (struck ones faded), the solo bar, and the score per symbol."""
+scoring regions outlined (struck ones faded), the solo bar, and the score per symbol.
+
+Clickable, named as move documents name things: each sheet is a ``<g class="rw-sheet"
+data-sheet="P">``; each of its cells a ``<rect class="rw-cell" data-sheet="P" data-cell="c2"
+data-row="2" data-col="3">``; each solo bar field a ``<rect class="rw-bar" data-sheet="0"
+data-bar="3" data-crossed="false">``; the roller's shape a ``<g class="rw-arrangement">``.
+Symbols, outlines and crosses drawn over them ignore the pointer so clicks reach the cells.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +14,7 @@ from ..core.svg import esc
 from . import scoring
 from .moves import notation
 from .shapes import SYMBOL_NAMES, SYMBOLS, picture
-from .sheet import BAR_FIELDS, COLUMNS, bits
+from .sheet import BAR_FIELDS, COLUMNS, bits, cell_name, is_crossed
 from .state import TeTrixState
 
 CELL = 34
@@ -27,7 +34,7 @@ def svg(state: TeTrixState) -> str:
     width, height = max(cols * panel_w, MIN_WIDTH), HEADER + rows * panel_h
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" data-game="te-trix">',
         f"<title>{esc(_headline(state))}</title>",
         f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
         f'<text x="{PAD}" y="24" font-size="16">{esc(_headline(state))}</text>',
@@ -73,11 +80,13 @@ def _arrangement(state: TeTrixState, right: int, top: int) -> list[str]:
     rows = picture(state.arrangement.shape, state.arrangement.symbols)
     size = 12
     left = right - len(rows[0]) * size
-    out = []
+    shape, symbols = notation(state.arrangement).split(":")
+    out = [f'<g class="rw-arrangement" data-shape="{shape}" data-symbols="{symbols}">']
     for r, line in enumerate(rows):
         for c, ch in enumerate(line):
             if ch != ".":
                 out.extend(_symbol(SYMBOLS.index(ch), left + c * size, top + r * size, size, 1.0))
+    out.append("</g>")
     return out
 
 
@@ -94,21 +103,25 @@ def _panel(state: TeTrixState, p: int, x: int, y: int) -> list[str]:
         detail += f" · {rated}" if rated else ""
     mark = _player_mark(state, p)
     out = [
+        f'<g class="rw-sheet" data-sheet="{p}">',
         f'<text x="{x}" y="{y + 16}" font-size="14" font-weight="bold">'
         f"{esc(f'Player {p}: {total} points{mark}')}</text>",
         f'<text x="{x}" y="{y + 32}" font-size="11" fill="#444">{esc(detail)}</text>',
     ]
     if state.bar is not None:
-        out.extend(_bar(state.bar, x, y + 38))
+        out.extend(_bar(p, state.bar, x, y + 38))
     top = y + PANEL_TOP
     printed = {c for c, _ in state.preprinted[p]}
     for cell in range(size * size):
         cx, cy = x + (cell % size) * CELL, top + (cell // size) * CELL
         fill = "#e5e7eb" if cell in printed else "#ffffff"
         tip = "<title>pre-printed</title>" if cell in printed else ""
+        row, col = divmod(cell, size)
         out.append(
             f'<rect x="{cx}" y="{cy}" width="{CELL}" height="{CELL}" fill="{fill}" '
-            f'stroke="#cbd5e1">{tip}</rect>'
+            f'stroke="#cbd5e1" class="rw-cell" data-sheet="{p}" '
+            f'data-cell="{cell_name(cell, size)}" data-row="{row + 1}" data-col="{col + 1}">'
+            f"{tip}</rect>"
         )
     for symbol, sc in enumerate(scores):
         for region in sc.regions:
@@ -127,6 +140,7 @@ def _panel(state: TeTrixState, p: int, x: int, y: int) -> list[str]:
             f'<text x="{x - 6}" y="{top + i * CELL + CELL // 2 + 4}" font-size="10" '
             f'text-anchor="end" fill="#666">{i + 1}</text>'
         )
+    out.append("</g>")
     return out
 
 
@@ -138,23 +152,30 @@ def _player_mark(state: TeTrixState, p: int) -> str:
     return ""
 
 
-def _bar(free: int, x: int, y: int) -> list[str]:
-    """TX-13: 8 fields, the crossed ones struck through."""
+def _bar(p: int, free: int, x: int, y: int) -> list[str]:
+    """TX-13: 8 fields, crossed from the left (as ``crossed_fields`` numbers them)."""
     out = [f'<text x="{x}" y="{y + 11}" font-size="10" fill="#444">bar</text>']
     for i in range(BAR_FIELDS):
         bx = x + 24 + i * 14
-        out.append(f'<rect x="{bx}" y="{y}" width="12" height="12" fill="#fff" stroke="#444"/>')
-        if i >= free:
+        crossed = is_crossed(i + 1, free)
+        out.append(
+            f'<rect x="{bx}" y="{y}" width="12" height="12" fill="#fff" stroke="#444" '
+            f'class="rw-bar" data-sheet="{p}" data-bar="{i + 1}" '
+            f'data-crossed="{"true" if crossed else "false"}"/>'
+        )
+        if crossed:
             out.append(
                 f'<path d="M{bx} {y}L{bx + 12} {y + 12}M{bx + 12} {y}L{bx} {y + 12}" '
-                'stroke="#444" stroke-width="1.5"/>'
+                'stroke="#444" stroke-width="1.5" pointer-events="none"/>'
             )
     return out
 
 
 def _symbol(symbol: int, x: float, y: float, size: float, opacity: float) -> list[str]:
     m, ink = size * 0.2, INK[symbol]
-    style = f'fill="none" stroke="{ink}" stroke-width="{max(1.5, size / 14):.1f}"'
+    style = (
+        f'fill="none" stroke="{ink}" stroke-width="{max(1.5, size / 14):.1f}" pointer-events="none"'
+    )
     if opacity < 1:
         style += f' opacity="{opacity}"'
     title = f"<title>{SYMBOL_NAMES[symbol]}</title>"
@@ -185,4 +206,7 @@ def _outline(region: int, size: int, x: int, top: int, ink: str) -> list[str]:
             segments.append(f"M{cx} {cy}v{CELL}")
         if c == size - 1 or not region >> (cell + 1) & 1:
             segments.append(f"M{cx + CELL} {cy}v{CELL}")
-    return [f'<path d="{"".join(segments)}" fill="none" stroke="{ink}" stroke-width="3"/>']
+    return [
+        f'<path d="{"".join(segments)}" fill="none" stroke="{ink}" stroke-width="3" '
+        'pointer-events="none"/>'
+    ]

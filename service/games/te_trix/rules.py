@@ -49,8 +49,10 @@ from .sheet import (
     bits,
     can_place,
     cell_name,
+    crossed_fields,
     effect,
     full_mask,
+    landing,
     placements,
 )
 from .state import CANNOT_PLACE, SHEETS_FULL, STOPPED, TeTrixState
@@ -187,6 +189,19 @@ class TeTrix(Game[TeTrixState, Move]):
     def document(self, move: Move) -> JSON:
         return moves.document(move)
 
+    def move_document(self, state: TeTrixState, move: Move) -> JSON:
+        """Adds an arrangement's ``slots`` and a placement's ``cells``, ``overhang`` and ``bar``.
+
+        No ``player``: several players may place the same move at once (TX-9) and the cells
+        are the same on every sheet; the front end knows whose legal moves it asked for.
+        """
+        doc = moves.document(move)
+        if isinstance(move, Arrangement):
+            doc["slots"] = moves.slots(move)
+        elif isinstance(move, Placement) and state.arrangement is not None:
+            doc.update(_placement_fields(state, state.arrangement, move))
+        return doc
+
     def encode(self, state: TeTrixState) -> JSON:
         return codec.encode(state)
 
@@ -201,6 +216,22 @@ class TeTrix(Game[TeTrixState, Move]):
 
     def move_schema(self) -> JSON:
         return schema.move_schema()
+
+    def move_document_schema(self) -> JSON:
+        return schema.move_document_schema()
+
+
+def _placement_fields(state: TeTrixState, arrangement: Arrangement, move: Placement) -> JSON:
+    """TX-8/TX-13: the cells a placement writes, named as the SVG names them, and its overhang
+    with the (solo) bar fields it crosses off."""
+    n = state.size
+    cells = [
+        {"cell": cell_name(c, n), "row": c // n + 1, "col": c % n + 1, "symbol": SYMBOLS[s]}
+        for c, s in landing(n, arrangement, move)
+    ]
+    overhang = 4 - len(cells)
+    bar = [] if state.bar is None else crossed_fields(state.bar, overhang)
+    return {"cells": cells, "overhang": overhang, "bar": bar}
 
 
 def _totals(state: TeTrixState) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ from .state import ENDINGS, PHASES
 
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _CELL = "^[a-lA-L](1[0-2]|[1-9])$"
+_CELL_NAME = "^[a-l](1[0-2]|[1-9])$"  # as move documents and the SVG spell it
 _PRINTED = {
     "type": "object",
     "additionalProperties": False,
@@ -99,6 +100,141 @@ def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
     }
 
 
+_SYMBOL = {"enum": ["o", "x", "s"], "description": "circle, cross, square (TX-1)."}
+_KIND = "What kind of move: roll (chance), arrange, place or stop."
+
+
+def _derived_place() -> dict[str, JSON]:
+    """The fields ``move_document`` adds to a placement (TX-8, TX-13)."""
+    coordinate = {"type": "integer", "minimum": 1, "maximum": MAX_SIZE}
+    return {
+        "cells": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 4,
+            "description": "Every symbol that lands on the sheet, in the shape's reading order: "
+            "the cell's name (a1 top-left, as the SVG's data-cell), its 1-based row and "
+            "column (data-row, data-col) and the symbol entered.",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["cell", "row", "col", "symbol"],
+                "properties": {
+                    "cell": {"type": "string", "pattern": _CELL_NAME},
+                    "row": {**coordinate, "description": "1 = top row."},
+                    "col": {**coordinate, "description": "1 = column a."},
+                    "symbol": _SYMBOL,
+                },
+            },
+        },
+        "overhang": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 3,
+            "description": "Symbols hanging over the edge, not entered (TX-8).",
+        },
+        "bar": {
+            "type": "array",
+            "maxItems": 3,
+            "uniqueItems": True,
+            "items": {"type": "integer", "minimum": 1, "maximum": BAR_FIELDS},
+            "description": "Solo: the 1-based bar fields this placement crosses off, one per "
+            "overhanging symbol, the lowest free ones (TX-13; the SVG's data-bar). Always [] "
+            "with several players.",
+        },
+    }
+
+
+def _derived_arrange() -> dict[str, JSON]:
+    """The field ``move_document`` adds to an arrangement (TX-6)."""
+    return {
+        "slots": {
+            "type": "array",
+            "minItems": 4,
+            "maxItems": 4,
+            "description": "The shape's four cells in base orientation, reading order, with "
+            "0-based offsets and the symbol on each, so the arrangement can be drawn as is.",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["row", "col", "symbol"],
+                "properties": {
+                    "row": {"type": "integer", "minimum": 0, "maximum": 1},
+                    "col": {"type": "integer", "minimum": 0, "maximum": 3},
+                    "symbol": _SYMBOL,
+                },
+            },
+        }
+    }
+
+
+def _optional(fields: dict[str, JSON]) -> dict[str, JSON]:
+    note = "Derived; optional when sent, must agree with the position."
+    return {k: {**v, "description": f"{note} {v['description']}"} for k, v in fields.items()}
+
+
+_ROLL_DESC = "The dice (TX-2), sorted o < x < s, e.g. ooxs."
+_ARRANGE_DESC = "The symbols on the shape's slots in reading order (TX-6), e.g. oxso."
+_ROTATION = {"enum": [0, 90, 180, 270], "description": "Clockwise quarter turns (TX-7)."}
+_ANCHOR = "1-based, of the rotated bounding box's top-left corner; may lie off the sheet."
+
+
+def _documents(symbols: JSON, request: bool) -> list[JSON]:
+    """One object schema per kind; answers require every field, requests the defining ones."""
+    place, arrange = _derived_place(), _derived_arrange()
+    if request:
+        place, arrange = _optional(place), _optional(arrange)
+
+    def kind(name: str, title: str, defining: dict[str, JSON], derived: dict[str, JSON]) -> JSON:
+        return {
+            "type": "object",
+            "title": title,
+            "additionalProperties": False,
+            "required": ["kind", *defining, *([] if request else derived)],
+            "properties": {
+                "kind": {"const": name, "description": _KIND},
+                **defining,
+                **derived,
+            },
+        }
+
+    offset = {"type": "integer", "minimum": -999, "maximum": 999}
+    return [
+        kind("roll", "Roll", {"symbols": {**symbols, "description": _ROLL_DESC}}, {}),
+        kind(
+            "arrange",
+            "Arrangement",
+            {
+                "shape": {"enum": list("OITLJSZ"), "description": "Tetromino (TX-4)."},
+                "symbols": {**symbols, "description": _ARRANGE_DESC},
+            },
+            arrange,
+        ),
+        kind(
+            "place",
+            "Placement",
+            {
+                "rotation": _ROTATION,
+                "row": {**offset, "description": f"Row {_ANCHOR}"},
+                "col": {**offset, "description": f"Column {_ANCHOR}"},
+            },
+            place,
+        ),
+        kind("stop", "Stop", {}, {}),
+    ]
+
+
+def move_document_schema() -> JSON:
+    return {
+        "$schema": _DRAFT,
+        "$id": "https://regelwerk.dev/schema/move-documents/te-trix.json",
+        "title": "Te-Trix move document",
+        "description": "A legal move as legal-moves lists it: the defining fields plus what it "
+        "touches in this position, named as the SVG names it (cells, bar fields).",
+        "oneOf": _documents({"type": "string", "pattern": "^[oxs]{4}$"}, request=False),
+    }
+
+
 def move_schema() -> JSON:
     symbols = {"type": "string", "pattern": "^[oxsOXS]{4}$"}
     return {
@@ -113,38 +249,6 @@ def move_schema() -> JSON:
                 "pattern": r"^\s*([oxsOXS]{4}|[oitljszOITLJSZ]\s*:\s*[oxsOXS]{4}"
                 r"|[rR][0-9]{1,3}\s*@\s*-?[0-9]{1,3}\s*,\s*-?[0-9]{1,3}|[sS][tT][oO][pP])\s*$",
             },
-            {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["kind", "symbols"],
-                "properties": {"kind": {"const": "roll"}, "symbols": symbols},
-            },
-            {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["kind", "shape", "symbols"],
-                "properties": {
-                    "kind": {"const": "arrange"},
-                    "shape": {"enum": list("OITLJSZ")},
-                    "symbols": symbols,
-                },
-            },
-            {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["kind", "rotation", "row", "col"],
-                "properties": {
-                    "kind": {"const": "place"},
-                    "rotation": {"enum": [0, 90, 180, 270]},
-                    "row": {"type": "integer", "minimum": -999, "maximum": 999},
-                    "col": {"type": "integer", "minimum": -999, "maximum": 999},
-                },
-            },
-            {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["kind"],
-                "properties": {"kind": {"const": "stop"}},
-            },
+            *_documents(symbols, request=True),
         ],
     }

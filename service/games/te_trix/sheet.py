@@ -121,6 +121,28 @@ def effect(size: int, arrangement: Arrangement, placement: Placement) -> Effect:
     return Effect((writes[0], writes[1], writes[2]), overhang)
 
 
+def landing(size: int, arrangement: Arrangement, placement: Placement) -> list[tuple[int, int]]:
+    """(cell, symbol) of every slot that lands on the sheet, in the shape's reading order."""
+    out = []
+    cells = ROTATIONS[arrangement.shape][placement.turns]
+    for (dr, dc), symbol in zip(cells, arrangement.symbols, strict=True):
+        r, c = placement.row - 1 + dr, placement.col - 1 + dc
+        if 0 <= r < size and 0 <= c < size:
+            out.append((r * size + c, symbol))
+    return out
+
+
+def is_crossed(field: int, free: int) -> bool:
+    """TX-13: bar fields (1-based) are crossed from the left, so ``free`` leaves the last ones."""
+    return field <= BAR_FIELDS - free
+
+
+def crossed_fields(free: int, overhang: int) -> list[int]:
+    """TX-13: the 1-based bar fields ``overhang`` symbols cross off when ``free`` are left."""
+    first = BAR_FIELDS - free + 1
+    return list(range(first, first + overhang))
+
+
 # A frame: each slot's bit (0 when off the sheet), all its cells, its overhang, its move.
 Frame = tuple[tuple[int, int, int, int], int, int, Placement]
 # One candidate placement: (cells it writes, symbols hanging over, the canonical move).

@@ -5,6 +5,10 @@ A ``Turn`` is made of ``Step``s in the order played: ``1/4 1/6`` (two stones), `
 outcomes are a ``Throw`` (``3-5``) and the ``Opening`` (``red 3-5``); dice are printed lower
 first and read in either order. Parsing is case-insensitive and tolerant of spacing; printing
 is canonical, so ``parse_move(notation(m)) == m``.
+
+Move documents carry the defining fields; ``enriched`` adds the derived ones a front end draws
+with (the mover's ``player``, each step's ``die``), named as the SVG names them. The parser
+accepts and ignores those; the driver checks them against the position.
 """
 
 from __future__ import annotations
@@ -179,10 +183,21 @@ def _doc_dice(doc: Mapping[str, Any]) -> tuple[int, int]:
     return _dice(dice[0], dice[1])
 
 
+def enriched(move: Turn, player: int, dice: tuple[int, ...]) -> dict[str, Any]:
+    """``document(move)`` with the derived fields: the mover and the number each step uses
+    (named as the SVG names them: ``data-player``, ``data-die``)."""
+    doc = document(move)
+    for step, die in zip(doc.get("steps", ()), dice, strict=True):
+        step["die"] = die
+    return {"kind": doc.pop("kind"), "player": player, **doc}
+
+
 def _parse_document(doc: Mapping[str, Any]) -> Move:
     kind = doc.get("kind")
+    # The derived fields (``player`` of a turn or pass, ``die`` of a step) are ignored here;
+    # the driver checks them against the position (``driver.check_document``).
     keys = set(doc)
-    if kind == "pass" and keys == {"kind"}:
+    if kind == "pass" and keys - {"player"} == {"kind"}:
         return PASS
     if kind == "throw" and keys == {"kind", "dice"}:
         return Throw(*_doc_dice(doc))
@@ -191,21 +206,26 @@ def _parse_document(doc: Mapping[str, Any]) -> Move:
         if isinstance(player, bool) or player not in (0, 1):
             raise _doc_error("'player' must be 0 (Red) or 1 (Black)", "player")
         return Opening(player, *_doc_dice(doc))
-    if kind == "turn" and keys == {"kind", "steps"}:
+    if kind == "turn" and keys - {"player"} == {"kind", "steps"}:
         steps = doc["steps"]
-        if not isinstance(steps, list) or len(steps) > MAX_STEPS:
-            raise _doc_error("'steps' must be a list of at most two steps", "steps")
+        # A turn without steps is spelled {kind: pass}: one document per move, so the
+        # driver's comparison of derived fields never trips over a second spelling.
+        if not isinstance(steps, list) or not 1 <= len(steps) <= MAX_STEPS:
+            raise _doc_error("'steps' must be a list of one or two steps", "steps")
         return Turn(tuple(_doc_step(s, i) for i, s in enumerate(steps)))
     raise _doc_error(
-        "expected {kind: turn, steps} | {kind: pass} | {kind: throw, dice} | "
-        "{kind: opening, player, dice}"
+        "expected {kind: turn, steps, player?} | {kind: pass, player?} | "
+        "{kind: throw, dice} | {kind: opening, player, dice}"
     )
+
+
+_STEP_KEYS: Final = frozenset(("from", "to", "hit", "die"))  # die: derived, ignored
 
 
 def _doc_step(step: Any, i: int) -> Step:
     field = f"steps[{i}]"
-    if not isinstance(step, Mapping) or not {"from", "to"} <= set(step) <= {"from", "to", "hit"}:
-        raise _doc_error("a step is {from, to, hit?}", field)
+    if not isinstance(step, Mapping) or not {"from", "to"} <= set(step) <= _STEP_KEYS:
+        raise _doc_error("a step is {from, to, hit?, die?}", field)
     source, target, hit = step["from"], step["to"], step.get("hit", False)
     if isinstance(source, bool) or source not in range(1, 25):
         raise _doc_error("'from' must be a point 1 to 24", field)

@@ -1,5 +1,16 @@
 """An SVG picture of a Tric Trac position: 24 points, stones with counts, start fields,
-both Huckes, the dice, the scores and whose turn it is."""
+both Huckes, the bear-off trays, the dice, the scores and whose turn it is.
+
+The picture is clickable with the names move documents use. The root carries
+``data-game="tric-trac"``. Each point is a ``<g class="rw-point" data-point="7">`` holding a
+transparent rect over its whole column, its triangle, its label and its stones, so a click
+anywhere on it resolves with ``closest('[data-point]')``; each stone drawn is a
+``<circle class="rw-stone" data-point="7" data-player="0">`` (at most five per point, the
+last one carrying the count). Each player's bear-off tray, right of the board beside the end
+it bears off past (Red past 24 at the top, Black past 1 at the bottom, TT-3), is a
+``<g class="rw-off" data-point="off" data-player="0">`` showing how many stones it holds. Each
+die of the throw being played is a ``<g class="rw-die" data-die="3">``.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +23,9 @@ MARGIN = 20
 TOP = 96
 HALF = 5 * 36 + 20
 SHOWN = 5  # stones drawn per point; the count is written on the last one
+BOARD = COL * 12 + BAR
+TRAY_GAP = 10
+TRAY = 48  # width of the bear-off trays right of the board
 FILL = ("#c0392b", "#1f2328")
 TEXT = ("#ffffff", "#ffffff")
 TRIANGLE = ("#d9c08f", "#8c6d46")
@@ -26,16 +40,16 @@ PIPS = {
 
 
 def svg(state: TricTracState) -> str:
-    width = MARGIN * 2 + COL * 12 + BAR
+    width = MARGIN * 2 + BOARD + TRAY_GAP + TRAY
     height = TOP + HALF * 2 + 40
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" data-game="tric-trac">',
         f"<title>Tric Trac: Red {score(state, 0)}, Black {score(state, 1)}</title>",
         f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
         f'<text x="{MARGIN}" y="26" font-size="17">{esc(_headline(state))}</text>',
         f'<text x="{MARGIN}" y="48" font-size="13" fill="#444">{esc(_details(state))}</text>',
-        f'<rect x="{MARGIN}" y="{TOP}" width="{COL * 12 + BAR}" height="{HALF * 2}" '
+        f'<rect x="{MARGIN}" y="{TOP}" width="{BOARD}" height="{HALF * 2}" '
         'fill="#efe3c8" stroke="#6b5434" stroke-width="2"/>',
         f'<rect x="{MARGIN + COL * 6}" y="{TOP}" width="{BAR}" height="{HALF * 2}" '
         'fill="#6b5434"/>',
@@ -43,6 +57,8 @@ def svg(state: TricTracState) -> str:
     out.extend(_dice(state, width))
     for point in range(1, POINTS + 1):
         out.extend(_point(state, point))
+    for player in (0, 1):
+        out.extend(_tray(state, player))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -59,8 +75,10 @@ def _x(point: int) -> tuple[int, bool]:
 
 
 def _point(state: TricTracState, point: int) -> list[str]:
+    """One point as a group, so its stones and labels click through to the point."""
     x, top = _x(point)
     base = TOP if top else TOP + HALF * 2
+    column_y = TOP if top else TOP + HALF
     tip = base + (HALF - 16 if top else -(HALF - 16))
     hucke = state.rules.hucke
     owner = 0 if point == hucke[0] else 1 if point == hucke[1] else None
@@ -72,8 +90,12 @@ def _point(state: TricTracState, point: int) -> list[str]:
     if owner is not None:
         stroke = f' stroke="{FILL[owner]}" stroke-width="3"'
     out = [
+        f'<g class="rw-point" data-point="{point}">',
+        # Transparent but painted, so the whole column (not only the triangle) takes clicks.
+        f'<rect x="{x}" y="{column_y}" width="{COL}" height="{HALF}" fill="#000" '
+        'fill-opacity="0"/>',
         f'<polygon points="{x + 2},{base} {x + COL - 2},{base} {x + COL // 2},{tip}" '
-        f'fill="{fill}"{stroke}/>'
+        f'fill="{fill}"{stroke}/>',
     ]
     label_y = TOP - 6 if top else TOP + HALF * 2 + 16
     out.append(
@@ -88,7 +110,8 @@ def _point(state: TricTracState, point: int) -> list[str]:
         )
     v = state.board[point - 1]
     if v:
-        out.extend(_stones(x, base, top, 0 if v > 0 else 1, abs(v)))
+        out.extend(_stones(point, x, base, top, 0 if v > 0 else 1, abs(v)))
+    out.append("</g>")
     return out
 
 
@@ -102,22 +125,58 @@ def _note(point: int, owner: int | None) -> str:
     return ""
 
 
-def _stones(x: int, base: int, top: bool, colour: int, n: int) -> list[str]:
+def _stones(point: int, x: int, base: int, top: bool, colour: int, n: int) -> list[str]:
     out = []
     cx = x + COL // 2
     for k in range(min(n, SHOWN)):
         cy = base + (18 + 36 * k if top else -(18 + 36 * k))
         out.append(
-            f'<circle cx="{cx}" cy="{cy}" r="17" fill="{FILL[colour]}" stroke="#000" '
-            f'stroke-width="1"><title>{COLOUR_NAMES[colour]}: {n}</title></circle>'
+            f'<circle class="rw-stone" data-point="{point}" data-player="{colour}" cx="{cx}" '
+            f'cy="{cy}" r="17" fill="{FILL[colour]}" stroke="#000" stroke-width="1">'
+            f"<title>{COLOUR_NAMES[colour]}: {n}</title></circle>"
         )
     if n > 1:
         k = min(n, SHOWN) - 1
         cy = base + (18 + 36 * k if top else -(18 + 36 * k))
         out.append(
-            f'<text x="{cx}" y="{cy + 5}" font-size="14" font-weight="bold" '
-            f'text-anchor="middle" fill="{TEXT[colour]}">{n}</text>'
+            f'<text class="rw-count" x="{cx}" y="{cy + 5}" font-size="14" font-weight="bold" '
+            f'text-anchor="middle" fill="{TEXT[colour]}" pointer-events="none">{n}</text>'
         )
+    return out
+
+
+def _tray(state: TricTracState, player: int) -> list[str]:
+    """The player's bear-off target beside the end it bears off past (TT-3, TT-13): Red's
+    next to point 24 (top right), Black's next to point 1 (bottom right)."""
+    n = borne_off(state.board, player)
+    x = MARGIN + BOARD + TRAY_GAP
+    h = HALF - 3  # a gap between the two trays
+    y = TOP if player == 0 else TOP + HALF + 3
+    name = COLOUR_NAMES[player]
+    out = [
+        f'<g class="rw-off" data-point="off" data-player="{player}">',
+        f"<title>{name} borne off: {n}</title>",
+        f'<rect x="{x}" y="{y}" width="{TRAY}" height="{h}" rx="4" fill="#f7ecd2" '
+        f'stroke="{FILL[player]}" stroke-width="2"/>',
+    ]
+    # One slab per stone, stacked from the board's edge as the points' stones are.
+    for k in range(n):
+        sy = y + 8 + 9 * k if player == 0 else y + h - 15 - 9 * k
+        out.append(
+            f'<rect x="{x + 8}" y="{sy}" width="{TRAY - 16}" height="7" rx="2" '
+            f'fill="{FILL[player]}"/>'
+        )
+    # The count and its label at the far end from the slabs (15 slabs leave room for both).
+    label_y, count_y = (y + h - 26, y + h - 9) if player == 0 else (y + 37, y + 21)
+    out.append(
+        f'<text x="{x + TRAY // 2}" y="{label_y}" font-size="11" text-anchor="middle" '
+        f'fill="{FILL[player]}">off</text>'
+    )
+    out.append(
+        f'<text class="rw-count" x="{x + TRAY // 2}" y="{count_y}" font-size="14" '
+        f'font-weight="bold" text-anchor="middle">{n}</text>'
+    )
+    out.append("</g>")
     return out
 
 
@@ -129,6 +188,7 @@ def _dice(state: TricTracState, width: int) -> list[str]:
     for k, d in enumerate(state.dice):
         x = width - MARGIN - (2 - k) * (size + 8)
         y = 24
+        out.append(f'<g class="rw-die" data-die="{d}">')
         out.append(
             f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="#fff" '
             f'stroke="#333" stroke-width="1.5"><title>{d}</title></rect>'
@@ -138,6 +198,7 @@ def _dice(state: TricTracState, width: int) -> list[str]:
                 f'<circle cx="{x + size // 2 + dx * 8}" cy="{y + size // 2 + dy * 8}" r="3" '
                 'fill="#333"/>'
             )
+        out.append("</g>")
     return out
 
 

@@ -48,6 +48,7 @@ _STEP_REFUSALS = {
 class _Reached:
     board: tuple[int, ...]
     entered: bool  # some step landed on the mover's Hucke
+    dice: tuple[int, ...]  # the number each step used, in the order walked
 
 
 def resolve(
@@ -74,7 +75,7 @@ def resolve(
     reached: list[_Reached] = []
     for steps in orders:
         pool = [dice[0], dice[1]]
-        for outcome in _walk(list(rel), pool, steps, f, 0, -1, False, 0):
+        for outcome in _walk(list(rel), pool, steps, f, 0, -1, False, ()):
             if isinstance(outcome, IllegalMove):
                 first_error = first_error or outcome
             elif outcome.board in by_board:
@@ -87,6 +88,28 @@ def resolve(
     raise first_error
 
 
+def step_dice(
+    rel: tuple[int, ...], dice: tuple[int, int], f: Frame, play: Play, turn: Turn
+) -> tuple[int, ...]:
+    """The number each step of ``turn`` (a spelling of the legal ``play``) uses, in the
+    spelled order.
+
+    The canonical spelling uses the numbers generation chose (the ones the ``stepped`` events
+    report). Another spelling is walked as ``resolve`` walks it, smaller numbers first, so a
+    bear-off both numbers could explain gets the one that leaves the other for the rest.
+    """
+    if play.turn == turn:
+        return play.dice
+    orders = [turn.steps]
+    if len(turn.steps) == 2:
+        orders.append(turn.steps[::-1])
+    for k, steps in enumerate(orders):
+        for outcome in _walk(list(rel), [dice[0], dice[1]], steps, f, 0, -1, False, ()):
+            if isinstance(outcome, _Reached) and outcome.board == play.board:
+                return outcome.dice[::-1] if k else outcome.dice
+    raise ValueError(f"{notation(turn)} does not spell {notation(play.turn)}")
+
+
 def _walk(
     b: list[int],
     pool: list[int],
@@ -95,11 +118,13 @@ def _walk(
     gained: int,
     cont: int,
     entered: bool,
-    n: int,
+    used: tuple[int, ...],
 ) -> Iterator[_Reached | IllegalMove]:
-    """Plays ``steps[n:]`` on ``b`` trying every die that fits; yields ends or refusals."""
+    """Plays the steps after ``used`` on ``b`` trying every die that fits; yields ends or
+    refusals."""
+    n = len(used)
     if n == len(steps):
-        yield _Reached(tuple(b), entered)
+        yield _Reached(tuple(b), entered, used)
         return
     step = steps[n]
     if gained >= f.need:
@@ -145,7 +170,7 @@ def _walk(
             gained + hit + (t == BEAR),
             t if i == 0 else -1,
             entered or t == f.own_hucke,
-            n + 1,
+            (*used, d),
         )
 
 

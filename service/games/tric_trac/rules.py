@@ -38,7 +38,7 @@ from ..core import (
 )
 from . import codec, moves, render
 from .moves import OFF, Move, Opening, Throw, Turn
-from .resolve import resolve
+from .resolve import resolve, step_dice
 from .state import (
     COLOUR_NAMES,
     INITIAL_BOARD,
@@ -305,6 +305,23 @@ class TricTrac(Game[TricTracState, Move]):
     def document(self, move: Move) -> JSON:
         return moves.document(move)
 
+    def move_document(self, state: TricTracState, move: Move) -> JSON:
+        """A turn or pass gains its ``player`` and each step the ``die`` it uses (derived from
+        the throw being played, for any spelling the parser accepts)."""
+        if not isinstance(move, Turn):
+            return moves.document(move)
+        if state.phase != MOVE or state.player is None or state.dice is None:
+            raise IllegalMove(
+                "no throw is being played, so there is no turn to describe",
+                reason="NOT_A_TURN",
+                rule="TT-5",
+            )
+        p = state.player
+        rel = relative(state.board, p)
+        frame = _frame(state, p)
+        play = resolve(rel, state.dice, frame, generate(rel, *state.dice, frame), move)
+        return moves.enriched(move, p, step_dice(rel, state.dice, frame, play, move))
+
     def encode(self, state: TricTracState) -> JSON:
         return codec.encode(state)
 
@@ -319,6 +336,9 @@ class TricTrac(Game[TricTracState, Move]):
 
     def move_schema(self) -> JSON:
         return codec.move_schema()
+
+    def move_document_schema(self) -> JSON:
+        return codec.move_document_schema()
 
 
 def _step_events(state: TricTracState, p: int, play: Play) -> list[Event]:

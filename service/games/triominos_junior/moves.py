@@ -4,6 +4,11 @@
 ``swap 3-5-1@1,0`` swap a layout joker, ``draw``, ``pass``, and the chance outcome
 ``deal 1-3-5`` / ``deal J``. Parsing is case-insensitive and forgiving about spaces and
 ``(col,row)`` parentheses; printing is canonical.
+
+A move document names only what defines the move; ``enriched`` adds what a front end needs
+to show it (the mover, the triangle's orientation, each corner's name and number, the rack
+tile used), named as the SVG names them. The parser accepts and ignores those derived fields
+(the driver checks them against the position).
 """
 
 from __future__ import annotations
@@ -14,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import InvalidNotation
-from .grid import Pos, parse_pos, pos_name
-from .tiles import Tile, canonical, parse_tile, tile_name
+from .grid import Pos, corner_name, is_up, parse_pos, pos_name
+from .tiles import Tile, canonical, is_joker, parse_tile, tile_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +61,10 @@ Move = Place | Swap | Draw | Pass | Deal
 _TILE = r"(j|\d\s*-\s*\d\s*-\s*\d)"
 _LAY = re.compile(r"(swap\s+)?" + _TILE + r"\s*@\s*(.+)")
 _DEAL = re.compile(r"deal\s+" + _TILE)
+
+# Fields ``enriched`` adds; a sent document may carry them (they never define the move).
+LAY_DERIVED = frozenset({"player", "col", "row", "orientation", "corners", "rackTile"})
+TURN_DERIVED = frozenset({"player"})
 
 
 def notation(move: Move) -> str:
@@ -114,6 +123,29 @@ def document(move: Move) -> dict[str, Any]:
     return {"kind": "draw" if isinstance(move, Draw) else "pass"}
 
 
+def enriched(move: Move, mover: int | None) -> dict[str, Any]:
+    """``document(move)`` plus what it touches: the mover, the triangle and its corners (named
+    as in the SVG: ``data-at``, ``data-corner``) and the rack tile used (``data-rack`` tiles).
+
+    Only the move and the mover go in, so nothing hidden can leak (TJ-17); a deal adds nothing
+    (the drawn tile is the host's to tell), nor does a position where nobody is to act.
+    """
+    doc = document(move)
+    if mover is None or isinstance(move, Deal):
+        return doc
+    doc["player"] = mover
+    if isinstance(move, Place | Swap):
+        (col, row), tile = move.at, move.tile
+        doc["col"], doc["row"] = col, row
+        doc["orientation"] = "up" if is_up(move.at) else "down"
+        doc["corners"] = [
+            {"corner": corner_name(move.at, k), "number": None if is_joker(tile) else tile[k]}
+            for k in range(3)
+        ]
+        doc["rackTile"] = tile_name(canonical(tile))
+    return doc
+
+
 def _parse_document(doc: Mapping[str, Any]) -> Move:
     kind = doc.get("kind")
 
@@ -125,15 +157,17 @@ def _parse_document(doc: Mapping[str, Any]) -> Move:
                 f"move document: {key!r}: {exc}", reason="BAD_DOCUMENT", details={"field": key}
             ) from None
 
-    if kind in ("draw", "pass") and set(doc) == {"kind"}:
+    keys = set(doc)
+    if kind in ("draw", "pass") and keys - TURN_DERIVED == {"kind"}:
         return Draw() if kind == "draw" else Pass()
-    if kind == "deal" and set(doc) == {"kind", "tile"}:
+    if kind == "deal" and keys == {"kind", "tile"}:
         return Deal(canonical(field("tile", parse_tile)))
-    if kind in ("place", "swap") and set(doc) == {"kind", "tile", "at"}:
+    if kind in ("place", "swap") and keys - LAY_DERIVED == {"kind", "tile", "at"}:
         tile, at = field("tile", parse_tile), field("at", parse_pos)
         return Place(at, tile) if kind == "place" else Swap(at, tile)
     raise InvalidNotation(
         "a Triominos Junior move document is {kind: place|swap, tile, at} | {kind: draw} | "
-        "{kind: pass} | {kind: deal, tile}",
+        "{kind: pass} | {kind: deal, tile}, place/swap optionally with the derived player, "
+        "col, row, orientation, corners, rackTile, draw/pass with player",
         reason="BAD_DOCUMENT",
     )

@@ -1,13 +1,23 @@
 """An SVG picture of a Triominos Junior position: the layout as triangles with coloured corner
 numbers (one colour per number, TJ-1), the scores, and optionally one player's own rack.
-With player None (a spectator) no rack is drawn (TJ-17)."""
+With player None (a spectator) no rack is drawn (TJ-17).
+
+The picture is clickable with the names move documents use: the root carries
+``data-game``; each layout tile is a ``<g class="rw-tile" data-at="1,0" data-tile="3-5-1">``
+(the tile as laid) whose corner numbers carry ``data-at`` and ``data-corner``; every open
+triangle (free, sharing a side with the layout, whatever the racks hold) is a faint
+``<polygon class="rw-open" data-at="2,0">``; each rack tile a
+``<g class="rw-rack-tile" data-rack="0" data-tile="1-3-5">`` (canonical, ``J``). Text never
+takes a click (``pointer-events="none"``), so a click lands on the shape beneath.
+"""
 
 from __future__ import annotations
 
 from math import sqrt
 
 from ..core.svg import esc
-from .grid import CORNERS, Vertex, pos_name
+from .grid import CORNERS, Pos, Vertex, corner_name, on_grid, pos_name
+from .layout import board_of
 from .state import TriominosState
 from .tiles import Tile, is_joker, tile_name
 
@@ -30,10 +40,16 @@ COLOURS = (
 )
 
 Point = tuple[float, float]
+QUIET = 'pointer-events="none"'
 
 
 def svg(state: TriominosState, player: int | None = None) -> str:
-    vertices = [v for pos, _ in state.layout for v in CORNERS[pos]] or [(0, 0)]
+    # Open triangles are pictured whether or not anyone can fill them: the grid alone decides,
+    # so the picture says nothing about any rack (TJ-17).
+    open_ = [pos for pos in board_of(state.layout).open if on_grid(pos)]
+    vertices = [v for pos, _ in state.layout for v in CORNERS[pos]]
+    vertices += [v for pos in open_ for v in CORNERS[pos]]
+    vertices = vertices or [(0, 0)]
     xmin = min(x for x, _ in vertices)
     xmax = max(x for x, _ in vertices)
     ymin = min(y for _, y in vertices)
@@ -48,52 +64,82 @@ def svg(state: TriominosState, player: int | None = None) -> str:
         return (MARGIN + (v[0] - xmin) * SIDE / 2, TOP + (ymax - v[1]) * HEIGHT)
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" data-game="triominos-junior" '
+        f'width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif">',
         f"<title>{esc(_headline(state))}</title>",
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fffdf7"/>',
-        f'<text x="{MARGIN}" y="24" font-size="15">{esc(_headline(state))}</text>',
-        f'<text x="{MARGIN}" y="46" font-size="12" fill="#444">{esc(_purses(state))}</text>',
+        f'<text x="{MARGIN}" y="24" font-size="15" {QUIET}>{esc(_headline(state))}</text>',
+        f'<text x="{MARGIN}" y="46" font-size="12" fill="#444" {QUIET}>'
+        f"{esc(_purses(state))}</text>",
     ]
     if not state.layout:
-        out.append(f'<text x="{MARGIN}" y="{TOP + 20}" font-size="13">no tile laid yet</text>')
+        out.append(
+            f'<text x="{MARGIN}" y="{TOP + 20}" font-size="13" {QUIET}>no tile laid yet</text>'
+        )
+    for pos in open_:
+        out.append(_open(_points([at(v) for v in CORNERS[pos]]), pos_name(pos)))
     for pos, tile in state.layout:
-        out.extend(_triangle([at(v) for v in CORNERS[pos]], tile, pos_name(pos)))
+        name = pos_name(pos)
+        out.append(f'<g class="rw-tile" data-at="{name}" data-tile="{tile_name(tile)}">')
+        out.extend(_triangle([at(v) for v in CORNERS[pos]], tile, name, pos))
+        out.append("</g>")
     if player is not None:
         y0 = TOP + board_h + MARGIN + 24
         out.append(
-            f'<text x="{MARGIN}" y="{y0 - 8:.1f}" font-size="13">'
+            f'<text x="{MARGIN}" y="{y0 - 8:.1f}" font-size="13" {QUIET}>'
             f"{esc(f'rack of player {player}')}</text>"
         )
         for i, tile in enumerate(rack):
             x0 = MARGIN + i * SIDE
             corners = [(x0 + SIDE / 2, y0), (x0 + SIDE, y0 + HEIGHT), (x0, y0 + HEIGHT)]
-            out.extend(_triangle(corners, tile, tile_name(tile)))
+            out.append(
+                f'<g class="rw-rack-tile" data-rack="{player}" data-tile="{tile_name(tile)}">'
+            )
+            out.extend(_triangle(corners, tile, f"rack of player {player}", None))
+            out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _triangle(corners: list[Point], tile: Tile, label: str) -> list[str]:
-    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+def _points(corners: list[Point]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+
+
+def _open(points: str, name: str) -> str:
+    """A free triangle next to the layout, drawn where a tile laid there would lie."""
+    # A faint fill (not "none") so the whole triangle, not only its outline, takes a click.
+    return (
+        f'<polygon class="rw-open" data-at="{name}" points="{points}" fill="#a8a29e" '
+        f'fill-opacity="0.08" stroke="#a8a29e" stroke-width="1" stroke-dasharray="4 3">'
+        f"<title>open: {esc(name)}</title></polygon>"
+    )
+
+
+def _triangle(corners: list[Point], tile: Tile, label: str, pos: Pos | None) -> list[str]:
+    """A tile's shape and numbers; on the layout (``pos`` given) each number names its corner."""
     cx = sum(x for x, _ in corners) / 3
     cy = sum(y for _, y in corners) / 3
     fill = "#f3e8ff" if is_joker(tile) else "#fdf6e3"
     out = [
-        f'<polygon points="{points}" fill="{fill}" stroke="#57534e" stroke-width="1.5">'
-        f"<title>{esc(tile_name(tile))} @ {esc(label)}</title></polygon>"
+        f'<polygon points="{_points(corners)}" fill="{fill}" stroke="#57534e" '
+        f'stroke-width="1.5"><title>{esc(tile_name(tile))} @ {esc(label)}</title></polygon>'
     ]
     if is_joker(tile):
         out.append(
             f'<text x="{cx:.1f}" y="{cy + 6:.1f}" font-size="18" font-weight="bold" '
-            f'text-anchor="middle" fill="#7e22ce">J</text>'
+            f'text-anchor="middle" fill="#7e22ce" {QUIET}>J</text>'
         )
         return out
-    for (x, y), number in zip(corners, tile, strict=True):
+    for k, ((x, y), number) in enumerate(zip(corners, tile, strict=True)):
         nx, ny = x + (cx - x) * INSET, y + (cy - y) * INSET
         colour = COLOURS[number % len(COLOURS)]
+        names = (
+            "" if pos is None else f'data-at="{pos_name(pos)}" data-corner="{corner_name(pos, k)}" '
+        )
         out.append(
-            f'<text x="{nx:.1f}" y="{ny + 5:.1f}" font-size="15" font-weight="bold" '
-            f'text-anchor="middle" fill="{colour}">{number}</text>'
+            f'<text {names}x="{nx:.1f}" y="{ny + 5:.1f}" font-size="15" font-weight="bold" '
+            f'text-anchor="middle" fill="{colour}" {QUIET}>{number}</text>'
         )
     return out
 

@@ -221,6 +221,11 @@ class TriominosJunior(Game[TriominosState, Move]):
     def document(self, move: Move) -> JSON:
         return moves.document(move)
 
+    def move_document(self, state: TriominosState, move: Move) -> JSON:
+        """Adds the mover, the triangle's corners and the rack tile; never a hidden tile."""
+        mover = None if isinstance(move, Deal) else state.turn
+        return moves.enriched(move, mover)
+
     def encode(self, state: TriominosState) -> JSON:
         return codec.encode(state)
 
@@ -236,6 +241,9 @@ class TriominosJunior(Game[TriominosState, Move]):
 
     def move_schema(self) -> JSON:
         return schema.move_schema()
+
+    def move_document_schema(self) -> JSON:
+        return schema.move_document_schema()
 
     def view_schema(self) -> JSON:
         """JSON Schema of the per-player view document."""

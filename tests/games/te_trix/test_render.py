@@ -16,9 +16,9 @@ def test_render_draws_every_sheet_symbol_and_region():
     for p in range(3):
         assert f"Player {p}:" in texts
     assert "Player 0: 5 points" in texts
-    circles = root.findall(f"{NS}circle")
+    circles = root.findall(f".//{NS}circle")
     assert len(circles) == 3 * 4 + 1  # twelve entered, player 0's pre-printed d4
-    outlines = [p for p in root.findall(f"{NS}path") if p.get("stroke-width") == "3"]
+    outlines = [p for p in root.findall(f".//{NS}path") if p.get("stroke-width") == "3"]
     assert len(outlines) == 1  # player 0's five circles around d4
     assert "pre-printed" in texts
 
@@ -27,7 +27,7 @@ def test_render_solo_bar_and_escaping():
     state = play(G.new(1, {"solo": True}), "ooxs", "I:oxso", "r0@1,-1")
     svg = G.render(state)
     root = ET.fromstring(svg)
-    bar = [r for r in root.findall(f"{NS}rect") if r.get("width") == "12"]
+    bar = [r for r in root.findall(f".//{NS}rect") if r.get("width") == "12"]
     assert len(bar) == 8
     assert "bar" in "".join(root.itertext())
 

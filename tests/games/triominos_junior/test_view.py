@@ -104,11 +104,12 @@ def test_render_draws_the_layout_and_only_the_given_players_rack():
     state = position({**START, "1,0": "J"}, [["1-1-2", "2-4-5"], ["4-4-4"]])
     spectator = ENGINE.render(state, None)
     root = ElementTree.fromstring(spectator)
-    polygons = root.findall("{http://www.w3.org/2000/svg}polygon")
-    assert len(polygons) == 2
+    assert [g.get("data-at") for g in root.iter() if g.get("class") == "rw-tile"] == ["0,0", "1,0"]
+    assert not [g for g in root.iter() if g.get("class") == "rw-rack-tile"]
     assert "rack of player" not in spectator and "4-4-4" not in spectator
     mine = ENGINE.render(state, 0)
-    assert len(ElementTree.fromstring(mine).findall("{http://www.w3.org/2000/svg}polygon")) == 4
+    racked = [g for g in ElementTree.fromstring(mine).iter() if g.get("class") == "rw-rack-tile"]
+    assert [g.get("data-tile") for g in racked] == ["1-1-2", "2-4-5"]
     assert "1-1-2" in mine and "2-4-5" in mine and "4-4-4" not in mine
     assert "#dc2626" in mine, "the number 1 has its own colour"
     over = apply(position(START, [["1-1-2"], ["4-4-4"]]), "2-1-1@1,0").state

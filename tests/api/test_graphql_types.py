@@ -1,0 +1,159 @@
+"""GraphQL types code generators can use (issue "Front ends without rules", item 1 and 5):
+legal moves with their move document as JSON and typed, enums for status and error codes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from service.api import errors
+from service.api.graphql import MOVE_CODES, STATE_CODES, ErrorCode
+from service.api.graphql_moves import kinds
+from service.games import REGISTRY
+
+ROOT = Path(__file__).resolve().parents[2]
+
+TYPED = """
+fragment Typed on MoveDocument {
+  __typename
+  ... on MixtourPlace { kind square }
+  ... on MixtourShift { kind from to count }
+  ... on MixtourPass { kind }
+  ... on TricTracTurn { kind player steps { from to off hit die } }
+  ... on TricTracPass { kind player }
+  ... on TricTracThrow { kind dice }
+  ... on TricTracOpening { kind player dice }
+  ... on TeTrixRoll { kind symbols }
+  ... on TeTrixArrangement { kind shape symbols slots { row col symbol } }
+  ... on TeTrixPlacement { kind rotation row col cells { cell row col symbol } overhang bar }
+  ... on TeTrixStop { kind }
+  ... on TriominosLay {
+    kind tile at player col row orientation corners { corner number } rackTile
+  }
+  ... on TriominosTurn { kind player }
+  ... on TriominosDeal { kind tile }
+}
+query Moves($game: String!, $state: JSON!, $player: Int) {
+  position(game: $game, state: $state) {
+    __typename
+    ... on Position {
+      status toMove legalMoves(player: $player) { notation move probability typed { ...Typed } }
+    }
+  }
+}
+"""
+
+STATUS = """query($game: String!, $state: JSON!) {
+  position(game: $game, state: $state) { ... on Position { status toMove } }
+}"""
+
+
+def gql(client, query, **variables):
+    r = client.post("/graphql", json={"query": query, "variables": variables})
+    body = r.json()
+    assert r.status_code == 200 and "errors" not in body, body
+    return body["data"]
+
+
+def as_document(typed: dict) -> dict:
+    """The JSON move document a typed move stands for."""
+    out = {k: v for k, v in typed.items() if k != "__typename"}
+    if "steps" in out:
+        out["steps"] = [
+            {
+                "from": s["from"],
+                "to": "off" if s["off"] else s["to"],
+                "hit": s["hit"],
+                "die": s["die"],
+            }
+            for s in out["steps"]
+        ]
+    return out
+
+
+def _walk(client, game: str, seed: str, plies: int):
+    """Positions along a seeded game played through GraphQL, first legal move each time."""
+    state = gql(
+        client,
+        "query($g: String!, $s: String) { newGame(game: $g, seed: $s) "
+        "{ ... on Position { state } } }",
+        g=game,
+        s=seed,
+    )["newGame"]["state"]
+    for _ in range(plies):
+        pos = gql(client, STATUS, game=game, state=state)["position"]
+        if pos["status"] == "finished":
+            return
+        player = pos["toMove"][0] if pos["toMove"] else None
+        pos = gql(client, TYPED, game=game, state=state, player=player)["position"]
+        yield pos
+        move = pos["legalMoves"][-1]["move"]
+        played = gql(
+            client,
+            "query($g: String!, $s: JSON!, $m: [JSON!]!, $p: Int) { play(game: $g, state: $s, "
+            "moves: $m, player: $p) { __typename ... on PlayOutcome { position { state } } } }",
+            g=game,
+            s=state,
+            m=[move],
+            p=player,
+        )["play"]
+        assert played["__typename"] == "PlayOutcome", played
+        state = played["position"]["state"]
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_typed_moves_are_the_move_documents(client, game):
+    seen = 0
+    for pos in _walk(client, game, seed=f"typed-{game}", plies=12):
+        for m in pos["legalMoves"]:
+            assert as_document(m["typed"]) == m["move"], m
+            seen += 1
+        assert pos["status"] == "ongoing"
+    assert seen
+
+
+def test_every_kind_of_every_game_has_a_typed_view():
+    from_schemas = {
+        (game, variant["properties"]["kind"]["const"])
+        for game, engine in REGISTRY.items()
+        for variant in engine.move_document_schema()["oneOf"]
+    }
+    assert kinds() == from_schemas
+
+
+def test_status_is_an_enum_with_the_rest_values(client):
+    sdl = (ROOT / "schema" / "schema.graphql").read_text()
+    assert re.search(r"enum GameStatus \{\s+ongoing\s+finished\s+\}", sdl)
+    assert "status: GameStatus!" in sdl
+    data = gql(client, '{ newGame(game: "mixtour") { ... on Position { status } } }')
+    assert data["newGame"]["status"] == "ongoing"
+
+
+def test_error_code_enum_holds_every_code_a_union_member_can_carry():
+    table = set(re.findall(r"^([A-Z_]+)\s+\d{3}\s", errors.__doc__ or "", re.M))
+    http_only = {"MALFORMED_JSON", "NOT_FOUND", "METHOD_NOT_ALLOWED", "BODY_TOO_LARGE", "INTERNAL"}
+    assert {c.value for c in ErrorCode} == table - http_only
+    assert {c.value for c in ErrorCode} >= MOVE_CODES | STATE_CODES
+    raised = set()
+    for path in (ROOT / "service" / "api").glob("*.py"):
+        raised |= set(re.findall(r'ApiError\(\s*\d{3},\s*"([A-Z_]+)"', path.read_text()))
+    assert raised <= table, raised - table
+    codes_in_engines = {cls.code for cls in _rules_errors()}
+    assert codes_in_engines - {"RULES_ERROR"} <= table
+
+
+def _rules_errors():
+    from service.games.core import errors as core
+
+    todo = [core.RulesError]
+    while todo:
+        cls = todo.pop()
+        yield cls
+        todo.extend(cls.__subclasses__())
+
+
+def test_a_failure_code_is_the_enum_in_graphql(client):
+    q = """{ newGame(game: "nothing") { __typename ... on InvalidRequest { code } } }"""
+    assert gql(client, q)["newGame"] == {"__typename": "InvalidRequest", "code": "UNKNOWN_GAME"}
