@@ -209,6 +209,14 @@ class Game(ABC, Generic[S, M]):
         """JSON Schema of ``move_document`` answers: one object per kind, every field (the
         derived ones too) required, so generated client types need no optional checks."""
 
+    def event_schema(self) -> JSON:
+        """JSON Schema of one event this engine emits (``oneOf`` by ``type``)."""
+        return {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}
+
+    def breakdown_schema(self) -> JSON:
+        """JSON Schema of ``scores(state).breakdown``."""
+        return {"type": "object"}
+
     def view_schema(self) -> JSON | None:
         """JSON Schema of ``view`` when it differs from the state document (hidden racks)."""
         return None
