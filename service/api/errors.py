@@ -8,6 +8,7 @@ INVALID_REQUEST        400     wrong field types, missing or unknown fields
 NOT_FOUND              404     no such route
 UNKNOWN_GAME           404     no such game id
 METHOD_NOT_ALLOWED     405     wrong HTTP method for the route
+HTTP_ERROR             4xx     any other refusal of the HTTP layer (not raised today)
 BODY_TOO_LARGE         413     body over MAX_BODY_BYTES
 TOO_MANY_MOVES         413     more moves in one play/replay than MAX_MOVES
 INVALID_NOTATION       422     a move that is not notation of this game
@@ -29,6 +30,28 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.core import RulesError
+
+# Every code an answer can carry, in the table's order (OpenAPI's enum; a test holds the
+# table above and this tuple together).
+CODES = (
+    "MALFORMED_JSON",
+    "INVALID_REQUEST",
+    "NOT_FOUND",
+    "UNKNOWN_GAME",
+    "METHOD_NOT_ALLOWED",
+    "HTTP_ERROR",
+    "BODY_TOO_LARGE",
+    "TOO_MANY_MOVES",
+    "INVALID_NOTATION",
+    "ILLEGAL_MOVE",
+    "NOT_YOUR_TURN",
+    "GAME_OVER",
+    "INVALID_STATE",
+    "INVALID_OPTIONS",
+    "INVALID_PLAYER",
+    "STATE_TAMPERED",
+    "INTERNAL",
+)
 
 
 class ApiError(Exception):

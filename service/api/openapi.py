@@ -1,188 +1,428 @@
-"""The OpenAPI 3.1 document of the REST API, built from the registry (``/openapi.json``)."""
+"""The OpenAPI 3.1 document of the REST API, built from the registry (``/openapi.json``).
+
+Every game's schemas are named components taken from its engine (``MixtourState``,
+``MixtourMove``, ``MixtourMoveDocument``, ``MixtourOptions``, ``MixtourEvent``,
+``MixtourBreakdown``, ``TriominosJuniorView``, ``MixtourGame``) and referenced by ``$ref``,
+never described twice. An operation serves every game, so it takes and answers unions of
+them (``State``, ``Move``, ``MoveDocument``…): ``oneOf`` with a ``discriminator`` where every
+member is told apart by a constant (``game``, ``id``), ``anyOf`` where members overlap (a
+``pass`` is a move of three games). A test validates real answers and error bodies against
+this document, and compiles a TypeScript client against the types generated from it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from .ops import Rules
+from .. import jsonio
+from .errors import CODES
+from .ops import Engine, Rules
 
 JSON = dict[str, Any]
 
+# (component suffix, the engine's schema; None when the engine has none of its own)
+GAME_SCHEMAS: tuple[tuple[str, Callable[[Engine], JSON | None]], ...] = (
+    ("State", lambda e: e.state_schema()),
+    ("Move", lambda e: e.move_schema()),
+    ("MoveDocument", lambda e: e.move_document_schema()),
+    ("Options", lambda e: e.descriptor.options_schema()),
+    ("Event", lambda e: e.event_schema()),
+    ("Breakdown", lambda e: e.breakdown_schema()),
+    ("View", lambda e: e.view_schema()),
+)
 
-def _ref(name: str) -> JSON:
+ERRORS = {
+    "400": "Malformed JSON (MALFORMED_JSON) or wrong fields (INVALID_REQUEST, details.problems)",
+    "404": "Unknown game (UNKNOWN_GAME, details.known)",
+    "413": "Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit",
+    "422": "Illegal move, invalid notation, not your turn, game over, invalid state or "
+    "options, bad player, tampered state (details say which; details.ply in move lists)",
+    "500": "A bug (INTERNAL): logged, never caused by what a client sent",
+}
+
+STATUS = {"type": "string", "enum": ["ongoing", "finished"]}
+
+
+def ref(name: str) -> JSON:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _obj(props: JSON, required: list[str] | None = None, **extra: Any) -> JSON:
+def obj(props: JSON, required: Iterable[str] = (), **extra: Any) -> JSON:
+    """A closed object: exactly these properties."""
     out: JSON = {"type": "object", "properties": props, "additionalProperties": False}
-    if required:
+    if required := list(required):
         out["required"] = required
     out.update(extra)
     return out
 
 
-INT_LIST = {"type": "array", "items": {"type": "integer"}}
-PLAYER = {"type": "integer", "minimum": 0, "description": "0-based player number"}
-MOVE = {
-    "oneOf": [
-        {"type": "string", "description": "move notation"},
-        {"type": "object", "description": "a move document"},
-    ]
-}
-ERRORS = {
-    "400": "Malformed JSON (MALFORMED_JSON) or wrong fields (INVALID_REQUEST)",
-    "404": "Unknown game (UNKNOWN_GAME)",
-    "413": "Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES)",
-    "422": "Illegal move, invalid notation, not your turn, game over, invalid state or "
-    "options, bad player, tampered state (details say which; details.ply in lists)",
-}
+def array(items: JSON, **extra: Any) -> JSON:
+    return {"type": "array", "items": items, **extra}
 
 
-def _schemas(rules: Rules) -> JSON:
-    states = {}
+def pascal(game_id: str) -> str:
+    """``triominos-junior`` -> ``TriominosJunior`` (the prefix of a game's components)."""
+    return "".join(part.capitalize() for part in game_id.replace("_", "-").split("-"))
+
+
+# -- the games' own schemas ----------------------------------------------------------------
+def _embed(name: str, schema: JSON) -> JSON:
+    """A standalone JSON Schema as a component: ``$id``/``$schema`` stripped. Its own refs
+    would resolve against this document, so the engines' schemas must carry none."""
+    if "$ref" in jsonio.dumps(schema).decode():
+        raise ValueError(f"{name}: an engine schema with $ref cannot be embedded as it is")
+    embedded: JSON = _defaults_in_words(
+        {k: v for k, v in schema.items() if k not in ("$id", "$schema")}
+    )
+    return embedded
+
+
+def _defaults_in_words(node: Any, names: bool = False) -> Any:
+    """Each ``default`` keyword moved into its schema's description: openapi-typescript (by
+    default) makes a property with a default required, and an option left out must stay
+    optional in ``newGame``. The catalogue (``listGames``) still gives every default as data.
+    ``names``: ``node`` maps property names to schemas (a property may be called default)."""
+    if isinstance(node, list):
+        return [_defaults_in_words(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    if names:
+        return {k: _defaults_in_words(v) for k, v in node.items()}
+    out = {
+        k: _defaults_in_words(v, names=k in ("properties", "patternProperties"))
+        for k, v in node.items()
+        if k != "default"
+    }
+    if "default" in node:
+        words = f"Default: {jsonio.dumps(node['default']).decode()}."
+        out["description"] = f"{node.get('description', '').rstrip()} {words}".strip()
+    return out
+
+
+def _share(components: JSON) -> JSON:
+    """Each part of a game's schema that is another of its components (a state embeds its
+    options object) becomes a ``$ref`` to it, so generated types share one name."""
+    known = {jsonio.canonical(schema): name for name, schema in components.items()}
+
+    def swap(node: Any, root: str) -> Any:
+        if isinstance(node, dict):
+            name = known.get(jsonio.canonical(node))
+            if name is not None and name != root:
+                return ref(name)
+            return {k: swap(v, root) for k, v in node.items()}
+        if isinstance(node, list):
+            return [swap(v, root) for v in node]
+        return node
+
+    return {
+        name: {k: swap(v, name) for k, v in schema.items()} for name, schema in components.items()
+    }
+
+
+def _game_entry(engine: Engine, options: str) -> JSON:
+    """The engine's ``/v1/games`` entry: each option's description is the option's JSON
+    Schema as the descriptor states it (constants), its ``default`` typed as the option."""
+    d = engine.descriptor
+    entries = {}
+    for name, words in d.describe()["options"].items():
+        props: JSON = {key: {"const": value} for key, value in words.items()}
+        props["default"] = {"$ref": f"#/components/schemas/{options}/properties/{name}"}
+        props["description"] = {"type": "string"}
+        entries[name] = obj(props, props)
+    props = {
+        "id": {"const": d.id},
+        "name": {"type": "string"},
+        "minPlayers": {"type": "integer", "minimum": 1},
+        "maxPlayers": {"type": "integer", "minimum": 1},
+        "rulesVersion": {"type": "string"},
+        "chance": {"type": "boolean"},
+        "hiddenInformation": {"type": "boolean"},
+        "simultaneous": {"type": "boolean"},
+        "options": obj(entries, entries, description="Option name -> its schema."),
+    }
+    return obj(props, props, title=f"{d.name} in the games catalogue")
+
+
+def _union(schemas: JSON, members: list[str], prop: str | None, description: str) -> JSON:
+    """``oneOf`` with a discriminator when ``prop`` is a required constant of every member
+    (so exactly one member matches), else ``anyOf``."""
+    consts = {}
+    for name in members:
+        if prop is None:
+            return {"anyOf": [ref(m) for m in members], "description": description}
+        schema = schemas[name]
+        value = schema.get("properties", {}).get(prop, {})
+        if prop not in schema.get("required", ()) or "const" not in value:
+            return {"anyOf": [ref(m) for m in members], "description": description}
+        consts[value["const"]] = ref(name)["$ref"]
+    return {
+        "oneOf": [ref(m) for m in members],
+        "discriminator": {"propertyName": prop, "mapping": consts},
+        "description": description,
+    }
+
+
+def game_schemas(rules: Rules) -> JSON:
+    """Every game's components, the unions across games and the catalogue entries."""
+    out: JSON = {}
+    members: dict[str, list[str]] = {suffix: [] for suffix, _ in GAME_SCHEMAS}
+    members["Game"] = []
     for engine in rules.registry.values():
-        schema = {k: v for k, v in engine.state_schema().items() if k not in ("$schema", "$id")}
-        states[f"State.{engine.id}"] = schema
-    position_props = {
-        "state": _ref("State"),
+        prefix = pascal(engine.id)
+        own: JSON = {}
+        for suffix, get in GAME_SCHEMAS:
+            schema = get(engine)
+            if schema is not None:
+                own[prefix + suffix] = _embed(prefix + suffix, schema)
+                members[suffix].append(prefix + suffix)
+            elif suffix == "View":  # the default view is the state document without its seed
+                members[suffix].append(prefix + "State")
+        out.update(_share(own))
+        out[prefix + "Game"] = _game_entry(engine, prefix + "Options")
+        members["Game"].append(prefix + "Game")
+    ids = list(rules.registry)
+    out["GameId"] = {"type": "string", "enum": ids, "description": "A game of the registry."}
+    # (the constant that tells members apart, or None where they overlap: a notation string,
+    # {"kind": "pass"} and the chance event belong to several games)
+    unions: dict[str, tuple[str | None, str]] = {
+        "State": ("game", "A game state document, as answered; send it back unchanged."),
+        "Move": (None, "A move as play accepts it: its notation or its move document."),
+        "MoveDocument": (None, "A move document as legal-moves lists it."),
+        "Options": (None, "Options of new and replay; each one left out takes its default."),
+        "Event": (None, "What happened while playing (``ply``: the move's index)."),
+        "Breakdown": (None, "How the scores come about (per game)."),
+        "View": ("game", "What one player may see."),
+        "Game": ("id", "A game of the catalogue with its options."),
+    }
+    for name, (prop, text) in unions.items():
+        out[name] = _union(out, members[name], prop, text)
+    return out
+
+
+# -- requests, answers and errors ----------------------------------------------------------
+def _position_props() -> JSON:
+    players = array(ref("Player"))
+    return {
+        "state": ref("State"),
         "toMove": {
-            **INT_LIST,
-            "description": "players who may act now (empty at a chance node or when finished)",
+            **players,
+            "description": "Players who may act now (empty at a chance node or when finished).",
         },
         "isChance": {"type": "boolean"},
-        "status": {"enum": ["ongoing", "finished"]},
-        "winners": {**INT_LIST, "description": "ties share the win; empty for a draw"},
-        "scores": INT_LIST,
+        "status": STATUS,
+        "winners": {**players, "description": "Ties share the win; empty while ongoing."},
+        "scores": array({"type": "integer"}, description="One score per player."),
     }
-    required = list(position_props)
-    return {
-        **states,
-        "State": {
-            "oneOf": [_ref(name) for name in states],
-            "description": "A game state document; see schema/states/<game>.json",
+
+
+def _error_details() -> JSON:
+    """Every key a refusal's ``details`` can carry (service/api, the engines' errors)."""
+    return obj(
+        {
+            "reason": {
+                "type": "string",
+                "description": "A finer stable code, e.g. TAKE_BACK_FORBIDDEN, BAD_DOCUMENT, "
+                "NOT_TO_MOVE, UNSIGNED, BAD_SIGNATURE.",
+            },
+            "rule": {"type": "string", "description": "The rule id, e.g. MX-7."},
+            "ply": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "In play and replay: the 0-based index of the failing move.",
+            },
+            "problems": array(
+                ref("Problem"), description="INVALID_STATE, INVALID_OPTIONS, INVALID_REQUEST."
+            ),
+            "field": {
+                "type": "string",
+                "description": "The move document field at fault (a name or a JSON path).",
+            },
+            "expected": {
+                **ref("MoveDocument"),
+                "description": "DOCUMENT_MISMATCH: the document legal-moves lists for the move.",
+            },
+            "notation": {"type": "string", "description": "The notation that did not parse."},
+            "limit": {
+                "type": "integer",
+                "description": "BODY_TOO_LARGE: bytes; TOO_MANY_MOVES: moves.",
+            },
+            "toMove": array(ref("Player"), description="NOT_YOUR_TURN: who may act now."),
+            "player": {**ref("Player"), "description": "INVALID_PLAYER: the player sent."},
+            "players": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "INVALID_PLAYER: players in this game.",
+            },
+            "known": array(ref("GameId"), description="UNKNOWN_GAME: the game ids."),
         },
-        "Error": _obj(
+        description="Every key is optional; which ones appear depends on the code.",
+    )
+
+
+def api_schemas() -> JSON:
+    """The request and answer objects shared by every game."""
+    position = _position_props()
+    state = {"state": ref("State")}
+    player = {"player": ref("Player")}
+    return {
+        "Player": {"type": "integer", "minimum": 0, "description": "A 0-based player number."},
+        "Seed": {"type": "string", "minLength": 1, "maxLength": 200},
+        "GameList": obj({"games": array(ref("Game"))}, ["games"]),
+        "NewGameRequest": obj(
             {
-                "error": _obj(
+                "players": {"type": "integer", "minimum": 1},
+                "options": ref("Options"),
+                "seed": {
+                    **ref("Seed"),
+                    "description": "Chance is sampled from it; the opening too.",
+                },
+            }
+        ),
+        "StateRequest": obj(state, ["state"]),
+        "PlayerStateRequest": obj({**state, **player}, ["state"]),
+        "PlayerMove": obj(
+            {**player, "move": ref("Move")},
+            ["move"],
+            description="A move for a named player (simultaneous placements).",
+        ),
+        "MoveEntry": {"oneOf": [ref("Move"), ref("PlayerMove")]},
+        "PlayMoveRequest": obj(
+            {**state, "move": ref("MoveEntry"), **player, "autoChance": {"type": "boolean"}},
+            ["state", "move"],
+        ),
+        "PlayMovesRequest": obj(
+            {
+                **state,
+                "moves": array(ref("MoveEntry"), description="At most MAX_MOVES."),
+                **player,
+                "autoChance": {"type": "boolean"},
+            },
+            ["state", "moves"],
+        ),
+        "PlayRequest": {
+            "oneOf": [ref("PlayMoveRequest"), ref("PlayMovesRequest")],
+            "description": "One move or a list; autoChance defaults to true for a seeded state.",
+        },
+        "ReplayRequest": obj(
+            {
+                "players": {"type": "integer", "minimum": 1},
+                "options": ref("Options"),
+                "seed": ref("Seed"),
+                "moves": array(
+                    ref("MoveEntry"),
+                    description="With a seed only the players' moves, else chance outcomes too.",
+                ),
+            },
+            ["moves"],
+        ),
+        "Position": obj(position, list(position)),
+        "PlayAnswer": obj({**position, "events": array(ref("Event"))}, [*position, "events"]),
+        "ReplayAnswer": obj(
+            {**position, "plies": {"type": "integer", "minimum": 0}}, [*position, "plies"]
+        ),
+        "LegalMove": obj(
+            {
+                "notation": {"type": "string"},
+                "move": ref("MoveDocument"),
+                "probability": {"type": "number", "minimum": 0, "maximum": 1},
+            },
+            ["notation", "move"],
+            description="probability: only at a chance node.",
+        ),
+        "LegalMoves": obj(
+            {
+                "toMove": array(ref("Player")),
+                "isChance": {"type": "boolean"},
+                "moves": array(ref("LegalMove")),
+            },
+            ["toMove", "isChance", "moves"],
+        ),
+        "Score": obj(
+            {
+                "scores": array({"type": "integer"}),
+                "status": STATUS,
+                "winners": array(ref("Player")),
+                "reason": {"type": ["string", "null"], "description": "Why the game ended."},
+                "breakdown": ref("Breakdown"),
+            },
+            ["scores", "status", "winners", "reason", "breakdown"],
+        ),
+        "ViewAnswer": obj({"view": ref("View")}, ["view"]),
+        "Problem": obj(
+            {
+                "path": {"type": "string", "description": "A JSON path ($.board.c3)."},
+                "reason": {"type": "string"},
+            },
+            ["path", "reason"],
+        ),
+        "ErrorCode": {
+            "type": "string",
+            "enum": list(CODES),
+            "description": "Stable; see the README's table.",
+        },
+        "ErrorDetails": _error_details(),
+        "Error": obj(
+            {
+                "error": obj(
                     {
-                        "code": {"type": "string", "description": "stable error code"},
+                        "code": ref("ErrorCode"),
                         "message": {"type": "string"},
-                        "details": {
-                            "type": "object",
-                            "description": "reason, rule, ply, problems…",
-                        },
+                        "details": ref("ErrorDetails"),
                     },
                     ["code", "message", "details"],
                 )
             },
             ["error"],
         ),
-        "Game": {
-            "type": "object",
-            "required": [
-                "id",
-                "name",
-                "minPlayers",
-                "maxPlayers",
-                "rulesVersion",
-                "chance",
-                "hiddenInformation",
-                "simultaneous",
-                "options",
-            ],
-            "properties": {
-                "id": {"type": "string"},
-                "name": {"type": "string"},
-                "minPlayers": {"type": "integer"},
-                "maxPlayers": {"type": "integer"},
-                "rulesVersion": {"type": "string"},
-                "chance": {"type": "boolean"},
-                "hiddenInformation": {"type": "boolean"},
-                "simultaneous": {"type": "boolean"},
-                "options": {
-                    "type": "object",
-                    "additionalProperties": {
-                        "type": "object",
-                        "required": ["default", "description"],
-                    },
-                },
-            },
-        },
-        "Position": _obj(position_props, required),
-        "PlayAnswer": _obj(
-            {**position_props, "events": {"type": "array", "items": {"type": "object"}}},
-            [*required, "events"],
+        "Health": obj({"status": {"const": "ok"}}, ["status"]),
+        "Ready": obj(
+            {"status": {"const": "ready"}, "games": array(ref("GameId"))}, ["status", "games"]
         ),
-        "ReplayAnswer": _obj(
-            {**position_props, "plies": {"type": "integer"}}, [*required, "plies"]
-        ),
-        "LegalMoves": _obj(
-            {
-                "toMove": INT_LIST,
-                "isChance": {"type": "boolean"},
-                "moves": {
-                    "type": "array",
-                    "items": _obj(
-                        {"notation": {"type": "string"}, "probability": {"type": "number"}},
-                        ["notation"],
-                    ),
-                },
-            },
-            ["toMove", "isChance", "moves"],
-        ),
-        "Score": _obj(
-            {
-                "scores": INT_LIST,
-                "status": {"enum": ["ongoing", "finished"]},
-                "winners": INT_LIST,
-                "reason": {"type": ["string", "null"]},
-                "breakdown": {"type": "object"},
-            },
-            ["scores", "status", "winners", "breakdown"],
-        ),
-        "View": _obj({"view": {"type": "object"}}, ["view"]),
     }
 
 
-def _post(summary: str, body: JSON, answer: JSON, media: str = "application/json") -> JSON:
-    responses: JSON = {"200": {"description": "OK", "content": {media: {"schema": answer}}}}
-    for status, text in ERRORS.items():
-        responses[status] = {
-            "description": text,
-            "content": {"application/json": {"schema": _ref("Error")}},
+# -- paths ---------------------------------------------------------------------------------
+def _content(schema: JSON, media: str = "application/json") -> JSON:
+    return {media: {"schema": schema}}
+
+
+def _get(operation_id: str, summary: str, answer: JSON, media: str = "application/json") -> JSON:
+    return {
+        "get": {
+            "operationId": operation_id,
+            "summary": summary,
+            "responses": {"200": {"description": "OK", "content": _content(answer, media)}},
         }
+    }
+
+
+def _post(
+    operation_id: str,
+    summary: str,
+    body: str,
+    answer: JSON,
+    media: str = "application/json",
+    body_required: bool = True,
+) -> JSON:
+    responses: JSON = {"200": {"description": "OK", "content": _content(answer, media)}}
+    for status, text in ERRORS.items():
+        responses[status] = {"description": text, "content": _content(ref("Error"))}
     return {
         "post": {
+            "operationId": operation_id,
             "summary": summary,
             "parameters": [
-                {
-                    "name": "game",
-                    "in": "path",
-                    "required": True,
-                    "schema": {"type": "string"},
-                    "description": "game id, e.g. mixtour",
-                }
+                {"name": "game", "in": "path", "required": True, "schema": ref("GameId")}
             ],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": body}}},
+            "requestBody": {"required": body_required, "content": _content(ref(body))},
             "responses": responses,
         }
     }
 
 
 def openapi(rules: Rules) -> JSON:
-    state = {"state": _ref("State")}
     g = "/v1/games/{game}"
-    new_body = _obj(
-        {
-            "players": {"type": "integer"},
-            "options": {"type": "object"},
-            "seed": {"type": "string", "minLength": 1, "maxLength": 200},
-        }
-    )
-    moves = {
-        "type": "array",
-        "items": {"oneOf": [MOVE, _obj({"player": PLAYER, "move": MOVE}, ["move"])]},
-    }
     return {
         "openapi": "3.1.0",
         "info": {
@@ -192,91 +432,54 @@ def openapi(rules: Rules) -> JSON:
             "next state, scores and the result. GraphQL at /graphql.",
         },
         "paths": {
-            "/v1/games": {
-                "get": {
-                    "summary": "The games and their options",
-                    "responses": {
-                        "200": {
-                            "description": "OK",
-                            "content": {
-                                "application/json": {
-                                    "schema": _obj(
-                                        {"games": {"type": "array", "items": _ref("Game")}},
-                                        ["games"],
-                                    )
-                                }
-                            },
-                        }
-                    },
-                }
-            },
+            "/v1/games": _get("listGames", "The games and their options", ref("GameList")),
             f"{g}/new": _post(
-                "Start a game (seeded: opening chance sampled)", new_body, _ref("Position")
+                "newGame",
+                "Start a game (seeded: the opening chance is sampled)",
+                "NewGameRequest",
+                ref("Position"),
+                body_required=False,
             ),
             f"{g}/position": _post(
-                "Validate a state and derive everything", _obj(state, ["state"]), _ref("Position")
+                "getPosition",
+                "Validate a state and derive everything",
+                "StateRequest",
+                ref("Position"),
             ),
             f"{g}/legal-moves": _post(
+                "legalMoves",
                 "Legal moves, or chance outcomes with probabilities",
-                _obj({**state, "player": PLAYER}, ["state"]),
-                _ref("LegalMoves"),
+                "PlayerStateRequest",
+                ref("LegalMoves"),
             ),
-            f"{g}/play": _post(
-                "Play one move or a list",
-                _obj(
-                    {
-                        **state,
-                        "move": MOVE,
-                        "moves": moves,
-                        "player": PLAYER,
-                        "autoChance": {"type": "boolean"},
-                    },
-                    ["state"],
-                ),
-                _ref("PlayAnswer"),
-            ),
+            f"{g}/play": _post("play", "Play one move or a list", "PlayRequest", ref("PlayAnswer")),
             f"{g}/score": _post(
-                "Scores, status, winners and the breakdown", _obj(state, ["state"]), _ref("Score")
+                "score",
+                "Scores, status, winners and the breakdown",
+                "StateRequest",
+                ref("Score"),
             ),
             f"{g}/replay": _post(
-                "Replay a game from its start",
-                _obj(
-                    {
-                        "players": {"type": "integer"},
-                        "options": {"type": "object"},
-                        "seed": {"type": "string"},
-                        "moves": moves,
-                    },
-                    ["moves"],
-                ),
-                _ref("ReplayAnswer"),
+                "replay", "Replay a game from its start", "ReplayRequest", ref("ReplayAnswer")
             ),
             f"{g}/view": _post(
-                "What one player may see",
-                _obj({**state, "player": PLAYER}, ["state"]),
-                _ref("View"),
+                "view", "What one player may see", "PlayerStateRequest", ref("ViewAnswer")
             ),
             f"{g}/render": _post(
+                "render",
                 "An SVG picture of the position",
-                _obj({**state, "player": PLAYER}, ["state"]),
+                "PlayerStateRequest",
                 {"type": "string"},
                 "image/svg+xml",
             ),
-            "/healthz": {
-                "get": {"summary": "Liveness", "responses": {"200": {"description": "alive"}}}
-            },
-            "/readyz": {
-                "get": {
-                    "summary": "Readiness (never depends on Redis)",
-                    "responses": {"200": {"description": "ready"}},
-                }
-            },
-            "/metrics": {
-                "get": {
-                    "summary": "Prometheus metrics",
-                    "responses": {"200": {"description": "text exposition format"}},
-                }
-            },
+            "/healthz": _get("healthz", "Liveness", ref("Health")),
+            "/readyz": _get("readyz", "Readiness (never depends on Redis)", ref("Ready")),
+            "/metrics": _get(
+                "metrics",
+                "Prometheus metrics (text exposition format)",
+                {"type": "string"},
+                "text/plain",
+            ),
         },
-        "components": {"schemas": _schemas(rules)},
+        "components": {"schemas": {**game_schemas(rules), **api_schemas()}},
     }

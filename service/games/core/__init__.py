@@ -15,7 +15,7 @@ from .errors import (
     illegal,
 )
 from .game import JSON, Descriptor, Event, Game, GameState, Scores, Status, Transition
-from .options import OptionSpec, read_options, validate_options
+from .options import OptionSpec, options_schema, read_options, validate_options
 
 __all__ = [
     "JSON",
@@ -39,6 +39,7 @@ __all__ = [
     "Status",
     "Transition",
     "illegal",
+    "options_schema",
     "perft",
     "pick",
     "play",

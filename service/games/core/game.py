@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import InvalidOptions, Problem
-from .options import OptionSpec, validate_options
+from .options import OptionSpec, options_schema, validate_options
 
 JSON = dict[str, Any]
 Event = dict[str, Any]
@@ -104,6 +104,10 @@ class Descriptor:
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         return validate_options(self.options, options)
+
+    def options_schema(self) -> JSON:
+        """JSON Schema of the ``options`` a client may send to ``new`` (defaults given)."""
+        return options_schema(self.options)
 
 
 class Game(ABC, Generic[S, M]):
@@ -209,13 +213,14 @@ class Game(ABC, Generic[S, M]):
         """JSON Schema of ``move_document`` answers: one object per kind, every field (the
         derived ones too) required, so generated client types need no optional checks."""
 
+    @abstractmethod
     def event_schema(self) -> JSON:
-        """JSON Schema of one event this engine emits (``oneOf`` by ``type``)."""
-        return {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}
+        """JSON Schema of one event ``apply`` emits, or the driver adds (``chance``, ``ply``):
+        ``oneOf`` one object per ``type``; see :mod:`service.games.core.events`."""
 
+    @abstractmethod
     def breakdown_schema(self) -> JSON:
         """JSON Schema of ``scores(state).breakdown``."""
-        return {"type": "object"}
 
     def view_schema(self) -> JSON | None:
         """JSON Schema of ``view`` when it differs from the state document (hidden racks)."""

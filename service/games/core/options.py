@@ -1,4 +1,11 @@
-"""Option schemas: defaults, ranges and validation that lists every problem."""
+"""Option schemas: defaults, ranges and validation that lists every problem.
+
+An option's JSON Schema (``OptionSpec.describe``) is the one description of the value: the
+games catalogue shows it, ``options_schema`` builds the ``options`` object a client sends to
+``new`` from it, and every state schema embeds that object. A ``json`` option has no simple
+kind, so it carries its value schema (``schema``) next to the ``check`` that enforces it; a
+test holds the two together over real and mutated options.
+"""
 
 from __future__ import annotations
 
@@ -23,11 +30,18 @@ class OptionSpec:
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     check: Check | None = field(default=None, compare=False)
+    # JSON Schema of a "json" option's value (no $ref); required for that kind, unused else.
+    schema: dict[str, Any] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if (self.kind == "json") != (self.schema is not None):
+            raise ValueError(f"option {self.name}: a schema is given exactly for kind json")
 
     def describe(self) -> dict[str, Any]:
-        """The option as the games catalogue shows it (JSON Schema words)."""
+        """The option as the games catalogue shows it: the JSON Schema of its value."""
         kinds = {"int": "integer", "bool": "boolean", "enum": "string"}
         out: dict[str, Any] = {"default": deepcopy(self.default), "description": self.description}
+        out.update(deepcopy(self.schema or {}))
         if self.kind in kinds:
             out["type"] = kinds[self.kind]
         if self.minimum is not None:
@@ -61,6 +75,17 @@ class OptionSpec:
                 problems.add(path, str(exc))
                 return self.default
         return value
+
+
+def options_schema(specs: tuple[OptionSpec, ...]) -> dict[str, Any]:
+    """JSON Schema of the ``options`` object ``new`` accepts: every option optional (its
+    default stands in), no other key."""
+    return {
+        "type": "object",
+        "description": "Options; each one left out takes its default.",
+        "additionalProperties": False,
+        "properties": {s.name: s.describe() for s in specs},
+    }
 
 
 def _type_name(value: Any) -> str:

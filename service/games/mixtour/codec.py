@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from itertools import product
 from typing import Any
 
-from ..core import InvalidNotation, OptionSpec, Problems, read_options
+from ..core import InvalidNotation, OptionSpec, Problems, options_schema, read_options
 from ..core.game import COMMON_STATE_PROPERTIES, JSON, check_doc_header, check_seed
 from .board import INDEX, SIZE, SQUARES, line_between
 from .moves import REMOVE_AT, Pass, Place, Shift, notation, parse_move
@@ -249,11 +249,7 @@ def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
         "properties": {
             "game": {"const": "mixtour"},
             "v": {"const": VERSION},
-            "options": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {s.name: s.describe() for s in specs},
-            },
+            "options": options_schema(specs),
             "board": {
                 "type": "object",
                 "description": "Square -> stack, colours bottom to top (w White, b Blue).",

@@ -28,7 +28,7 @@ from ..core import (
     Transition,
     illegal,
 )
-from . import codec, moves, render
+from . import codec, moves, render, reports
 from .board import RAYS, SIZE, SQUARES, line_between
 from .moves import REMOVE_AT, Move, Pass, Place, Shift
 from .state import COLOUR_NAMES, MixtourState
@@ -261,6 +261,12 @@ class Mixtour(Game[MixtourState, Move]):
 
     def move_document_schema(self) -> JSON:
         return codec.move_document_schema()
+
+    def event_schema(self) -> JSON:
+        return reports.events(DESCRIPTOR)
+
+    def breakdown_schema(self) -> JSON:
+        return reports.breakdown(OPTIONS)
 
 
 def _banned(state: MixtourState) -> Shift | None:

@@ -36,6 +36,28 @@ def _check_preprinted(value: Any) -> Any:
     return value
 
 
+# What read_preprinted accepts, as far as JSON Schema can say it (not: a cell twice, a cell
+# off a smaller sheet, one list per player).
+PRINTED_CELL = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["cell", "symbol"],
+    "properties": {
+        "cell": {
+            "type": "string",
+            "pattern": r"^\s*[a-lA-L](1[0-2]|[1-9])\s*$",
+            "description": "a1 is top-left.",
+        },
+        "symbol": {"enum": list(SYMBOLS), "description": "circle, cross, square (TX-1)."},
+    },
+}
+PREPRINTED_SCHEMA = {
+    "type": ["array", "null"],
+    "minItems": 1,
+    "maxItems": MAX_PLAYERS,
+    "items": {"type": "array", "maxItems": MAX_SIZE * MAX_SIZE - 1, "items": PRINTED_CELL},
+}
+
 SIZE = OptionSpec(
     "size", "int", DEFAULT_SIZE, "Rows and columns of every sheet (TX-3).", MIN_SIZE, MAX_SIZE
 )
@@ -47,6 +69,7 @@ PREPRINTED = OptionSpec(
     "o, x, s, o for players 0–3; none in solo), or one list per player of "
     '{"cell": "d4", "symbol": "o"} objects (symbols o, x, s).',
     check=_check_preprinted,
+    schema=PREPRINTED_SCHEMA,
 )
 SOLO = OptionSpec(
     "solo",
@@ -93,7 +116,7 @@ def read_preprinted(
                 problems.add(f"{here}.cell", f"{entry['cell']!r} is not a cell of a1..{last}")
             elif cell in cells:
                 problems.add(f"{here}.cell", f"{entry['cell']!r} is pre-printed twice")
-            if not isinstance(symbol, str) or symbol not in SYMBOLS:
+            if not isinstance(symbol, str) or symbol not in tuple(SYMBOLS):  # not 'ox' or ''
                 problems.add(f"{here}.symbol", f"must be 'o', 'x' or 's', got {symbol!r}")
             elif cell is not None:
                 cells[cell] = SYMBOLS.index(symbol)

@@ -39,7 +39,7 @@ from ..core import (
     Transition,
     illegal,
 )
-from . import codec, moves, render, schema, scoring
+from . import codec, moves, render, reports, schema, scoring
 from .moves import Arrangement, Move, Placement, Roll, Stop, Symbols
 from .options import OPTIONS, setup
 from .shapes import SHAPES, SYMBOLS
@@ -219,6 +219,12 @@ class TeTrix(Game[TeTrixState, Move]):
 
     def move_document_schema(self) -> JSON:
         return schema.move_document_schema()
+
+    def event_schema(self) -> JSON:
+        return reports.events(DESCRIPTOR)
+
+    def breakdown_schema(self) -> JSON:
+        return reports.breakdown()
 
 
 def _placement_fields(state: TeTrixState, arrangement: Arrangement, move: Placement) -> JSON:

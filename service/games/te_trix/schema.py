@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core import OptionSpec
+from ..core import OptionSpec, options_schema
 from ..core.game import COMMON_STATE_PROPERTIES, JSON
 from .codec import REQUIRED, VERSION
 from .options import MAX_PLAYERS, MIN_SIZE
@@ -10,17 +10,7 @@ from .sheet import BAR_FIELDS, MAX_SIZE
 from .state import ENDINGS, PHASES
 
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
-_CELL = "^[a-lA-L](1[0-2]|[1-9])$"
 _CELL_NAME = "^[a-l](1[0-2]|[1-9])$"  # as move documents and the SVG spell it
-_PRINTED = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["cell", "symbol"],
-    "properties": {
-        "cell": {"type": "string", "pattern": _CELL, "description": "a1 is top-left."},
-        "symbol": {"enum": ["o", "x", "s"], "description": "circle, cross, square (TX-1)."},
-    },
-}
 _PLAYERS = {
     "type": "array",
     "items": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1},
@@ -30,7 +20,15 @@ _PLAYERS = {
 
 
 def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
-    described = {s.name: s.describe() for s in specs}
+    options = options_schema(specs)
+    props = options["properties"]
+    # A state spells out the pre-printed cells that null stands for in ``new``.
+    printed = {k: v for k, v in props["preprinted"].items() if k != "default"}
+    props["preprinted"] = {
+        **printed,
+        "type": "array",
+        "description": "Pre-printed cells, one list per player (TX-3, TX-12).",
+    }
     return {
         "$schema": _DRAFT,
         "$id": "https://regelwerk.dev/schema/states/te-trix.json",
@@ -44,20 +42,9 @@ def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
             "game": {"const": "te-trix"},
             "v": {"const": VERSION},
             "options": {
-                "type": "object",
-                "additionalProperties": False,
+                **options,
+                "description": "The options the game was started with.",
                 "required": ["size", "preprinted"],
-                "properties": {
-                    "size": described["size"],
-                    "solo": described["solo"],
-                    "preprinted": {
-                        "description": "Pre-printed cells, one list per player (TX-3, TX-12).",
-                        "type": "array",
-                        "minItems": 1,
-                        "maxItems": MAX_PLAYERS,
-                        "items": {"type": "array", "items": _PRINTED},
-                    },
-                },
             },
             "round": {"type": "integer", "minimum": 1, "description": "Round, from 1."},
             "roller": {

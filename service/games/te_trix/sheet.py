@@ -28,9 +28,10 @@ def cell_name(cell: int, size: int) -> str:
 def parse_cell(text: str, size: int) -> int | None:
     """The index of a cell name like ``d4`` on a sheet of ``size``, or None."""
     text = text.strip().lower()
-    if len(text) < 2 or text[0] not in COLUMNS[:size] or not text[1:].isdigit():
+    digits = text[1:]  # isascii: str.isdigit also takes digits int() refuses, such as '²'
+    if not text or text[0] not in COLUMNS[:size] or not (digits.isascii() and digits.isdigit()):
         return None
-    row = int(text[1:])
+    row = int(digits)
     if not 1 <= row <= size or text[1] == "0":
         return None
     return (row - 1) * size + COLUMNS.index(text[0])

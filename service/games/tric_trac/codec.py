@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import OptionSpec, Problems, read_options
+from ..core import OptionSpec, Problems, options_schema, read_options
 from ..core.game import COMMON_STATE_PROPERTIES, JSON, check_doc_header, check_seed
 from .state import (
     COLOUR_KEYS,
@@ -61,6 +61,30 @@ FIELDS = frozenset(
     )
 )
 MAX_HITS = 99
+
+
+_HUCKE_POINT = {"type": "integer", "minimum": 2, "maximum": POINTS - 1}
+# What check_hucke accepts, as far as JSON Schema can say it (not: the two points differ).
+HUCKE_SCHEMA: JSON = {
+    "oneOf": [
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "required": list(COLOUR_KEYS),
+            "properties": {
+                "red": {**_HUCKE_POINT, "description": "Red's Hucke point."},
+                "black": {**_HUCKE_POINT, "description": "Black's Hucke point."},
+            },
+        },
+        {
+            "type": "array",
+            "prefixItems": [_HUCKE_POINT, _HUCKE_POINT],
+            "items": False,
+            "minItems": 2,
+            "description": "[red, black]; states and answers use the object form.",
+        },
+    ]
+}
 
 
 def check_hucke(value: Any) -> dict[str, int]:
@@ -304,11 +328,7 @@ def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
         "properties": {
             "game": {"const": "tric-trac"},
             "v": {"const": VERSION},
-            "options": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {s.name: s.describe() for s in specs},
-            },
+            "options": options_schema(specs),
             "points": {
                 "type": "object",
                 "description": "Stones on points 2–23 per colour.",

@@ -36,7 +36,7 @@ from ..core import (
     Status,
     Transition,
 )
-from . import codec, moves, render
+from . import codec, moves, render, reports
 from .moves import OFF, Move, Opening, Throw, Turn
 from .resolve import resolve, step_dice
 from .state import (
@@ -74,6 +74,7 @@ OPTIONS = (
         'The Hucke points, {"red": 13, "black": 12} or [13, 12]: two different points '
         "from 2 to 23 (TT-11).",
         check=codec.check_hucke,
+        schema=codec.HUCKE_SCHEMA,
     ),
     OptionSpec(
         "pointsToWin",
@@ -339,6 +340,12 @@ class TricTrac(Game[TricTracState, Move]):
 
     def move_document_schema(self) -> JSON:
         return codec.move_document_schema()
+
+    def event_schema(self) -> JSON:
+        return reports.events(DESCRIPTOR)
+
+    def breakdown_schema(self) -> JSON:
+        return reports.breakdown(OPTIONS)
 
 
 def _step_events(state: TricTracState, p: int, play: Play) -> list[Event]:

@@ -39,7 +39,16 @@ from .state import (
     Phase,
     TriominosState,
 )
-from .tiles import DEFAULT_SET, Tile, canonical, describe_counts, is_joker, parse_tile, tile_name
+from .tiles import (
+    DEFAULT_SET,
+    Tile,
+    canonical,
+    describe_counts,
+    is_joker,
+    parse_tile,
+    read_tile_set,
+    tile_name,
+)
 from .tiles import value as tile_value
 
 GAME = "triominos-junior"
@@ -138,7 +147,7 @@ def _options(
     doc: Mapping[str, Any], specs: tuple[OptionSpec, ...], problems: Problems
 ) -> tuple[Level, tuple[Tile, ...]]:
     opts = read_options(specs, doc.get("options", {}), problems)
-    return opts["level"], opts["tiles"] or DEFAULT_SET
+    return opts["level"], read_tile_set(opts["tiles"]) or DEFAULT_SET
 
 
 def _tiles(items: Any, path: str, problems: Problems) -> list[Tile]:

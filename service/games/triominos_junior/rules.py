@@ -36,11 +36,11 @@ from ..core import (
     Status,
     Transition,
 )
-from . import codec, moves, render, schema, turns, view
+from . import codec, moves, render, reports, schema, turns, view
 from .layout import board_of, can_play, placements, swaps
 from .moves import Deal, Draw, Move, Pass, Place, Swap
 from .state import CHANCE_PHASES, COINS_EACH, COINS_TOTAL, Level, TriominosState
-from .tiles import DEFAULT_SET, check_tile_set, value
+from .tiles import DEFAULT_SET, TILE_SET_SCHEMA, check_tile_set, read_tile_set, value
 
 OPTIONS = (
     OptionSpec(
@@ -59,6 +59,7 @@ OPTIONS = (
         "the apex with numbers 0-9 ('1-3-5') and one joker 'J'. null: the default set, every "
         "multiset of three numbers from 1-5 ascending clockwise.",
         check=check_tile_set,
+        schema=TILE_SET_SCHEMA,
     ),
 )
 
@@ -90,7 +91,7 @@ class TriominosJunior(Game[TriominosState, Move]):
         opts = DESCRIPTOR.validate_options(options)
         level: Level = opts["level"]
         coins = level == "coins"
-        tile_set = opts["tiles"] or DEFAULT_SET
+        tile_set = read_tile_set(opts["tiles"]) or DEFAULT_SET
         return TriominosState(
             level=level,
             tile_set=tile_set,
@@ -244,6 +245,12 @@ class TriominosJunior(Game[TriominosState, Move]):
 
     def move_document_schema(self) -> JSON:
         return schema.move_document_schema()
+
+    def event_schema(self) -> JSON:
+        return reports.events(DESCRIPTOR)
+
+    def breakdown_schema(self) -> JSON:
+        return reports.breakdown()
 
     def view_schema(self) -> JSON:
         """JSON Schema of the per-player view document."""

@@ -4,7 +4,7 @@ as ``play`` accepts it, a move document as legal-moves lists it and the per-play
 
 from __future__ import annotations
 
-from ..core import OptionSpec
+from ..core import OptionSpec, options_schema
 from ..core.game import COMMON_STATE_PROPERTIES, JSON
 from .codec import GAME, VERSION
 from .grid import CORNER_NAMES, LIMIT
@@ -56,18 +56,6 @@ def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
             **COMMON_STATE_PROPERTIES,
         },
     }
-
-
-def options_schema(specs: tuple[OptionSpec, ...]) -> JSON:
-    props = {s.name: s.describe() for s in specs}
-    props["tiles"] = {
-        **props["tiles"],
-        "type": ["array", "null"],
-        "items": {"type": "string", "pattern": TILE_PATTERN},
-        "minItems": 36,
-        "maxItems": 36,
-    }
-    return {"type": "object", "additionalProperties": False, "properties": props}
 
 
 def layout_schema() -> JSON:

@@ -75,8 +75,27 @@ def _default_set() -> tuple[Tile, ...]:
 DEFAULT_SET = _default_set()
 
 
-def check_tile_set(given: Any) -> tuple[Tile, ...] | None:
-    """The ``tiles`` option: 35 number tiles and one ``J`` (TJ-1); None means the default set.
+# What read_tile_set accepts, as far as JSON Schema can say it.
+TILE_SET_SCHEMA: dict[str, Any] = {
+    "type": ["array", "null"],
+    "minItems": TILE_COUNT,
+    "maxItems": TILE_COUNT,
+    "items": {"type": "string", "pattern": r"^\s*([jJ]|[0-9]\s*-\s*[0-9]\s*-\s*[0-9])\s*$"},
+    "contains": {"pattern": r"^\s*[jJ]\s*$"},
+    "minContains": 1,
+    "maxContains": 1,
+}
+
+
+def check_tile_set(given: Any) -> list[str] | None:
+    """The ``tiles`` option normalised (JSON like every option): the set as sorted canonical
+    names, None for the default set; raises ValueError naming every problem."""
+    tiles = read_tile_set(given)
+    return None if tiles is None else [tile_name(t) for t in tiles]
+
+
+def read_tile_set(given: Any) -> tuple[Tile, ...] | None:
+    """A tile set: 35 number tiles and one ``J`` (TJ-1); None means the default set.
 
     Returns the set as sorted canonical tiles, or raises ValueError naming every problem.
     """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.games.core import InvalidOptions
+from service.games.core import InvalidOptions, InvalidState
 
 from .helpers import G
 
@@ -70,6 +70,26 @@ def test_tx3_preprinted_errors_are_all_listed_with_paths():
         "$.options.preprinted[0][2]",
         "$.options.preprinted[1][1].cell",
     ]
+
+
+def test_tx3_preprinted_cells_and_symbols_are_read_exactly():
+    # Once accepted: 'ox' and '' (substrings of "oxs") as circles; 'd²' crashed int().
+    options = {
+        "preprinted": [
+            [{"cell": "d4", "symbol": "ox"}, {"cell": "a1", "symbol": ""}],
+            [{"cell": "d²", "symbol": "o"}],
+        ]
+    }
+    assert paths(options) == [
+        "$.options.preprinted[0][0].symbol",
+        "$.options.preprinted[0][1].symbol",
+        "$.options.preprinted[1][0].cell",
+    ]
+    doc = G.encode(G.new())
+    doc["options"]["preprinted"][1] = [{"cell": "d²", "symbol": "x"}]
+    with pytest.raises(InvalidState) as err:
+        G.decode(doc)
+    assert [p.path for p in err.value.problems] == ["$.options.preprinted[1][0].cell"]
 
 
 def test_tx3_preprinted_needs_one_list_per_player():

@@ -1,0 +1,110 @@
+"""JSON Schemas (draft 2020-12) of event documents: one object per event ``type``.
+
+``apply`` emits the game's own events; the driver adds a ``chance`` event before the events of
+every outcome it samples, and ``driver.play`` numbers every event with the ``ply`` (index of
+the submitted move) that caused it. The schemas carry no ``$ref``, so the OpenAPI document can
+embed them as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from .game import JSON, Descriptor
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+PLY: JSON = {
+    "type": "integer",
+    "minimum": 0,
+    "description": "Set by play: the index of the submitted move that caused this event.",
+}
+
+
+def event(type_: str, description: str, properties: JSON, optional: Collection[str] = ()) -> JSON:
+    """One event variant: ``type`` fixed, every property required except ``optional`` ones,
+    and the ``ply`` that ``driver.play`` adds."""
+    unknown = set(optional) - set(properties)
+    if unknown:
+        raise ValueError(f"{type_}: optional names unknown properties {sorted(unknown)}")
+    return {
+        "type": "object",
+        "description": description,
+        "additionalProperties": False,
+        "required": ["type", *(k for k in properties if k not in optional)],
+        "properties": {"type": {"const": type_}, **properties, "ply": PLY},
+    }
+
+
+def chance_event(outcome: JSON) -> JSON:
+    """The event ``driver.resolve_chance`` adds for each outcome it samples from the seed."""
+    return event(
+        "chance",
+        "A chance outcome the service sampled from the state's seed; the events of applying "
+        "it follow.",
+        {
+            "outcome": {**outcome, "description": "The outcome in notation."},
+            "sampled": {"const": True, "description": "Always true: the service rolled it."},
+        },
+    )
+
+
+def event_schema(
+    descriptor: Descriptor, variants: Sequence[JSON], outcome: JSON | None = None
+) -> JSON:
+    """The schema of one event of a game: ``oneOf`` its variants, plus the ``chance`` event
+    (whose ``outcome`` is the notation of a chance move) exactly when the game has chance."""
+    if descriptor.chance != (outcome is not None):
+        raise ValueError(f"{descriptor.id}: a chance outcome schema goes with chance games only")
+    every = [*variants, *([chance_event(outcome)] if outcome is not None else [])]
+    types = [_type_of(v) for v in every]
+    if len(set(types)) != len(types):
+        raise ValueError(f"{descriptor.id}: event types repeat: {types}")
+    return {
+        "$schema": DRAFT,
+        "title": f"{descriptor.name} event",
+        "description": f"One event of {descriptor.name}: what a move (or a sampled chance "
+        "outcome) did, told by its type. Events come in the order they happened.",
+        "type": "object",
+        "oneOf": [{"title": f"{descriptor.name} {_type_of(v)} event", **v} for v in every],
+    }
+
+
+def event_types(schema: JSON) -> set[str]:
+    """The ``type`` values an event schema allows."""
+    return {_type_of(v) for v in schema["oneOf"]}
+
+
+def _type_of(variant: JSON) -> str:
+    value: Any = variant["properties"]["type"]["const"]
+    assert isinstance(value, str)
+    return value
+
+
+def player(count: int, description: str = "The player (0-based).") -> JSON:
+    """A player of a game of at most ``count`` players."""
+    return {"type": "integer", "minimum": 0, "maximum": count - 1, "description": description}
+
+
+def players(count: int, description: str, min_items: int = 0) -> JSON:
+    """A list of distinct players, ascending."""
+    return {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0, "maximum": count - 1},
+        "uniqueItems": True,
+        "minItems": min_items,
+        "maxItems": count,
+        "description": description,
+    }
+
+
+def per_player(count: int, item: JSON, description: str, min_count: int | None = None) -> JSON:
+    """One value per player, in player order."""
+    return {
+        "type": "array",
+        "items": item,
+        "minItems": count if min_count is None else min_count,
+        "maxItems": count,
+        "description": description,
+    }
