@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import urllib.error
 import urllib.request
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 __all__ = [
     "LegalMoves",
@@ -43,9 +43,10 @@ class Replayed(Position):
     plies: int
 
 
-class LegalMove(TypedDict, total=False):
+class LegalMove(TypedDict):
     notation: str
-    probability: float
+    move: dict[str, Any]  # the move document; play accepts it instead of the notation
+    probability: NotRequired[float]
 
 
 class LegalMoves(TypedDict):
