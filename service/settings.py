@@ -7,6 +7,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
+_INT = re.compile(r"-?[0-9]+")
+_BOOL = {"true": True, "1": True, "yes": True, "on": True}
+_BOOL |= {"false": False, "0": False, "no": False, "off": False}
 _ORIGIN = re.compile(
     r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?|https?://\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?"
 )
@@ -37,21 +40,29 @@ class Settings:
         """Reads ``HOST``, ``PORT``, ``WORKERS``, ``REDIS_URL``, … (upper-case field names)."""
         env = os.environ if env is None else env
         values: dict[str, object] = {}
+        problems: list[str] = []
         for f in fields(cls):
-            raw = env.get(f.name.upper())
-            if raw is None or raw == "":
+            name = f.name.upper()
+            raw = env.get(name)
+            if raw is None or not raw.strip():
                 continue
-            if f.type in ("int",):
-                try:
-                    values[f.name] = int(raw)
-                except ValueError:
-                    raise SystemExit(
-                        f"setting {f.name.upper()} must be an integer, got {raw!r}"
-                    ) from None
-            elif f.type in ("bool",):
-                values[f.name] = raw.strip().lower() in ("1", "true", "yes", "on")
+            if f.type == "int":
+                if not _INT.fullmatch(raw.strip()):
+                    problems.append(f"{name} must be an integer, got {raw!r}")
+                    continue
+                values[f.name] = int(raw)
+            elif f.type == "bool":
+                word = raw.strip().lower()
+                if word not in _BOOL:
+                    problems.append(
+                        f"{name} must be true or false (also 1/0, yes/no, on/off), got {raw!r}"
+                    )
+                    continue
+                values[f.name] = _BOOL[word]
             else:
                 values[f.name] = raw
+        if problems:
+            raise SystemExit("invalid settings: " + "; ".join(problems))
         settings = cls(**values)  # type: ignore[arg-type]
         settings.check()
         return settings

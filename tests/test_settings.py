@@ -1,0 +1,72 @@
+"""Settings (issue "Hardening", item 5): parsed strictly; a bad value refuses to start with a
+message naming the setting, and every bad setting is named at once."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from service.settings import Settings
+
+from .server_process import ROOT
+
+
+@pytest.mark.parametrize(
+    ("word", "value"),
+    [
+        ("true", True),
+        ("TRUE", True),
+        ("1", True),
+        ("yes", True),
+        ("On", True),
+        ("false", False),
+        ("0", False),
+        ("no", False),
+        ("off", False),
+        (" off ", False),
+    ],
+)
+def test_booleans_take_only_the_usual_words(word, value):
+    assert (
+        Settings.from_env({"REQUIRE_SIGNED_STATE": word, "RULES_SECRET": "s"}).require_signed_state
+        is value
+    )
+
+
+@pytest.mark.parametrize("word", ["ture", "y", "2", "enabled", "yes please", "falsch"])
+def test_any_other_boolean_refuses_to_start(word):
+    with pytest.raises(SystemExit, match=f"REQUIRE_SIGNED_STATE must be true or false.*{word!r}"):
+        Settings.from_env({"REQUIRE_SIGNED_STATE": word})
+
+
+@pytest.mark.parametrize("raw", ["eighty", "80.0", "8_000", "0x50", "", " "])
+def test_integers_are_plain_digits(raw):
+    if not raw.strip():
+        assert Settings.from_env({"PORT": raw}).port == 8000  # empty means unset
+        return
+    with pytest.raises(SystemExit, match=f"PORT must be an integer, got {raw!r}"):
+        Settings.from_env({"PORT": raw})
+
+
+def test_every_bad_setting_is_named_at_once():
+    with pytest.raises(SystemExit) as caught:
+        Settings.from_env({"PORT": "x", "WORKERS": "y", "REQUIRE_SIGNED_STATE": "ture"})
+    message = str(caught.value)
+    assert "PORT" in message and "WORKERS" in message and "REQUIRE_SIGNED_STATE" in message
+
+
+def test_the_server_refuses_to_start_on_a_bad_setting():
+    """As a person starts it: the process exits non-zero and says which setting is wrong."""
+    env = {"PATH": "/usr/bin:/bin", "REQUIRE_SIGNED_STATE": "ture"}
+    done = subprocess.run(
+        [sys.executable, "-m", "service", "--port", "1"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "REQUIRE_SIGNED_STATE must be true or false" in done.stderr + done.stdout
