@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from . import cache, load, mixtour, te_trix, tric_trac, triominos
+from . import cache, hostile, load, mixtour, te_trix, tric_trac, triominos
 
 SECTIONS = {
     "mixtour": mixtour.run,
@@ -15,6 +15,7 @@ SECTIONS = {
     "te-trix": te_trix.run,
     "triominos-junior": triominos.run,
     "cache": cache.run,
+    "hostile": hostile.run,
     "load": load.run,
 }
 

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
+from types import FrameType
 
 import uvicorn
 
+from .api.logs import log_config
 from .settings import Settings
+
+# On SIGTERM requests in flight get this long to finish; below Kubernetes' default grace
+# period (30 s, deploy/k8s/deployment.yaml) so the process exits by itself, not by SIGKILL.
+GRACEFUL_SHUTDOWN_SECONDS = 25
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -24,7 +31,10 @@ def main(argv: list[str] | None = None) -> None:
     os.environ.update(
         HOST=args.host, PORT=str(args.port), WORKERS=str(args.workers), LOG_LEVEL=args.log_level
     )
-    Settings.from_env()
+    settings = Settings.from_env()
+    # uvicorn drains, then raises SIGTERM again with the handler found at its start: this
+    # one, so a drained server exits 0 (the default handler would make it -15).
+    signal.signal(signal.SIGTERM, _exit_cleanly)
     uvicorn.run(
         "service.app:create_app",
         factory=True,
@@ -32,8 +42,14 @@ def main(argv: list[str] | None = None) -> None:
         port=args.port,
         workers=args.workers,
         log_level=args.log_level.lower(),
-        access_log=False,
+        access_log=False,  # the app writes one access line per request (service/api/observe.py)
+        log_config=log_config(settings.log_format, settings.log_level),
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
     )
+
+
+def _exit_cleanly(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(0)
 
 
 if __name__ == "__main__":

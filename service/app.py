@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import gzip
-import logging
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -15,14 +13,16 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .api import rest
+from .api.budget import DocumentLimits
 from .api.errors import ApiError
 from .api.graphql import schema
 from .api.graphql_http import GraphQLEndpoint
 from .api.http import BodyLimit, error_response, json_response, log
+from .api.logs import clip, configure, mark_logged, request_id
 from .api.metrics import Metrics
+from .api.observe import Observe, route_name
 from .api.openapi import openapi
 from .api.ops import Rules
 from .api.prewarm import prewarm
@@ -30,49 +30,9 @@ from .cache import Cache, RedisTier
 from .settings import Settings
 
 
-class _Observe:
-    """Times every request and counts it by route template and status."""
-
-    def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
-        self.app = app
-        self.metrics = metrics
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        start = time.perf_counter()
-        status = 500
-
-        async def observed(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-            await send(message)
-
-        try:
-            await self.app(scope, receive, observed)
-        finally:
-            route = _route_name(scope)
-            self.metrics.requests.labels(route, str(status)).inc()
-            self.metrics.latency.labels(route).observe(time.perf_counter() - start)
-
-
-def _route_name(scope: Scope) -> str:
-    route = scope.get("route")
-    path = getattr(route, "path", None)
-    return (
-        path
-        if isinstance(path, str)
-        else ("/graphql" if scope.get("path", "").startswith("/graphql") else "other")
-    )
-
-
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings.from_env()
-    logging.basicConfig(
-        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s"
-    )
+    configure(settings.log_format, settings.log_level)
     metrics = Metrics()
     redis = None
     if settings.redis_url:
@@ -150,7 +110,19 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/graphql/assets/{name}", graphiql_asset, methods=["GET"]),
         Route(
             "/graphql",
-            GraphQLEndpoint(schema, {"rules": rules}, ide).handle,
+            GraphQLEndpoint(
+                schema,
+                {"rules": rules},
+                ide,
+                DocumentLimits(
+                    settings.graphql_max_bytes,
+                    settings.graphql_max_tokens,
+                    settings.graphql_max_depth,
+                    settings.graphql_max_aliases,
+                    settings.graphql_max_root_fields,
+                ),
+                settings.max_work,
+            ).handle,
             methods=["GET", "POST"],
         ),
     ]
@@ -170,8 +142,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return error_response(ApiError(exc.status_code, code, message))
 
     async def internal_error(request: Request, exc: Exception) -> Response:
-        log.exception("internal error on %s %s", request.method, request.url.path)
-        return error_response(ApiError(500, "INTERNAL", "internal error; it has been logged"))
+        """A bug (client errors are ApiErrors, a vanished client never gets here): logged
+        once with its traceback, under the request's id."""
+        method, route = clip(request.method, 16), route_name(request.scope)
+        log.error("internal error on %s %s", method, route, exc_info=exc)
+        mark_logged(exc)
+        response = error_response(ApiError(500, "INTERNAL", "internal error; it has been logged"))
+        rid = request_id.get()
+        if rid is not None:
+            response.headers["x-request-id"] = rid
+        return response
 
     app = Starlette(
         routes=routes,
@@ -186,16 +166,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.metrics = metrics
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     if settings.cors_origins:
-        # Inside _Observe (preflights are counted) and outside BodyLimit (a 413 still
+        # Inside Observe (preflights are counted) and outside BodyLimit (a 413 still
         # carries the headers a browser needs to read it).
         origins = settings.cors_origin_list()
         app.add_middleware(
             CORSMiddleware,
             allow_origins=origins,
             allow_methods=["GET", "POST"],
-            allow_headers=["Accept", "Content-Type"],
+            allow_headers=["Accept", "Content-Type", "X-Request-ID"],
+            expose_headers=["X-Request-ID"],
             allow_credentials=False,  # nothing here uses cookies or HTTP auth
             max_age=600,
         )
-    app.add_middleware(_Observe, metrics=metrics)
+    app.add_middleware(Observe, metrics=metrics)
     return app

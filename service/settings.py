@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 _INT = re.compile(r"-?[0-9]+")
 _BOOL = {"true": True, "1": True, "yes": True, "on": True}
@@ -21,6 +21,7 @@ class Settings:
     port: int = 8000
     workers: int = 1
     log_level: str = "info"
+    log_format: str = "text"
     redis_url: str | None = None
     cache_entries: int = 50_000
     cache_ttl: int = 3600
@@ -31,7 +32,15 @@ class Settings:
     prewarm_depth: int = 0
     max_body_bytes: int = 1024 * 1024
     max_moves: int = 5_000
-    rules_secret: str | None = None
+    max_work: int = 10_000
+    graphql_max_bytes: int = 32 * 1024
+    graphql_max_tokens: int = 2_000
+    graphql_max_depth: int = 12
+    graphql_max_aliases: int = 20
+    graphql_max_root_fields: int = 10
+    # Secrets never appear in a repr or an error message.
+    rules_secret: str | None = field(default=None, repr=False)
+    rules_previous_secrets: str | None = field(default=None, repr=False)
     require_signed_state: bool = False
     cors_origins: str | None = None
 
@@ -71,8 +80,12 @@ class Settings:
         """``CORS_ORIGINS``: ``*`` or comma-separated origins such as ``https://a.example``."""
         return [o.strip() for o in (self.cors_origins or "").split(",") if o.strip()]
 
+    def previous_secret_list(self) -> list[str]:
+        """``RULES_PREVIOUS_SECRETS``: comma-separated secrets that verify but sign no new game."""
+        return [] if self.rules_previous_secrets is None else self.rules_previous_secrets.split(",")
+
     def check(self) -> None:
-        problems = []
+        problems = _secret_problems(self)
         for origin in self.cors_origin_list():
             if origin != "*" and not _ORIGIN.fullmatch(origin):
                 problems.append(
@@ -97,11 +110,45 @@ class Settings:
             problems.append("PREWARM_DEPTH must be 0 to 4")
         if self.max_body_bytes < 1024:
             problems.append("MAX_BODY_BYTES must be at least 1024")
+        if self.max_work < self.max_moves + 1000:
+            problems.append("MAX_WORK must be at least MAX_MOVES + 1000 (a full replay fits)")
+        if (
+            min(
+                self.graphql_max_bytes,
+                self.graphql_max_tokens,
+                self.graphql_max_depth,
+                self.graphql_max_aliases + 1,
+                self.graphql_max_root_fields,
+            )
+            < 1
+        ):
+            problems.append("GRAPHQL_MAX_* must be at least 1 (GRAPHQL_MAX_ALIASES at least 0)")
         if self.max_moves < 1:
             problems.append("MAX_MOVES must be at least 1")
         if self.require_signed_state and not self.rules_secret:
             problems.append("REQUIRE_SIGNED_STATE needs RULES_SECRET")
         if self.log_level.lower() not in ("critical", "error", "warning", "info", "debug"):
             problems.append("LOG_LEVEL must be critical, error, warning, info or debug")
+        if self.log_format.lower() not in ("text", "json"):
+            problems.append(f"LOG_FORMAT must be text or json, got {self.log_format!r}")
         if problems:
             raise SystemExit("invalid settings: " + "; ".join(problems))
+
+
+def _secret_problems(settings: Settings) -> list[str]:
+    """What is wrong with the secrets, each named by its position, never by its value."""
+    previous = settings.previous_secret_list()
+    problems = []
+    if previous and not settings.rules_secret:
+        problems.append("RULES_PREVIOUS_SECRETS needs RULES_SECRET (the secret that signs)")
+    seen = {settings.rules_secret}
+    for i, secret in enumerate(previous, 1):
+        where = f"RULES_PREVIOUS_SECRETS: secret {i} of {len(previous)}"
+        if not secret.strip():
+            problems.append(f"{where} is empty")
+        elif secret != secret.strip():
+            problems.append(f"{where} has spaces around it (the list takes none)")
+        elif secret in seen:
+            problems.append(f"{where} repeats RULES_SECRET or an earlier secret")
+        seen.add(secret)
+    return problems

@@ -161,8 +161,16 @@ class Regelwerk:
         players: int | None = None,
         options: dict[str, Any] | None = None,
         seed: str | None = None,
+        key_id: str | None = None,
     ) -> Replayed:
-        body = {"moves": moves, "players": players, "options": options, "seed": seed}
+        """``key_id``: the game's signing key (its ``sig`` before the dot), after a rotation."""
+        body = {
+            "moves": moves,
+            "players": players,
+            "options": options,
+            "seed": seed,
+            "keyId": key_id,
+        }
         result: Replayed = self._call(f"/v1/games/{game}/replay", body)
         return result
 

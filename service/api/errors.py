@@ -11,6 +11,7 @@ METHOD_NOT_ALLOWED     405     wrong HTTP method for the route
 HTTP_ERROR             4xx     any other refusal of the HTTP layer (not raised today)
 BODY_TOO_LARGE         413     body over MAX_BODY_BYTES
 TOO_MANY_MOVES         413     more moves in one play/replay than MAX_MOVES
+WORK_BUDGET_EXCEEDED   413     the request needs more work than MAX_WORK allows
 INVALID_NOTATION       422     a move that is not notation of this game
 ILLEGAL_MOVE           422     a move the rules forbid (details.reason, details.rule)
 NOT_YOUR_TURN          422     the player may not act now
@@ -23,6 +24,10 @@ INTERNAL               500     a bug: reported, never caused by client input
 =====================  ======  ==================================================
 
 In ``play`` and ``replay`` ``details.ply`` is the 0-based index of the failing move.
+``ILLEGAL_MOVE`` with ``details.reason`` ``CHANCE_IS_SAMPLED``: a chance outcome sent for a
+seeded game, which only the service rolls. ``STATE_TAMPERED`` reasons: ``UNSIGNED`` (no
+``sig`` under REQUIRE_SIGNED_STATE), ``BAD_SIGNATURE`` (altered), ``UNKNOWN_KEY`` (signed with
+a key this service does not hold: another service's, or a retired secret).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.core import RulesError
+from ..games.core.errors import MAX_PROBLEMS
 
 # Every code an answer can carry, in the table's order (OpenAPI's enum; a test holds the
 # table above and this tuple together).
@@ -42,6 +48,7 @@ CODES = (
     "HTTP_ERROR",
     "BODY_TOO_LARGE",
     "TOO_MANY_MOVES",
+    "WORK_BUDGET_EXCEEDED",
     "INVALID_NOTATION",
     "ILLEGAL_MOVE",
     "NOT_YOUR_TURN",
@@ -76,9 +83,17 @@ def from_rules(exc: RulesError, ply: int | None = None) -> ApiError:
     return ApiError(422, exc.code, message, details)
 
 
+def problem_details(problems: list[dict[str, str]]) -> dict[str, Any]:
+    """``details`` of an answer listing problems: the first ``MAX_PROBLEMS`` and the count."""
+    return {"problems": problems[:MAX_PROBLEMS], "problemCount": len(problems)}
+
+
 def invalid_request(problems: list[dict[str, str]]) -> ApiError:
     first = problems[0]
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
     return ApiError(
-        400, "INVALID_REQUEST", f"{first['path']}: {first['reason']}{more}", {"problems": problems}
+        400,
+        "INVALID_REQUEST",
+        f"{first['path']}: {first['reason']}{more}",
+        problem_details(problems),
     )

@@ -17,7 +17,7 @@ from strawberry.scalars import JSON
 from strawberry.types import ExecutionContext, Info
 
 from ..games.core import MoveRequest
-from .errors import ApiError
+from .errors import ApiError, problem_details
 from .graphql_moves import MoveDocument, typed_move
 from .ops import Loaded, Rules
 from .request import parse_move_item, type_name
@@ -48,8 +48,8 @@ class GameStatus(Enum):
     description="Why an operation answered a failure instead of a result. MoveRejected: "
     "ILLEGAL_MOVE, INVALID_NOTATION, NOT_YOUR_TURN, GAME_OVER; InvalidState: INVALID_STATE, "
     "INVALID_OPTIONS, STATE_TAMPERED; InvalidRequest: UNKNOWN_GAME, INVALID_REQUEST, "
-    "INVALID_PLAYER, TOO_MANY_MOVES. One enum for all three, so a selection may ask every "
-    "member for its code."
+    "INVALID_PLAYER, TOO_MANY_MOVES, WORK_BUDGET_EXCEEDED. One enum for all three, so a "
+    "selection may ask every member for its code."
 )
 class ErrorCode(Enum):
     ILLEGAL_MOVE = "ILLEGAL_MOVE"
@@ -63,6 +63,7 @@ class ErrorCode(Enum):
     INVALID_REQUEST = "INVALID_REQUEST"
     INVALID_PLAYER = "INVALID_PLAYER"
     TOO_MANY_MOVES = "TOO_MANY_MOVES"
+    WORK_BUDGET_EXCEEDED = "WORK_BUDGET_EXCEEDED"
 
 
 MOVE_CODES = {"ILLEGAL_MOVE", "INVALID_NOTATION", "NOT_YOUR_TURN", "GAME_OVER"}
@@ -103,11 +104,15 @@ class MoveRejected:
     details: JSON
 
 
-@strawberry.type(description="The state (or the players/options) is impossible; all problems.")
+@strawberry.type(
+    description="The state (or the players/options) is impossible: its problems (the first "
+    "100) and how many there are."
+)
 class InvalidState:
     code: ErrorCode
     message: str
     problems: list[StateProblem]
+    problem_count: int
 
 
 @strawberry.type(description="The request itself is wrong: unknown game, bad player, limits.")
@@ -122,38 +127,56 @@ class Position:
     _rules: strawberry.Private[Rules]
     _loaded: strawberry.Private[Loaded]
 
+    async def _summary(self) -> dict[str, Any]:
+        try:
+            return await self._rules.summary(self._loaded)
+        except ApiError as exc:  # e.g. the request's work budget is spent
+            raise GraphQLApiError(exc) from exc
+
+    async def _score(self) -> dict[str, Any]:
+        try:
+            return await self._rules.score(self._loaded)
+        except ApiError as exc:
+            raise GraphQLApiError(exc) from exc
+
+    async def _position(self) -> dict[str, Any]:
+        try:
+            return await self._rules.position_of(self._loaded)
+        except ApiError as exc:
+            raise GraphQLApiError(exc) from exc
+
     @strawberry.field(description="The state document to send back with the next request.")
     async def state(self) -> JSON:
-        return JSON((await self._rules.position_of(self._loaded))["state"])
+        return JSON((await self._position())["state"])
 
     @strawberry.field
     async def to_move(self) -> list[int]:
-        return list((await self._rules.summary(self._loaded))["toMove"])
+        return list((await self._summary())["toMove"])
 
     @strawberry.field
     async def is_chance(self) -> bool:
-        return bool((await self._rules.summary(self._loaded))["isChance"])
+        return bool((await self._summary())["isChance"])
 
     @strawberry.field
     async def status(self) -> GameStatus:
-        return GameStatus((await self._rules.summary(self._loaded))["status"])
+        return GameStatus((await self._summary())["status"])
 
     @strawberry.field
     async def winners(self) -> list[int]:
-        return list((await self._rules.summary(self._loaded))["winners"])
+        return list((await self._summary())["winners"])
 
     @strawberry.field
     async def scores(self) -> list[int]:
-        return list((await self._rules.summary(self._loaded))["scores"])
+        return list((await self._summary())["scores"])
 
     @strawberry.field(description="Why the game ended (null while ongoing).")
     async def reason(self) -> str | None:
-        value = (await self._rules.score(self._loaded))["reason"]
+        value = (await self._score())["reason"]
         return None if value is None else str(value)
 
     @strawberry.field(description="The per-game score breakdown.")
     async def breakdown(self) -> JSON:
-        return JSON((await self._rules.score(self._loaded))["breakdown"])
+        return JSON((await self._score())["breakdown"])
 
     @strawberry.field(description="Legal moves (the outcomes at a chance node).")
     async def legal_moves(self, player: int | None = None) -> list[LegalMove]:
@@ -171,7 +194,7 @@ class Position:
 
     @strawberry.field(description="Chance outcomes with probabilities (empty unless isChance).")
     async def chance_outcomes(self) -> list[LegalMove]:
-        if not (await self._rules.summary(self._loaded))["isChance"]:
+        if not (await self._summary())["isChance"]:
             return []
         moves: list[LegalMove] = await self.legal_moves()
         return moves
@@ -240,6 +263,7 @@ def _failure(error: ApiError) -> MoveRejected | InvalidState | InvalidRequest:
             code=ErrorCode(error.code),
             message=error.message,
             problems=[StateProblem(path=p["path"], reason=p["reason"]) for p in problems],
+            problem_count=error.details.get("problemCount", len(problems)),
         )
     return InvalidRequest(
         code=ErrorCode(error.code), message=error.message, details=JSON(error.details)
@@ -261,7 +285,7 @@ def _moves(items: list[JSON], player: int | None) -> list[MoveRequest]:
         else:
             out.append(request)
     if problems:
-        raise ApiError(400, "INVALID_REQUEST", problems[0]["reason"], {"problems": problems})
+        raise ApiError(400, "INVALID_REQUEST", problems[0]["reason"], problem_details(problems))
     return out
 
 
@@ -312,8 +336,12 @@ class Query:
         except ApiError as exc:
             return _failure(exc)
 
-    @strawberry.field(description="Plays moves in order; chance sampled when autoChance.")
-    def play(
+    @strawberry.field(
+        description="Plays moves in order; chance sampled when autoChance (default: when the "
+        "state has a seed). A seeded game's chance is the service's: an outcome sent is "
+        "MoveRejected (reason CHANCE_IS_SAMPLED); a pending chance node is sampled first."
+    )
+    async def play(
         self,
         info: Info,
         game: str,
@@ -325,7 +353,7 @@ class Query:
         rules = _rules(info)
         try:
             loaded = rules.load(rules.engine(game), state)
-            end, events = rules.play(loaded, _moves(moves, player), auto_chance)
+            end, events = await rules.play_async(loaded, _moves(moves, player), auto_chance)
             return PlayOutcome(
                 position=Position(_rules=rules, _loaded=end), events=[JSON(e) for e in events]
             )
@@ -333,7 +361,7 @@ class Query:
             return _failure(exc)
 
     @strawberry.field(description="Replays a game from its start, seed and move list.")
-    def replay(
+    async def replay(
         self,
         info: Info,
         game: str,
@@ -341,6 +369,14 @@ class Query:
         players: int | None = None,
         options: JSON | None = None,
         seed: str | None = None,
+        key_id: Annotated[
+            str | None,
+            strawberry.argument(
+                description="Sample and sign with this configured key (the part of a state's "
+                "sig before the dot) instead of the current one: verifies a game that started "
+                "before a key rotation."
+            ),
+        ] = None,
     ) -> ReplayResult:
         rules = _rules(info)
         try:
@@ -348,7 +384,7 @@ class Query:
             if options is not None and not isinstance(options, dict):
                 raise ApiError(400, "INVALID_REQUEST", "options must be an object")
             requests = _moves(moves, None)
-            end = rules.replay(engine, players, options, seed, requests)
+            end = await rules.replay_async(engine, players, options, seed, requests, key_id)
             return ReplayOutcome(position=Position(_rules=rules, _loaded=end), plies=len(requests))
         except ApiError as exc:
             return _failure(exc)

@@ -18,6 +18,10 @@ BAD_USER_INPUT                the variables do not fit their declared types
 PERSISTED_QUERY_NOT_FOUND     a hash this process does not know: send the text once
 PERSISTED_QUERY_INVALID       extensions.persistedQuery is not version 1 with a hash
 PERSISTED_QUERY_HASH_MISMATCH the text's sha256 is not the hash sent
+QUERY_TOO_LARGE               over GRAPHQL_MAX_BYTES or GRAPHQL_MAX_TOKENS
+QUERY_TOO_DEEP                fields nested deeper than GRAPHQL_MAX_DEPTH
+TOO_MANY_ALIASES              more aliases than GRAPHQL_MAX_ALIASES
+TOO_MANY_ROOT_FIELDS          more root fields than GRAPHQL_MAX_ROOT_FIELDS
 INTERNAL                      a bug; logged, never caused by the request
 (API codes)                   a Position field refused its arguments (INVALID_PLAYER…)
 ============================  =====================================================
@@ -53,6 +57,8 @@ from starlette.responses import HTMLResponse, Response
 from strawberry.schema.schema import validate_document
 
 from .. import jsonio
+from .budget import DocumentLimits, check_document, request_budget
+from .logs import clip
 
 log = logging.getLogger("regelwerk.graphql")
 
@@ -152,13 +158,20 @@ class GraphQLEndpoint:
     """The ``/graphql`` route: GET and POST per GraphQL over HTTP, the explorer on a visit."""
 
     def __init__(
-        self, schema: strawberry.Schema, context: dict[str, Any], ide: str | None = None
+        self,
+        schema: strawberry.Schema,
+        context: dict[str, Any],
+        ide: str | None = None,
+        limits: DocumentLimits | None = None,
+        max_work: int = 10_000,
     ) -> None:
         self.schema: GraphQLSchema = schema._schema
         self.executor = schema.execution_context_class
         self.context = context
         self.ide = ide
-        self.documents = Documents()
+        self.limits = limits or DocumentLimits()
+        self.max_work = max_work
+        self.documents = Documents(max_bytes=max(8 * 1024 * 1024, self.limits.max_bytes))
 
     async def handle(self, request: Request) -> Response:
         media = accepted_media(request.headers.get("accept"))
@@ -169,7 +182,8 @@ class GraphQLEndpoint:
         try:
             gql = await read_request(request)
             parsed, operation = self.prepare(gql, get=request.method == "GET")
-            result = await self.execute(parsed, operation, gql, request)
+            with request_budget(self.max_work):
+                result = await self.execute(parsed, operation, gql, request)
         except RequestError as exc:
             status = exc.status if exc.transport or media == RESPONSE_MEDIA else 200
             return _answer({"errors": exc.errors}, media, status, None)
@@ -184,10 +198,7 @@ class GraphQLEndpoint:
         text = self.query_text(gql)
         parsed = self.documents.get(text)
         if parsed is None:
-            try:
-                document = parse(text)
-            except GraphQLError as exc:
-                raise RequestError.of("GRAPHQL_PARSE_FAILED", [exc]) from None
+            document = self.parse(text)
             errors = validate_document(self.schema, document, tuple(specified_rules))
             if errors:
                 raise RequestError.of("GRAPHQL_VALIDATION_FAILED", errors)
@@ -209,6 +220,35 @@ class GraphQLEndpoint:
             # Every operation of this schema is a query; kept for when that changes.
             raise RequestError("BAD_REQUEST", "only queries are served", status=405, transport=get)
         return parsed, operation
+
+    def parse(self, text: str) -> DocumentNode:
+        """Parses within the document limits (size and tokens first, so a huge document costs
+        no parsing, then depth, aliases and root fields of every operation in it)."""
+        limits = self.limits
+        if len(text) > limits.max_bytes or len(text.encode()) > limits.max_bytes:
+            raise _limit(
+                "QUERY_TOO_LARGE",
+                f"the document is larger than {limits.max_bytes} bytes",
+                limits.max_bytes,
+                "GRAPHQL_MAX_BYTES",
+            )
+        try:
+            document = parse(text, max_tokens=limits.max_tokens)
+        except GraphQLError as exc:
+            if "tokens" in exc.message and "Parsing aborted" in exc.message:
+                raise _limit(
+                    "QUERY_TOO_LARGE",
+                    f"the document has more than {limits.max_tokens} tokens",
+                    limits.max_tokens,
+                    "GRAPHQL_MAX_TOKENS",
+                ) from None
+            raise RequestError.of("GRAPHQL_PARSE_FAILED", [exc]) from None
+        for definition in document.definitions:
+            if isinstance(definition, OperationDefinitionNode):
+                broken = check_document(document, definition, limits)
+                if broken is not None:
+                    raise _limit(broken.code, broken.message, broken.limit, broken.setting)
+        return document
 
     def query_text(self, gql: GraphQLRequest) -> str:
         digest = _persisted_hash(gql)
@@ -260,10 +300,10 @@ class GraphQLEndpoint:
         code = (error.extensions or {}).get("code")
         if code:
             return _formatted(error, str(code))
-        log.error(
+        log.error(  # the path holds client-chosen aliases: clipped like any client text
             "unexpected error in %s: %s",
-            ".".join(str(p) for p in error.path or ()),
-            error.message,
+            clip(".".join(str(p) for p in error.path or ())),
+            clip(error.message),
             exc_info=error.original_error,
         )
         out: dict[str, Any] = {
@@ -273,6 +313,10 @@ class GraphQLEndpoint:
         if error.path:
             out["path"] = list(error.path)
         return out
+
+
+def _limit(code: str, message: str, limit: int, setting: str) -> RequestError:
+    return RequestError(code, message, limit=limit, setting=setting)
 
 
 def _formatted(error: GraphQLError, code: str) -> dict[str, Any]:

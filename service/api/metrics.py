@@ -1,5 +1,9 @@
 """Prometheus metrics: requests by route and status, latency, cache hits and misses.
 
+Requests: ``regelwerk_requests_total{route, status}`` (route is the template,
+``/v1/games/{game}/play``; status 499 is a client that closed the connection before the
+answer) and ``regelwerk_request_seconds{route}``.
+
 Each worker process keeps its own counters (scrape every worker, or run one per pod).
 """
 
@@ -46,6 +50,20 @@ class Metrics:
             ["tier", "op", "result"],
             registry=self.registry,
         )
+        # Label children bound once per (route, status), not looked up per request.
+        self._counted: dict[tuple[str, int], Counter] = {}
+        self._timed: dict[str, Histogram] = {}
+
+    def observe_request(self, route: str, status: int, seconds: float) -> None:
+        """Counts one answered request and records its duration."""
+        counted = self._counted.get((route, status))
+        if counted is None:
+            counted = self._counted[route, status] = self.requests.labels(route, str(status))
+        counted.inc()
+        timed = self._timed.get(route)
+        if timed is None:
+            timed = self._timed[route] = self.latency.labels(route)
+        timed.observe(seconds)
 
     def watch(self, cache: Cache) -> None:
         """Adds the cache's live gauges: breaker state, hottest keys, memory entries."""

@@ -223,7 +223,7 @@ def _error_details() -> JSON:
             "reason": {
                 "type": "string",
                 "description": "A finer stable code, e.g. TAKE_BACK_FORBIDDEN, BAD_DOCUMENT, "
-                "NOT_TO_MOVE, UNSIGNED, BAD_SIGNATURE.",
+                "NOT_TO_MOVE, CHANCE_IS_SAMPLED, UNSIGNED, BAD_SIGNATURE, UNKNOWN_KEY.",
             },
             "rule": {"type": "string", "description": "The rule id, e.g. MX-7."},
             "ply": {
@@ -232,8 +232,15 @@ def _error_details() -> JSON:
                 "description": "In play and replay: the 0-based index of the failing move.",
             },
             "problems": array(
-                ref("Problem"), description="INVALID_STATE, INVALID_OPTIONS, INVALID_REQUEST."
+                ref("Problem"),
+                maxItems=100,
+                description="INVALID_STATE, INVALID_OPTIONS, INVALID_REQUEST: the first 100.",
             ),
+            "problemCount": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "How many problems there are (problems lists the first 100).",
+            },
             "field": {
                 "type": "string",
                 "description": "The move document field at fault (a name or a JSON path).",
@@ -302,7 +309,10 @@ def api_schemas() -> JSON:
         ),
         "PlayRequest": {
             "oneOf": [ref("PlayMoveRequest"), ref("PlayMovesRequest")],
-            "description": "One move or a list; autoChance defaults to true for a seeded state.",
+            "description": "One move or a list; autoChance defaults to true for a seeded state. "
+            "A seeded game's chance is sampled by the service: an outcome sent is refused "
+            "(CHANCE_IS_SAMPLED); with autoChance false the state may rest at a chance node, "
+            "which the next play with autoChance samples (moves may then be empty).",
         },
         "ReplayRequest": obj(
             {
@@ -313,6 +323,12 @@ def api_schemas() -> JSON:
                     ref("MoveEntry"),
                     description="With a seed only the players' moves, else chance outcomes too.",
                 ),
+                "keyId": {
+                    "type": "string",
+                    "description": "Sample and sign with this configured key (the part of a "
+                    "state's sig before the dot) instead of the current one: verifies a game "
+                    "that started before a key rotation.",
+                },
             },
             ["moves"],
         ),

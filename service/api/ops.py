@@ -2,27 +2,35 @@
 
 from __future__ import annotations
 
-import hmac
 from collections.abc import Mapping, Sequence
-from hashlib import sha256
 from typing import Any
+
+from anyio import to_thread
 
 from .. import jsonio
 from ..cache import Cache, cache_key
 from ..games import REGISTRY
 from ..games.core import Event, Game, MoveRequest, PlyError, RulesError, driver
 from ..settings import Settings
-from .errors import ApiError, from_rules
+from .budget import POSITION_COST, spend
+from .errors import ApiError, from_rules, problem_details
+from .keys import Key, Keyring
 
 Engine = Game[Any, Any]
+# Move lists up to this long are played on the event loop: a thread hand-off costs more.
+INLINE_MOVES = 32
 
 
 class Loaded:
     """A state document whose signature was checked, with its canonical bytes (the cache
     key's state part). It is decoded only when something is not cached: a cached result
-    exists only for a document that decoded before, so a hit skips validation safely."""
+    exists only for a document that decoded before, so a hit skips validation safely.
 
-    __slots__ = ("_doc", "_encoded", "_state", "canonical", "engine")
+    ``key`` is the key that signed it, or that the service made it with: the states derived
+    from it are signed with the same key. None for an unsigned state, whose answers stay
+    unsigned (a service with a secret is no signing oracle)."""
+
+    __slots__ = ("_doc", "_encoded", "_state", "canonical", "engine", "key")
 
     def __init__(
         self,
@@ -31,9 +39,11 @@ class Loaded:
         doc: Any = None,
         state: Any = None,
         encoded: dict[str, Any] | None = None,
+        key: Key | None = None,
     ) -> None:
         self.engine = engine
         self.canonical = canonical
+        self.key = key
         self._doc = doc
         self._state = state
         self._encoded = encoded
@@ -64,7 +74,7 @@ class Rules:
         self.settings = settings
         self.cache = cache
         self.registry = REGISTRY if registry is None else registry
-        self._secret = (settings.rules_secret or "").encode()
+        self.keys = Keyring(settings.rules_secret, settings.previous_secret_list())
 
     # -- games and states ----------------------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
@@ -80,20 +90,13 @@ class Rules:
 
     def load(self, engine: Engine, doc: Any) -> Loaded:
         """Checks the signature, then decodes (InvalidState lists every problem)."""
+        key = None
         if isinstance(doc, Mapping) and "sig" in doc:
             doc = dict(doc)
             sig = doc.pop("sig")
             body = _canonical(doc)
-            if self._secret and not (
-                isinstance(sig, str) and hmac.compare_digest(sig, self._sign(body))
-            ):
-                raise ApiError(
-                    422,
-                    "STATE_TAMPERED",
-                    "the state's signature does not match: "
-                    "it was altered or signed by another service",
-                    {"reason": "BAD_SIGNATURE"},
-                )
+            if self.keys:  # without a secret a signature means nothing and is dropped
+                key = self.keys.verify(sig, body)
         else:
             if self.settings.require_signed_state:
                 raise ApiError(
@@ -108,18 +111,15 @@ class Rules:
                 422,
                 "INVALID_STATE",
                 "the state must be a JSON object",
-                {"problems": [{"path": "$", "reason": "must be a JSON object"}]},
+                problem_details([{"path": "$", "reason": "must be a JSON object"}]),
             )
-        return Loaded(engine, body, doc=doc)
+        return Loaded(engine, body, doc=doc, key=key)
 
-    def _sign(self, body: bytes) -> str:
-        return hmac.new(self._secret, body, sha256).hexdigest()
-
-    def signed(self, doc: dict[str, Any]) -> dict[str, Any]:
-        """A copy of a canonical state document, with its signature when a secret is set."""
-        if not self._secret:
+    def signed(self, doc: dict[str, Any], key: Key | None) -> dict[str, Any]:
+        """A copy of a canonical state document, signed with ``key`` when there is one."""
+        if key is None:
             return dict(doc)
-        return {**doc, "sig": self._sign(jsonio.canonical(doc))}
+        return {**doc, "sig": key.sign(jsonio.canonical(doc))}
 
     async def _cached(self, loaded: Loaded, op: str, player: int | None, compute: Any) -> Any:
         d = loaded.engine.descriptor
@@ -132,6 +132,7 @@ class Rules:
         engine = loaded.engine
 
         def compute() -> dict[str, Any]:
+            spend(POSITION_COST, "a position")
             state = loaded.state
             status = engine.status(state)
             return {
@@ -145,20 +146,22 @@ class Rules:
 
         return await self._cached(loaded, "position", None, compute)  # type: ignore[no-any-return]
 
-    def loaded(self, engine: Engine, state: Any) -> Loaded:
-        """Wraps a state the service just computed (its encoding is canonical already)."""
+    def loaded(self, engine: Engine, state: Any, key: Key | None = None) -> Loaded:
+        """Wraps a state the service just computed (its encoding is canonical already),
+        to be signed with ``key``: the game's, never chosen by an unsigned input."""
         doc = engine.encode(state)
-        return Loaded(engine, jsonio.canonical(doc), doc=doc, state=state, encoded=doc)
+        return Loaded(engine, jsonio.canonical(doc), doc=doc, state=state, encoded=doc, key=key)
 
     async def position_of(self, loaded: Loaded) -> dict[str, Any]:
         summary = await self.summary(loaded)
-        return {**summary, "state": self.signed(summary["state"])}
+        return {**summary, "state": self.signed(summary["state"], loaded.key)}
 
     async def legal_moves(self, loaded: Loaded, player: int | None) -> dict[str, Any]:
         self.check_player(loaded.engine, player)
         engine = loaded.engine
 
         def compute() -> dict[str, Any]:
+            spend(POSITION_COST, "legal moves")
             state = loaded.state
             self.check_player(engine, player, state)
             try:
@@ -180,6 +183,7 @@ class Rules:
                     ]
             except RulesError as exc:
                 raise from_rules(exc) from exc
+            spend(len(moves), "legal moves")  # their documents cost by the move
             return {
                 "toMove": list(engine.to_move(state)),
                 "isChance": engine.is_chance(state),
@@ -189,28 +193,35 @@ class Rules:
         return await self._cached(loaded, "legal-moves", player, compute)  # type: ignore[no-any-return]
 
     def new_game(
-        self, engine: Engine, players: int | None, options: Any, seed: str | None
+        self,
+        engine: Engine,
+        players: int | None,
+        options: Any,
+        seed: str | None,
+        key_id: str | None = None,
     ) -> Loaded:
+        """A new game under the current key (``key_id``: another configured key)."""
         check_seed(seed)
+        key = self.keys.named(key_id)
         try:
-            t = driver.start(engine, players, options, seed, self._secret)
+            t = driver.start(engine, players, options, seed, self.keys.sampling(key))
         except RulesError as exc:
             raise from_rules(exc) from exc
-        return self.loaded(engine, t.state)
+        return self.loaded(engine, t.state, key)
 
     def play(
         self, loaded: Loaded, moves: Sequence[MoveRequest], auto_chance: bool | None
     ) -> tuple[Loaded, list[Event]]:
         """The position after the moves and the events (each with its ``ply``)."""
         self.check_moves(loaded.engine, moves)
+        spend(len(moves), "moves")
         auto = loaded.state.seed is not None if auto_chance is None else auto_chance
         try:
-            t = driver.play(
-                loaded.engine, loaded.state, moves, auto_chance=auto, secret=self._secret
-            )
+            secret = self.keys.sampling(loaded.key)  # the game's key: a rotation keeps its dice
+            t = driver.play(loaded.engine, loaded.state, moves, auto_chance=auto, secret=secret)
         except PlyError as exc:
             raise from_rules(exc.error, exc.ply) from exc
-        return self.loaded(loaded.engine, t.state), list(t.events)
+        return self.loaded(loaded.engine, t.state, loaded.key), list(t.events)
 
     def replay(
         self,
@@ -219,18 +230,44 @@ class Rules:
         options: Any,
         seed: str | None,
         moves: Sequence[MoveRequest],
+        key_id: str | None = None,
     ) -> Loaded:
-        """Starts a game and plays every move; with a seed chance is sampled throughout."""
+        """Starts a game and plays every move; with a seed chance is sampled throughout
+        (with the current key's secret, or ``key_id``'s to verify a game it started)."""
         check_seed(seed)
         self.check_moves(engine, moves)
-        start = self.new_game(engine, players, options, seed)
+        start = self.new_game(engine, players, options, seed, key_id)
         end, _ = self.play(start, moves, auto_chance=seed is not None)
         return end
+
+    async def play_async(
+        self, loaded: Loaded, moves: Sequence[MoveRequest], auto_chance: bool | None
+    ) -> tuple[Loaded, list[Event]]:
+        """``play``; a long move list runs in a worker thread so the event loop keeps
+        answering other requests (``/healthz`` among them) meanwhile."""
+        if len(moves) <= INLINE_MOVES:
+            return self.play(loaded, moves, auto_chance)
+        return await to_thread.run_sync(self.play, loaded, moves, auto_chance)
+
+    async def replay_async(
+        self,
+        engine: Engine,
+        players: int | None,
+        options: Any,
+        seed: str | None,
+        moves: Sequence[MoveRequest],
+        key_id: str | None = None,
+    ) -> Loaded:
+        """``replay``, in a worker thread for a long move list (see ``play_async``)."""
+        if len(moves) <= INLINE_MOVES:
+            return self.replay(engine, players, options, seed, moves, key_id)
+        return await to_thread.run_sync(self.replay, engine, players, options, seed, moves, key_id)
 
     async def score(self, loaded: Loaded) -> dict[str, Any]:
         engine = loaded.engine
 
         def compute() -> dict[str, Any]:
+            spend(POSITION_COST, "a score")
             state = loaded.state
             status, scores = engine.status(state), engine.scores(state)
             return {
@@ -244,10 +281,12 @@ class Rules:
         return await self._cached(loaded, "score", None, compute)  # type: ignore[no-any-return]
 
     def view(self, loaded: Loaded, player: int | None) -> dict[str, Any]:
+        spend(POSITION_COST, "a view")
         self.check_player(loaded.engine, player, loaded.state)
         return {"view": loaded.engine.view(loaded.state, player)}
 
     def render(self, loaded: Loaded, player: int | None) -> str:
+        spend(POSITION_COST, "a picture")
         self.check_player(loaded.engine, player, loaded.state)
         return loaded.engine.render(loaded.state, player)
 
@@ -286,7 +325,7 @@ def _canonical(doc: Any) -> bytes:
             422,
             "INVALID_STATE",
             f"the state cannot be a game state: {exc}",
-            {"problems": [{"path": "$", "reason": f"not a valid state document: {exc}"}]},
+            problem_details([{"path": "$", "reason": f"not a valid state document: {exc}"}]),
         ) from exc
 
 
@@ -296,5 +335,5 @@ def check_seed(seed: str | None) -> None:
             400,
             "INVALID_REQUEST",
             "seed must be a string of 1 to 200 characters",
-            {"problems": [{"path": "$.seed", "reason": "1 to 200 characters"}]},
+            problem_details([{"path": "$.seed", "reason": "1 to 200 characters"}]),
         )

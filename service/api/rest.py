@@ -9,6 +9,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from .budget import request_budget
 from .http import json_response, read_json
 from .ops import Engine, Loaded, Rules
 from .request import Body
@@ -41,13 +42,14 @@ async def new(request: Request) -> Response:
 async def replay(request: Request) -> Response:
     rules = _rules(request)
     engine = rules.engine(request.path_params["game"])
-    body = Body(await read_json(request), {"players", "options", "seed", "moves"})
+    body = Body(await read_json(request), {"players", "options", "seed", "moves", "keyId"})
     players = body.int_or_none("players")
     options = body.object_or_none("options")
     seed = body.str_or_none("seed")
     moves = body.moves(None, single=False)
+    key_id = body.str_or_none("keyId")
     body.done()
-    end = rules.replay(engine, players, options, seed, moves)
+    end = await rules.replay_async(engine, players, options, seed, moves, key_id)
     return json_response({**await rules.position_of(end), "plies": len(moves)})
 
 
@@ -86,7 +88,7 @@ async def _play(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
     player = body.int_or_none("player")
     auto = body.bool_or_none("autoChance")
     moves = body.moves(player, single=True)
-    end, events = rules.play(load(), moves, auto)
+    end, events = await rules.play_async(load(), moves, auto)
     return {**await rules.position_of(end), "events": events}
 
 
@@ -104,7 +106,23 @@ async def _render(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
     return rules.render(load(), player)
 
 
+def _budgeted(handler: Handler) -> Handler:
+    """Runs the handler within the request's work budget (MAX_WORK)."""
+
+    async def budgeted(request: Request) -> Response:
+        with request_budget(_rules(request).settings.max_work):
+            return await handler(request)
+
+    return budgeted
+
+
 def routes() -> list[Route]:
+    return [
+        Route(r.path, _budgeted(r.endpoint), methods=sorted(r.methods or ())) for r in _routes()
+    ]
+
+
+def _routes() -> list[Route]:
     g = "/v1/games/{game}"
     return [
         Route("/v1/games", games, methods=["GET"]),

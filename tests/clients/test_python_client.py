@@ -49,3 +49,8 @@ def test_client_raises_typed_errors(api):
     with pytest.raises(RegelwerkError) as err:
         api.new("chess")
     assert err.value.code == "UNKNOWN_GAME" and err.value.status == 404
+    with pytest.raises(RegelwerkError) as err:  # this server has no secret, so no key ids
+        api.replay("tric-trac", [], seed="client", key_id="0123abcd")
+    assert err.value.code == "INVALID_REQUEST" and err.value.details["problems"][0]["path"] == (
+        "$.keyId"
+    )

@@ -29,6 +29,7 @@ SETTINGS = {
     "PORT": "8000",
     "WORKERS": "1",
     "LOG_LEVEL": "info",
+    "LOG_FORMAT": "text",
     "REDIS_URL": "",
     "CACHE_ENTRIES": "50000",
     "CACHE_TTL": "3600",
@@ -39,11 +40,18 @@ SETTINGS = {
     "PREWARM_DEPTH": "0",
     "MAX_BODY_BYTES": "1048576",
     "MAX_MOVES": "5000",
+    "MAX_WORK": "10000",
+    "GRAPHQL_MAX_BYTES": "32768",
+    "GRAPHQL_MAX_TOKENS": "2000",
+    "GRAPHQL_MAX_DEPTH": "12",
+    "GRAPHQL_MAX_ALIASES": "20",
+    "GRAPHQL_MAX_ROOT_FIELDS": "10",
     "RULES_SECRET": "",
+    "RULES_PREVIOUS_SECRETS": "",
     "REQUIRE_SIGNED_STATE": "0",
     "CORS_ORIGINS": "",
 }
-SECRET_SETTINGS = {"RULES_SECRET"}
+SECRET_SETTINGS = {"RULES_SECRET", "RULES_PREVIOUS_SECRETS"}
 
 API_LABELS = {"app.kubernetes.io/name": "regelwerk", "app.kubernetes.io/component": "api"}
 REDIS_CACHE_FLAGS = ("--maxmemory", "--maxmemory-policy", "allkeys-lru", "--save", "--appendonly")
@@ -242,8 +250,9 @@ def test_deployment_reads_settings_from_the_configmap_and_the_secret_only_option
     assert not any("secretRef" in source for source in container["envFrom"])
     env = {item["name"]: item for item in container.get("env", [])}
     assert set(env) <= SETTINGS.keys()
-    secret = env["RULES_SECRET"]["valueFrom"]["secretKeyRef"]
-    assert secret == {"name": "regelwerk-secret", "key": "RULES_SECRET", "optional": True}
+    for name in SECRET_SETTINGS:
+        secret = env[name]["valueFrom"]["secretKeyRef"]
+        assert secret == {"name": "regelwerk-secret", "key": name, "optional": True}
     assert container["command"] == ["python", "-m", "service"]
 
 

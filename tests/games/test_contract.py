@@ -104,3 +104,44 @@ def test_descriptor_describes_the_options(game):
     assert d["minPlayers"] <= d["maxPlayers"]
     for spec in d["options"].values():
         assert {"default", "description"} <= set(spec)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_chance_outcomes_and_players_moves_are_told_apart(game):
+    """is_chance_outcome holds for every outcome and for no player's move: the driver refuses
+    outcomes in seeded games by it."""
+    engine = REGISTRY[game]
+    rng = random.Random(f"outcome-{game}")
+    seen = set()
+    for n in range(4):
+        for state, mover, _ in random_game(engine, rng, seed=f"o{n}", max_plies=150):
+            if engine.is_chance(state):
+                assert all(engine.is_chance_outcome(m) for m, _ in engine.chance_outcomes(state))
+                seen.add("chance")
+            else:
+                assert not any(
+                    engine.is_chance_outcome(m) for m in engine.legal_moves(state, mover)
+                )
+                seen.add("player")
+    assert seen == ({"chance", "player"} if engine.descriptor.chance else {"player"})
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if REGISTRY[g].descriptor.chance])
+def test_a_seeded_game_refuses_every_outcome_sent_to_it(game):
+    """DESIGN "Chance and trust": a game with a seed is rolled by the service only, at a
+    chance node (left there by auto_chance=False) and at a player's turn alike."""
+    engine = REGISTRY[game]
+    unseeded = engine.new(None, None, None)
+    outcome = engine.notation(engine.chance_outcomes(unseeded)[0][0])
+    pending = engine.new(None, None, "seeded")
+    assert engine.is_chance(pending)
+    started = driver.start(engine, None, None, "seeded").state
+    assert not engine.is_chance(started)
+    for state, auto in [(pending, False), (started, False), (started, True)]:
+        with pytest.raises(driver.PlyError) as caught:
+            driver.play(engine, state, [MoveRequest(outcome)], auto_chance=auto)
+        assert (caught.value.ply, caught.value.error.code) == (0, "ILLEGAL_MOVE")
+        assert caught.value.error.reason == "CHANCE_IS_SAMPLED"
+    rolled = driver.play(engine, pending, [], auto_chance=True)
+    assert rolled.state == started
+    assert rolled.events and all("ply" not in e for e in rolled.events)

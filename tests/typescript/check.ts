@@ -43,6 +43,7 @@ export function explain(refusal: Refusal): string {
       return `known games: ${(details.known ?? []).join(", ")}`;
     case "BODY_TOO_LARGE":
     case "TOO_MANY_MOVES":
+    case "WORK_BUDGET_EXCEEDED":
       return `limit ${details.limit ?? "?"}`;
     case "MALFORMED_JSON":
     case "NOT_FOUND":

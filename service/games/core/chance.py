@@ -1,7 +1,9 @@
 """Seeded sampling of chance nodes: a keyed hash of (seed, chance index).
 
 The same seed replays the same game; a service secret mixed into the key makes the outcomes
-unpredictable for anyone who knows only the seed.
+unpredictable for anyone who knows only the seed. Without a secret (``b""``) the key is public:
+anyone who knows the seed computes every outcome. After a rotation a game keeps sampling with
+the secret it started with (``service.api.keys``).
 """
 
 from __future__ import annotations

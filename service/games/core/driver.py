@@ -1,5 +1,13 @@
 """Playing and replaying move lists with chance resolved from the seed: one code path for
-games with and without chance."""
+games with and without chance.
+
+A game with a seed is rolled by the service only: its chance nodes are sampled (keyed by the
+seed, the chance index and the service's secret), and a chance outcome sent as a move is
+refused (``ILLEGAL_MOVE``, reason ``CHANCE_IS_SAMPLED``), wherever it is sent. Without
+``auto_chance`` a seeded game may rest at a chance node; the next ``play`` with
+``auto_chance`` samples it before its first move (or with no move at all). Without a seed the
+caller supplies every outcome as an ordinary move (physical dice).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .chance import pick, unit
-from .errors import GameOver, InvalidNotation, NotYourTurn, RulesError
+from .errors import GameOver, IllegalMove, InvalidNotation, NotYourTurn, RulesError
 from .game import Event, Game, Transition
 
 
@@ -55,6 +63,12 @@ def play_one(
     if game.status(state).finished:
         raise GameOver("the game is finished; no move can be played", reason="GAME_FINISHED")
     move = game.parse_move(request.move)
+    if state.seed is not None and (game.is_chance(state) or game.is_chance_outcome(move)):
+        raise IllegalMove(
+            "this game has a seed, so its chance is sampled by the service: no outcome may be "
+            "sent (play with autoChance, with or without a move, to roll a pending chance node)",
+            reason="CHANCE_IS_SAMPLED",
+        )
     if request.player is not None and request.player not in game.to_move(state):
         movers = game.to_move(state)
         raise NotYourTurn(
@@ -133,8 +147,15 @@ def play(
     auto_chance: bool,
     secret: bytes = b"",
 ) -> Transition[Any]:
-    """Applies every move in order; a failure raises PlyError naming the move's index."""
+    """Applies every move in order; a failure raises PlyError naming the move's index.
+
+    With ``auto_chance`` a seeded state resting at a chance node is sampled first; those
+    events carry no ``ply`` (no submitted move caused them)."""
     events: list[Event] = []
+    if auto_chance:
+        pending = resolve_chance(game, state, secret)
+        state = pending.state
+        events.extend(pending.events)
     for ply, request in enumerate(requests):
         try:
             t = play_one(game, state, request, auto_chance=auto_chance, secret=secret)

@@ -11,6 +11,8 @@
     └── InvalidOptions    INVALID_OPTIONS    players or options outside the game's schema
 
 ``reason`` is a finer stable code (``TAKE_BACK_FORBIDDEN``) and ``rule`` the rule id (``MX-7``).
+One ``IllegalMove`` belongs to no game's rules but to the driver's: ``CHANCE_IS_SAMPLED``, a
+chance outcome sent for a seeded game, which the service alone rolls (no ``rule``).
 """
 
 from __future__ import annotations
@@ -80,10 +82,20 @@ class GameOver(RulesError):
     code = "GAME_OVER"
 
 
+MAX_PROBLEMS = 100  # listed per answer; problemCount tells how many there were in all
+
+
 class _ProblemsError(RulesError):
-    def __init__(self, message: str, problems: Iterable[Problem]) -> None:
-        self.problems: tuple[Problem, ...] = tuple(problems)
-        super().__init__(message, details={"problems": [p.as_dict() for p in self.problems]})
+    def __init__(self, message: str, problems: Iterable[Problem], total: int | None = None) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)[:MAX_PROBLEMS]
+        self.total = len(self.problems) if total is None else total
+        super().__init__(
+            message,
+            details={
+                "problems": [p.as_dict() for p in self.problems],
+                "problemCount": self.total,
+            },
+        )
 
 
 class InvalidState(_ProblemsError):
@@ -95,23 +107,32 @@ class InvalidOptions(_ProblemsError):
 
 
 class Problems:
-    """Collects every problem of a document, then raises them together."""
+    """Collects every problem of a document, then raises them together. The first
+    ``MAX_PROBLEMS`` are kept (a document with 40,000 bad keys must not make a 4 MB answer);
+    ``total`` counts them all."""
 
     def __init__(self) -> None:
         self.items: list[Problem] = []
+        self.total = 0
 
     def add(self, path: str, reason: str) -> None:
-        self.items.append(Problem(path, reason))
+        self.total += 1
+        if len(self.items) < MAX_PROBLEMS:
+            self.items.append(Problem(path, reason))
 
     def __bool__(self) -> bool:
-        return bool(self.items)
+        return self.total > 0
 
     def raise_state(self, what: str = "state") -> None:
-        if self.items:
-            n = len(self.items)
-            raise InvalidState(f"invalid {what}: {n} problem{'s' if n > 1 else ''}", self.items)
+        if self.total:
+            n = self.total
+            raise InvalidState(
+                f"invalid {what}: {n} problem{'s' if n > 1 else ''}", self.items, self.total
+            )
 
     def raise_options(self) -> None:
-        if self.items:
-            n = len(self.items)
-            raise InvalidOptions(f"invalid options: {n} problem{'s' if n > 1 else ''}", self.items)
+        if self.total:
+            n = self.total
+            raise InvalidOptions(
+                f"invalid options: {n} problem{'s' if n > 1 else ''}", self.items, self.total
+            )

@@ -18,7 +18,8 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 PLY: JSON = {
     "type": "integer",
     "minimum": 0,
-    "description": "Set by play: the index of the submitted move that caused this event.",
+    "description": "Set by play: the index of the submitted move that caused this event "
+    "(absent on the outcomes of a pending chance node, sampled before the first move).",
 }
 
 

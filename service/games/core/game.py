@@ -146,6 +146,16 @@ class Game(ABC, Generic[S, M]):
         """Outcomes with exact probabilities summing to 1; empty unless ``is_chance``."""
         return ()
 
+    def is_chance_outcome(self, move: M) -> bool:
+        """Whether ``move`` is a chance outcome (a throw, a roll, a deal), not a player's move.
+
+        The driver refuses outcomes sent for a seeded game (the service rolls it), wherever
+        they are sent, so a game with chance must say which moves are outcomes.
+        """
+        if self.descriptor.chance:
+            raise NotImplementedError(f"{self.descriptor.id} must say which moves are outcomes")
+        return False
+
     @abstractmethod
     def legal_moves(self, state: S, player: int | None = None) -> tuple[M, ...]:
         """Every legal move, duplicate-free, in a stable order (the outcomes at a chance node)."""
@@ -234,7 +244,8 @@ COMMON_STATE_PROPERTIES: JSON = {
     "chances": {"type": "integer", "minimum": 0},
     "sig": {
         "type": "string",
-        "description": "Signature added by a service with a secret; see README.",
+        "description": "'<keyId>.<hmac>': added by a service with a secret to the states it "
+        "made or derived from signed ones; send it back unchanged (README 'Trust model').",
     },
 }
 

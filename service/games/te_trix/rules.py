@@ -135,6 +135,9 @@ class TeTrix(Game[TeTrixState, Move]):
     def chance_outcomes(self, state: TeTrixState) -> tuple[tuple[Move, Fraction], ...]:
         return OUTCOMES if state.phase == "roll" else ()
 
+    def is_chance_outcome(self, move: Move) -> bool:
+        return isinstance(move, Roll)
+
     def legal_moves(self, state: TeTrixState, player: int | None = None) -> tuple[Move, ...]:
         if state.phase == "roll":
             return ROLLS if player is None else ()

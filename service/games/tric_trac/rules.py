@@ -172,6 +172,9 @@ class TricTrac(Game[TricTracState, Move]):
             return OPENINGS
         return THROWS if state.phase == THROW else ()
 
+    def is_chance_outcome(self, move: Move) -> bool:
+        return isinstance(move, (Throw, Opening))
+
     def plays(self, state: TricTracState) -> tuple[Play, ...]:
         """The legal turns with the numbers they use and the board they reach."""
         if state.phase != MOVE or state.player is None or state.dice is None:

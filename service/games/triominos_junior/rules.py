@@ -118,6 +118,9 @@ class TriominosJunior(Game[TriominosState, Move]):
     def chance_outcomes(self, state: TriominosState) -> tuple[tuple[Move, Fraction], ...]:
         return turns.outcomes(state)
 
+    def is_chance_outcome(self, move: Move) -> bool:
+        return isinstance(move, Deal)
+
     def legal_moves(self, state: TriominosState, player: int | None = None) -> tuple[Move, ...]:
         """Uses only what the mover knows: layout, own rack and the pool's size (TJ-17).
 

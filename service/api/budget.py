@@ -1,0 +1,197 @@
+"""Request budgets: no single request may use more than a bounded amount of work.
+
+Two kinds, each a setting with its own stable code:
+
+- **document limits** (GraphQL): checked on the parsed document before validation and
+  execution: ``GRAPHQL_MAX_BYTES``, ``GRAPHQL_MAX_TOKENS`` (``QUERY_TOO_LARGE``),
+  ``GRAPHQL_MAX_DEPTH`` (``QUERY_TOO_DEEP``), ``GRAPHQL_MAX_ALIASES`` (``TOO_MANY_ALIASES``),
+  ``GRAPHQL_MAX_ROOT_FIELDS`` (``TOO_MANY_ROOT_FIELDS``).
+- **work** (REST and GraphQL alike): every request gets ``MAX_WORK`` units; a move played
+  costs one (sampling its chance is part of it), a position computed (summary, legal moves,
+  score, view, picture) costs ``POSITION_COST``, legal moves one more per move listed.
+  Spending past the budget raises ``WORK_BUDGET_EXCEEDED`` (413). In GraphQL the budget is
+  the whole request's, across every field and alias, so aliasing one field 10 times costs 10
+  times. A REST request is one operation and always fits (settings keep ``MAX_WORK`` >=
+  ``MAX_MOVES`` + 1000).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from threading import Lock
+
+from graphql import (
+    DocumentNode,
+    FieldNode,
+    FragmentDefinitionNode,
+    FragmentSpreadNode,
+    InlineFragmentNode,
+    OperationDefinitionNode,
+    SelectionSetNode,
+)
+
+from .errors import ApiError
+
+POSITION_COST = 25  # a computed position costs about as much as 25 played moves (bench)
+
+
+class Work:
+    """One request's work budget (GraphQL fields may spend from worker threads at once)."""
+
+    __slots__ = ("_lock", "limit", "spent")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.spent = 0
+        self._lock = Lock()
+
+    def spend(self, units: int, what: str) -> None:
+        with self._lock:
+            self.spent += units
+            over = self.spent > self.limit
+        if over:
+            raise ApiError(
+                413,
+                "WORK_BUDGET_EXCEEDED",
+                f"this request needs more work than one request may do ({what}); "
+                f"split it (the budget is {self.limit} units: a move 1, a position "
+                f"{POSITION_COST})",
+                {"limit": self.limit, "setting": "MAX_WORK"},
+            )
+
+
+_current: ContextVar[Work | None] = ContextVar("regelwerk_work", default=None)
+
+
+@contextmanager
+def request_budget(limit: int) -> Iterator[Work]:
+    """The budget of the request being answered (ops spend from it)."""
+    work = Work(limit)
+    token = _current.set(work)
+    try:
+        yield work
+    finally:
+        _current.reset(token)
+
+
+def spend(units: int, what: str) -> None:
+    """Spends from the current request's budget (outside a request: nothing to count)."""
+    work = _current.get()
+    if work is not None:
+        work.spend(units, what)
+
+
+def current() -> Work | None:
+    return _current.get()
+
+
+# -- GraphQL document limits ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DocumentLimits:
+    max_bytes: int = 32 * 1024
+    max_tokens: int = 2_000
+    max_depth: int = 12
+    max_aliases: int = 20
+    max_root_fields: int = 10
+
+
+@dataclass(frozen=True, slots=True)
+class LimitExceeded:
+    code: str
+    message: str
+    limit: int
+    setting: str
+
+
+def check_document(
+    document: DocumentNode, operation: OperationDefinitionNode, limits: DocumentLimits
+) -> LimitExceeded | None:
+    """The first limit the operation breaks, or None. Fragments are expanded (once per
+    spread, as execution would), so a fragment cannot hide depth, aliases or root fields."""
+    fragments = {
+        d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
+    }
+    aliases = _count_aliases(document)
+    if aliases > limits.max_aliases:
+        return LimitExceeded(
+            "TOO_MANY_ALIASES",
+            f"the document uses {aliases} aliases; at most {limits.max_aliases}",
+            limits.max_aliases,
+            "GRAPHQL_MAX_ALIASES",
+        )
+    roots = _root_fields(operation.selection_set, fragments, set())
+    if roots > limits.max_root_fields:
+        return LimitExceeded(
+            "TOO_MANY_ROOT_FIELDS",
+            f"the operation asks for {roots} root fields; at most {limits.max_root_fields}",
+            limits.max_root_fields,
+            "GRAPHQL_MAX_ROOT_FIELDS",
+        )
+    depth = _depth(operation.selection_set, fragments, set())
+    if depth > limits.max_depth:
+        return LimitExceeded(
+            "QUERY_TOO_DEEP",
+            f"the operation nests {depth} fields deep; at most {limits.max_depth}",
+            limits.max_depth,
+            "GRAPHQL_MAX_DEPTH",
+        )
+    return None
+
+
+def _count_aliases(document: DocumentNode) -> int:
+    count = 0
+    stack: list[object] = list(document.definitions)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, FieldNode) and node.alias is not None:
+            count += 1
+        selection_set = getattr(node, "selection_set", None)
+        if selection_set is not None:
+            stack.extend(selection_set.selections)
+    return count
+
+
+def _root_fields(
+    selection_set: SelectionSetNode,
+    fragments: dict[str, FragmentDefinitionNode],
+    seen: set[str],
+) -> int:
+    count = 0
+    for selection in selection_set.selections:
+        if isinstance(selection, FieldNode):
+            count += 0 if selection.name.value.startswith("__") else 1
+        elif isinstance(selection, InlineFragmentNode):
+            count += _root_fields(selection.selection_set, fragments, seen)
+        elif isinstance(selection, FragmentSpreadNode):
+            name = selection.name.value
+            fragment = fragments.get(name)
+            if fragment is not None and name not in seen:
+                count += _root_fields(fragment.selection_set, fragments, seen | {name})
+    return count
+
+
+def _depth(
+    selection_set: SelectionSetNode,
+    fragments: dict[str, FragmentDefinitionNode],
+    seen: set[str],
+) -> int:
+    """Fields nested below ``selection_set``; introspection (``__schema``, ``__type``) is
+    not counted: its depth is the schema's, and it does no game work."""
+    deepest = 0
+    for selection in selection_set.selections:
+        if isinstance(selection, FieldNode):
+            if selection.name.value in ("__schema", "__type"):
+                continue
+            below = selection.selection_set
+            deepest = max(deepest, 1 + (_depth(below, fragments, seen) if below else 0))
+        elif isinstance(selection, InlineFragmentNode):
+            deepest = max(deepest, _depth(selection.selection_set, fragments, seen))
+        elif isinstance(selection, FragmentSpreadNode):
+            name = selection.name.value
+            fragment = fragments.get(name)
+            if fragment is not None and name not in seen:
+                deepest = max(deepest, _depth(fragment.selection_set, fragments, seen | {name}))
+    return deepest

@@ -1,0 +1,107 @@
+"""The one middleware around every request: its id, its timing, its count and its access line.
+
+A request that the client abandons before the answer starts (it closed the connection while
+sending the body or while waiting) is counted and logged with status 499 ("client closed
+request", as nginx says), never as a server error.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from starlette.requests import ClientDisconnect
+from starlette.routing import Match
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .logs import accept_request_id, clip, request_id
+from .metrics import Metrics
+
+CLIENT_CLOSED = 499
+
+access = logging.getLogger("regelwerk.access")
+
+
+class Observe:
+    """Gives each HTTP request an id (the caller's valid ``X-Request-ID`` or a new one, echoed
+    in the answer), times it, counts it by route template and status, and logs one line."""
+
+    def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
+        self.app = app
+        self.metrics = metrics
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+        rid = accept_request_id(_header(scope, b"x-request-id"))
+        # Not reset afterwards: starlette's 500 handler runs outside this middleware and
+        # names the id too; each request runs in its own task, so nothing leaks.
+        request_id.set(rid)
+        echo = (b"x-request-id", rid.encode())
+        status = 0  # no answer started yet
+        closed = False
+        bytes_in = bytes_out = 0
+
+        async def observed_receive() -> Message:
+            nonlocal bytes_in, closed
+            message = await receive()
+            if message["type"] == "http.request":
+                bytes_in += len(message.get("body", b""))
+            elif message["type"] == "http.disconnect" and not status:
+                closed = True
+            return message
+
+        async def observed_send(message: Message) -> None:
+            nonlocal status, bytes_out
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                message = {**message, "headers": [*message.get("headers", ()), echo]}
+            elif message["type"] == "http.response.body":
+                bytes_out += len(message.get("body", b""))
+            await send(message)
+
+        try:
+            await self.app(scope, observed_receive, observed_send)
+        except ClientDisconnect:
+            closed = True  # no one is left to answer
+        finally:
+            if closed:
+                status = CLIENT_CLOSED
+            elif not status:
+                status = 500  # an exception on its way to the 500 handler
+            seconds = time.perf_counter() - start
+            route = route_name(scope)
+            self.metrics.observe_request(route, status, seconds)
+            if access.isEnabledFor(logging.INFO):
+                fields = {
+                    "method": clip(scope["method"], 16),
+                    "route": route,
+                    "status": status,
+                    "duration_ms": round(seconds * 1000, 2),
+                    "bytes_in": bytes_in,
+                    "bytes_out": bytes_out,
+                    "request_id": rid,
+                }
+                access.info("request", extra={"fields": fields})
+
+
+def route_name(scope: Scope) -> str:
+    """The matched route's template (``/v1/games/{game}/play``), never the raw path; "other"
+    for a path no route has."""
+    path = getattr(scope.get("route"), "path", None)
+    if isinstance(path, str):
+        return path
+    # Not routed: refused before routing (413, a client gone mid-body) or no such route.
+    for route in getattr(scope.get("app"), "routes", ()):
+        if route.matches(scope)[0] is not Match.NONE and isinstance(route.path, str):
+            return str(route.path)
+    return "other"
+
+
+def _header(scope: Scope, name: bytes) -> bytes | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return bytes(value)
+    return None
