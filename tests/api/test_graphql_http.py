@@ -4,6 +4,7 @@ per the GraphQL-over-HTTP specification, a code on every error, the offline expl
 from __future__ import annotations
 
 import gzip
+import json
 import hashlib
 import re
 
@@ -171,3 +172,38 @@ def test_an_operation_by_get_is_not_the_explorer(client):
         "/graphql", params={"query": "{ games { id } }"}, headers={"accept": "text/html, */*"}
     )
     assert r.json()["data"]["games"]
+
+
+@pytest.mark.parametrize("depth", [900, 1000, 1100])
+def test_variables_nested_deep_are_a_client_error_never_a_500(client, depth):
+    """The issue "Hardening": variables nested ~1,000 deep answered 500 with a traceback."""
+    query = 'query($s: JSON!) { position(game: "mixtour", state: $s) { __typename } }'
+    nested = "[" * depth + "]" * depth
+    state = '{"game": "mixtour", "v": 1, "board": ' + nested + "}"
+    body = ('{"query": ' + json.dumps(query) + ', "variables": {"s": ' + state + "}}").encode()
+    for accept in (NEW, LEGACY):
+        r = client.post(
+            "/graphql", content=body, headers={"content-type": "application/json", "accept": accept}
+        )
+        assert r.status_code < 500
+        answer = r.json()
+        if "data" in answer:  # parsed: the state is refused as a union member
+            assert answer["data"]["position"]["__typename"] == "InvalidState"
+        else:  # beyond the JSON depth limit: the body is refused
+            assert r.status_code == 400 and codes(r) == ["BAD_REQUEST"]
+
+
+def test_a_5000_digit_integer_is_a_client_error_never_a_500(client):
+    query = 'query($p: Int) { newGame(game: "mixtour", players: $p) { __typename } }'
+    body = b'{"query": "%s", "variables": {"p": %s}}' % (
+        query.replace('"', '\\"').encode(),
+        b"9" * 5000,
+    )
+    for accept in (NEW, LEGACY):
+        r = client.post(
+            "/graphql", content=body, headers={"content-type": "application/json", "accept": accept}
+        )
+        assert r.status_code == 400 and codes(r) == ["BAD_REQUEST"]
+    q = 'query($s: JSON!) { position(game: "mixtour", state: $s) { __typename } }'
+    r = post(client, {"query": q, "variables": {"s": {"game": "mixtour", "v": 1, "n": 2**70}}})
+    assert r.status_code == 200  # a 70-bit integer parses (as a float) and is an InvalidState
