@@ -4,8 +4,8 @@ per the GraphQL-over-HTTP specification, a code on every error, the offline expl
 from __future__ import annotations
 
 import gzip
-import json
 import hashlib
+import json
 import re
 
 import pytest
