@@ -131,7 +131,7 @@ def test_persisted_queries_remember_only_documents_that_validate(client):
 
 
 def test_document_caches_are_bounded_by_bytes_and_entries():
-    docs = Documents(max_entries=3, max_bytes=100)
+    docs = Documents(max_entries=3, max_bytes=100, max_text_bytes=100)
     for i in range(5):
         docs.put(f"q{i}", Parsed(None, 40))  # type: ignore[arg-type]
     assert [docs.get(f"q{i}") is not None for i in range(5)] == [False] * 3 + [True] * 2
@@ -140,6 +140,20 @@ def test_document_caches_are_bounded_by_bytes_and_entries():
     for i in range(20):
         docs.remember(f"h{i}", "x" * 30)
     assert sum(docs.text(f"h{i}") is not None for i in range(20)) == 3
+
+
+def test_many_distinct_large_documents_keep_the_parse_cache_bounded(client):
+    """The issue: each distinct ~1 MB document stayed resident (55-65 MB each, 512 kept).
+    Now a document is at most GRAPHQL_MAX_BYTES and the cache is bounded by the documents'
+    estimated memory."""
+    endpoint = next(r for r in client.app.routes if getattr(r, "path", "") == "/graphql")
+    documents = endpoint.endpoint.__self__.documents
+    for n in range(200):  # 200 distinct 20 KB documents: ~1.6 MB each once parsed
+        query = f"{{ games {{ id }} }} # {n:03d} " + "x" * 20_000
+        assert post(client, {"query": query}).status_code == 200
+    assert documents._parsed_bytes <= documents.max_bytes
+    assert 0 < len(documents._parsed) < 200
+    assert documents.get(query) is not None, "the newest document is kept"
 
 
 def test_accept_header_negotiation():
