@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from . import cache, hostile, load, mixtour, te_trix, tric_trac, triominos
+from . import cache, hostile, load, mixtour, perf, te_trix, tric_trac, triominos
 
 SECTIONS = {
     "mixtour": mixtour.run,
@@ -17,6 +17,7 @@ SECTIONS = {
     "cache": cache.run,
     "hostile": hostile.run,
     "load": load.run,
+    "perf": perf.run,
 }
 
 

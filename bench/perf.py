@@ -1,0 +1,200 @@
+"""REST and GraphQL side by side, and both against the framework floor (issue "GraphQL within
+2x of REST"): ``./dev bench perf``.
+
+One run starts the floor app (``bench/floor.py``: starlette + orjson echo) and the service
+(one uvicorn worker each, as ``python -m service`` runs), then sends each request mix with
+``wrk`` (Debian package), 16 connections. Per row it prints requests/s, the server's CPU per
+request (utime + stime from /proc, all threads), p50 and p99 latency, and the ratios that the
+targets name: REST / echo and GraphQL / REST by CPU per request. "cached" rows repeat one
+state (an in-process cache hit after the first request); "computed" rows cycle through
+distinct states on a server with the cache off. Absolute numbers depend on the machine;
+compare the ratios of one run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from service.games import REGISTRY
+from tests.redis_server import free_port
+from tests.server_process import ROOT, call, server_process
+
+from .common import playout_positions
+
+TICKS = os.sysconf("SC_CLK_TCK")
+LUA = """
+local bodies = {%s}
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("POST", "%s", {["Content-Type"] = "application/json"},
+                    bodies[(i %% #bodies) + 1])
+end
+"""
+POSITION_FIELDS = "state toMove isChance status winners scores"
+LEGAL = """query Legal($game: String!, $state: JSON!, $player: Int) {
+  position(game: $game, state: $state) { __typename
+    ... on Position { legalMoves(player: $player) { notation move probability } } } }"""
+PLAY = f"""query Play($game: String!, $state: JSON!, $moves: [JSON!]!, $player: Int) {{
+  play(game: $game, state: $state, moves: $moves, player: $player, autoChance: false) {{
+    __typename ... on PlayOutcome {{ events position {{ {POSITION_FIELDS} }} }} }} }}"""
+# Te-Trix with 3 players has ~90 placements; the 4-player 9 x 9 rows reach 250+ moves.
+GAMES: list[tuple[str, str, int | None, dict[str, Any] | None]] = [
+    ("mixtour", "mixtour", None, None),
+    ("tric-trac", "tric-trac", None, None),
+    ("te-trix", "te-trix", 3, None),
+    ("te-trix 4p 9x9", "te-trix", 4, {"size": 9}),
+    ("triominos-junior", "triominos-junior", 3, None),
+]
+
+
+@dataclass
+class Result:
+    rate: float
+    cpu_us: float
+    p50_ms: float
+    p99_ms: float
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def _ms(text: str) -> float:
+    value, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", text).groups()  # type: ignore[union-attr]
+    return float(value) * {"us": 1e-3, "ms": 1.0, "s": 1e3}[unit]
+
+
+def wrk(base: str, path: str, bodies: list[str], pid: int, seconds: int, folder: Path) -> Result:
+    script = folder / "bodies.lua"
+    script.write_text(LUA % (",".join("[==[" + b + "]==]" for b in bodies), path))
+    before = _cpu_seconds(pid)
+    out = subprocess.run(
+        ["wrk", "-t1", "-c16", f"-d{seconds}s", "--latency", "-s", str(script), base],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    cpu = _cpu_seconds(pid) - before
+    requests = int(re.search(r"(\d+) requests in", out)[1])  # type: ignore[index]
+    if re.search(r"Non-2xx or 3xx responses: (\d+)", out):
+        raise RuntimeError(f"wrk saw errors on {path}:\n{out}")
+    p50 = _ms(re.search(r"^\s+50%\s+(\S+)", out, re.M)[1])  # type: ignore[index]
+    p99 = _ms(re.search(r"^\s+99%\s+(\S+)", out, re.M)[1])  # type: ignore[index]
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out)[1])  # type: ignore[index]
+    return Result(rate, cpu / requests * 1e6, p50, p99)
+
+
+@contextmanager
+def floor_app() -> Iterator[tuple[str, int]]:
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "bench.floor:app",
+            "--port",
+            str(port),
+            "--no-access-log",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                call(base + "/echo", {"ok": 1})
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield base, proc.pid
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+def _cases(label: str, game: str, players: int | None, options: dict[str, Any] | None, n: int):
+    """(operation, REST path, REST bodies, GraphQL bodies) for legal moves and play."""
+    engine = REGISTRY[game]
+    states = playout_positions(engine, n, seed=11, players=players, options=options)
+    rest_legal, gql_legal, rest_play, gql_play = [], [], [], []
+    for s in states:
+        doc = engine.encode(s)
+        movers = engine.to_move(s)
+        player = movers[0] if len(movers) > 1 else None
+        move = engine.notation(engine.legal_moves(s, movers[0] if movers else None)[0])
+        body: dict[str, Any] = {"state": doc}
+        variables: dict[str, Any] = {"game": game, "state": doc}
+        if player is not None:
+            body["player"] = player
+            variables["player"] = player
+        rest_legal.append(json.dumps(body))
+        gql_legal.append(json.dumps({"query": LEGAL, "variables": variables}))
+        rest_play.append(json.dumps({**body, "move": move, "autoChance": False}))
+        gql_play.append(json.dumps({"query": PLAY, "variables": {**variables, "moves": [move]}}))
+    return [
+        ("legal moves", f"/v1/games/{game}/legal-moves", rest_legal, gql_legal),
+        ("play", f"/v1/games/{game}/play", rest_play, gql_play),
+    ]
+
+
+def run(quick: bool = False) -> None:
+    if shutil.which("wrk") is None:
+        print("wrk is not installed (apt-get install wrk); skipping")
+        return
+    seconds = 2 if quick else 4
+    n = 50 if quick else 300
+    rows: list[tuple[str, str, str, Result, Result]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        mixtour = _cases("mixtour", "mixtour", None, None, n)[0][2]
+        with floor_app() as (base, pid):
+            wrk(base, "/echo", mixtour[:1], pid, 1, folder)  # warm-up
+            echo = wrk(base, "/echo", mixtour[:1], pid, seconds, folder)
+        print(
+            f"floor: starlette + orjson echo of a Mixtour legal-moves body: "
+            f"{echo.rate:,.0f} req/s, {echo.cpu_us:.0f} µs CPU, "
+            f"p50 {echo.p50_ms:.2f} ms, p99 {echo.p99_ms:.2f} ms"
+        )
+        for mode, env in (("cached", {}), ("computed", {"CACHE_ENTRIES": "0"})):
+            with server_process(LOG_LEVEL="warning", **env) as server:
+                pid, base = server.proc.pid, server.base
+                for label, game, players, options in GAMES:
+                    for op, path, rest, gql in _cases(label, game, players, options, n):
+                        if mode == "cached":
+                            rest, gql = rest[:1], gql[:1]
+                        wrk(base, path, rest, pid, 1, folder)  # warm-up (and fill the cache)
+                        r = wrk(base, path, rest, pid, seconds, folder)
+                        wrk(base, "/graphql", gql, pid, 1, folder)
+                        g = wrk(base, "/graphql", gql, pid, seconds, folder)
+                        rows.append((label, op, mode, r, g))
+    print(
+        f"\n{'game':<17} {'operation':<12} {'':<9}"
+        f"{'REST req/s':>11} {'µs':>6} {'p50':>6} {'p99':>6}  "
+        f"{'GQL req/s':>10} {'µs':>6} {'p50':>6} {'p99':>6}  {'REST/echo':>9} {'GQL/REST':>8}"
+    )
+    for label, op, mode, r, g in rows:
+        print(
+            f"{label:<17} {op:<12} {mode:<9}"
+            f"{r.rate:>11,.0f} {r.cpu_us:>6.0f} {r.p50_ms:>6.2f} {r.p99_ms:>6.2f}  "
+            f"{g.rate:>10,.0f} {g.cpu_us:>6.0f} {g.p50_ms:>6.2f} {g.p99_ms:>6.2f}  "
+            f"{r.cpu_us / echo.cpu_us:>8.2f}× {g.cpu_us / r.cpu_us:>7.2f}×"
+        )
