@@ -331,7 +331,7 @@ class Query:
         rules = _rules(info)
         try:
             loaded = rules.load(rules.engine(game), state)
-            await rules.summary(loaded)  # validates now, so a bad state is a union member
+            rules.validate(loaded)  # now, so a bad state is a union member
             return Position(_rules=rules, _loaded=loaded)
         except ApiError as exc:
             return _failure(exc)

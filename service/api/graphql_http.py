@@ -32,7 +32,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from hashlib import sha256
 from inspect import isawaitable
 from typing import Any
@@ -58,6 +58,7 @@ from strawberry.schema.schema import validate_document
 
 from .. import jsonio
 from .budget import DocumentLimits, check_document, request_budget
+from .graphql_plan import Compiler, Executor, Fallback, OperationPlan, Unsupported
 from .logs import clip
 
 log = logging.getLogger("regelwerk.graphql")
@@ -73,6 +74,8 @@ class Parsed:
 
     document: DocumentNode
     size: int
+    # compiled plans by operation name (None: the plan does not cover this operation)
+    plans: dict[str | None, OperationPlan | None] = field(default_factory=dict)
 
 
 # A parsed document takes about 80 times its text in memory (graphql-core AST nodes with
@@ -183,6 +186,12 @@ class GraphQLEndpoint:
         self.limits = limits or DocumentLimits()
         self.max_work = max_work
         self.documents = Documents()
+        self.compiler = Compiler(schema)
+        self.executor_plan = Executor(self.compiler)
+        self.compiled = True  # False: always answer through graphql-core (differential tests)
+        # how requests were answered: by a plan, by graphql-core after a plan gave up, or by
+        # graphql-core because no plan covers the operation (tests read it)
+        self.paths = {"plan": 0, "fallback": 0, "graphql-core": 0}
 
     async def handle(self, request: Request) -> Response:
         media = accepted_media(request.headers.get("accept"))
@@ -193,8 +202,7 @@ class GraphQLEndpoint:
         try:
             gql = await read_request(request)
             parsed, operation = self.prepare(gql, get=request.method == "GET")
-            with request_budget(self.max_work):
-                result = await self.execute(parsed, operation, gql, request)
+            result = await self.execute(parsed, operation, gql, request)
         except RequestError as exc:
             status = exc.status if exc.transport or media == RESPONSE_MEDIA else 200
             return _answer({"errors": exc.errors}, media, status, None)
@@ -290,21 +298,48 @@ class GraphQLEndpoint:
         gql: GraphQLRequest,
         request: Request,
     ) -> ExecutionResult:
-        result = execute(
-            self.schema,
-            parsed.document,
-            variable_values=gql.variables,
-            operation_name=gql.operation_name,
-            context_value={**self.context, "request": request},
-            executor_class=self.executor,
-        )
-        if isawaitable(result):
-            result = await result
+        """The compiled plan when it covers the operation, else (or when the plan meets
+        something it does not handle) graphql-core, with a fresh work budget."""
+        context = {**self.context, "request": request}
+        plan = self.plan(parsed, operation, gql.operation_name) if self.compiled else None
+        if plan is not None:
+            with request_budget(self.max_work):
+                try:
+                    data = await self.executor_plan.run(plan, gql.variables, context)
+                except Fallback:
+                    data = None
+            if data is not None:
+                self.paths["plan"] += 1
+                return ExecutionResult(data=data)
+            self.paths["fallback"] += 1
+        else:
+            self.paths["graphql-core"] += 1
+        with request_budget(self.max_work):
+            result = execute(
+                self.schema,
+                parsed.document,
+                variable_values=gql.variables,
+                operation_name=gql.operation_name,
+                context_value=context,
+                executor_class=self.executor,
+            )
+            if isawaitable(result):
+                result = await result
         assert isinstance(result, ExecutionResult)
         if result.data is None and result.errors and not any(e.path for e in result.errors):
             # Not a field's error: the variables could not be coerced, nothing ran.
             raise RequestError.of("BAD_USER_INPUT", list(result.errors))
         return result
+
+    def plan(
+        self, parsed: Parsed, operation: OperationDefinitionNode, name: str | None
+    ) -> OperationPlan | None:
+        if name not in parsed.plans:
+            try:
+                parsed.plans[name] = self.compiler.compile(parsed.document, operation)
+            except Unsupported:
+                parsed.plans[name] = None
+        return parsed.plans[name]
 
     def formatted(self, error: GraphQLError) -> dict[str, Any]:
         """A field error as the client sees it; anything without our code is a bug."""

@@ -30,7 +30,7 @@ class Loaded:
     from it are signed with the same key. None for an unsigned state, whose answers stay
     unsigned (a service with a secret is no signing oracle)."""
 
-    __slots__ = ("_doc", "_encoded", "_state", "canonical", "engine", "key")
+    __slots__ = ("_doc", "_encoded", "_state", "canonical", "engine", "key", "memo")
 
     def __init__(
         self,
@@ -47,6 +47,9 @@ class Loaded:
         self._doc = doc
         self._state = state
         self._encoded = encoded
+        # results already answered for this request, by (operation, player): a GraphQL
+        # Position asks for its summary once per field, and each lookup would hash the state
+        self.memo: dict[tuple[str, int | None], Any] = {}
 
     @property
     def state(self) -> Any:
@@ -122,9 +125,25 @@ class Rules:
         return {**doc, "sig": key.sign(jsonio.canonical(doc))}
 
     async def _cached(self, loaded: Loaded, op: str, player: int | None, compute: Any) -> Any:
+        memo = loaded.memo.get((op, player))
+        if memo is not None:
+            return memo
         d = loaded.engine.descriptor
         key = cache_key(d.id, d.rules_version, loaded.canonical, op, player)
-        return await self.cache.get_or_compute(d.id, key, op, compute)
+        value = await self.cache.get_or_compute(d.id, key, op, compute)
+        loaded.memo[(op, player)] = value
+        return value
+
+    def validate(self, loaded: Loaded) -> None:
+        """Raises INVALID_STATE unless the state is valid. A summary in the in-process cache
+        proves it (only a state that decoded has one); otherwise the state is decoded, which
+        costs less than the summary a client may not even ask for."""
+        if ("position", None) in loaded.memo:
+            return
+        d = loaded.engine.descriptor
+        key = cache_key(d.id, d.rules_version, loaded.canonical, "position", None)
+        if self.cache.memory.get(key) is None:
+            loaded.state  # noqa: B018 - decoding validates (InvalidState lists every problem)
 
     # -- operations ----------------------------------------------------------------------
     async def summary(self, loaded: Loaded) -> dict[str, Any]:

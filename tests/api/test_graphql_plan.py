@@ -1,0 +1,166 @@
+"""The compiled GraphQL execution path (issue "GraphQL within 2x of REST", item 1): a corpus
+of queries answered byte-identically with and without plans, and the plans really used."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+from starlette.testclient import TestClient
+
+from service.app import create_app
+from service.games import REGISTRY
+from service.settings import Settings
+
+POSITION = """state toMove isChance status winners scores reason breakdown
+  legalMoves { notation move probability } chanceOutcomes { notation probability }"""
+FAILURES = """... on MoveRejected { code message ply reason rule details }
+  ... on InvalidState { code message problems { path reason } problemCount }
+  ... on InvalidRequest { code message details }"""
+TYPED = """fragment Typed on MoveDocument {
+  __typename
+  ... on MixtourPlace { kind square }
+  ... on MixtourShift { kind from to count }
+  ... on TricTracTurn { kind player steps { from to off hit die } }
+  ... on TricTracPass { kind player }
+  ... on TricTracThrow { kind dice }
+  ... on TricTracOpening { kind player dice }
+  ... on TeTrixRoll { kind symbols }
+  ... on TeTrixArrangement { kind shape symbols slots { row col symbol } }
+  ... on TeTrixPlacement { kind rotation row col cells { cell row col symbol } overhang bar }
+  ... on TeTrixStop { kind }
+  ... on TriominosLay {
+    kind tile at player col row orientation corners { corner number } rackTile
+  }
+  ... on TriominosTurn { kind player }
+  ... on TriominosDeal { kind tile }
+}"""
+
+
+def app_pair():
+    """Two apps on the same settings: one answers through plans, one through graphql-core."""
+    fast, slow = create_app(Settings()), create_app(Settings())
+    _endpoint(slow).compiled = False
+    return TestClient(fast), TestClient(slow)
+
+
+def _endpoint(app):
+    route = next(r for r in app.routes if getattr(r, "path", "") == "/graphql")
+    return route.endpoint.__self__
+
+
+def corpus():
+    """(name, request) pairs: every game and operation, unions, fragments, aliases,
+    variables, failures, GET and persisted queries."""
+    out = []
+    for game in sorted(REGISTRY):
+        state = _seeded_state(game)
+        q = f"""query P($g: String!, $s: JSON!) {{ position(game: $g, state: $s) {{ __typename
+          ... on Position {{ {POSITION}
+            legalMoves2: legalMoves {{ notation typed {{ ...Typed }} }} }}
+          {FAILURES} }} }} {TYPED}"""
+        out.append((f"{game} position", {"query": q, "variables": {"g": game, "s": state}}))
+        q = f"""{{ newGame(game: "{game}", seed: "plan") {{ __typename
+          ... on Position {{ toMove status scores svg view }} {FAILURES} }} }}"""
+        out.append((f"{game} newGame literal args", {"query": q}))
+        q = f"""query R($g: String!, $m: [JSON!]!) {{ replay(game: $g, moves: $m) {{ __typename
+          ... on ReplayOutcome {{ plies position {{ status winners }} }} {FAILURES} }} }}"""
+        out.append((f"{game} replay refused", {"query": q, "variables": {"g": game, "m": ["zz"]}}))
+        q = f"""query($g: String!, $s: JSON!, $m: [JSON!]!) {{
+          a: play(game: $g, state: $s, moves: $m) {{ ...Out }}
+          b: play(game: $g, state: $s, moves: []) {{ ...Out }} }}
+          fragment Out on PlayResult {{ __typename ... on PlayOutcome {{ events
+          position {{ toMove isChance }} }} {FAILURES} }}"""
+        out.append(
+            (
+                f"{game} play by union fragment",
+                {"query": q, "variables": {"g": game, "s": state, "m": ["not a move"]}},
+            )
+        )
+    q = """{ games { id name minPlayers maxPlayers rulesVersion chance hiddenInformation
+      simultaneous options } }"""
+    out.append(("games", {"query": q}))
+    q = """{ position(game: "nothing", state: {}) { __typename
+      ... on InvalidRequest { code details } } }"""
+    out.append(("unknown game", {"query": q}))
+    q = """query($s: JSON!) { position(game: "mixtour", state: $s) { __typename
+      ... on InvalidState { code problems { path reason } problemCount } } }"""
+    out.append(
+        ("invalid state", {"query": q, "variables": {"s": {"game": "mixtour", "v": 1, "x": 1}}})
+    )
+    q = """query($s: JSON!) { position(game: "mixtour", state: $s) {
+      ... on Position { legalMoves(player: 7) { notation } } } }"""
+    out.append(
+        ("field error (falls back)", {"query": q, "variables": {"s": _seeded_state("mixtour")}})
+    )
+    out.append(("directive (not compiled)", {"query": "{ games @include(if: true) { id } }"}))
+    out.append(("introspection (not compiled)", {"query": "{ __schema { queryType { name } } }"}))
+    q = 'query($p: Int) { newGame(game: "mixtour", players: $p) { __typename } }'
+    out.append(("bad variable", {"query": q, "variables": {"p": "two"}}))
+    out.append(
+        (
+            "default argument",
+            {
+                "query": 'query($p: Int = 2) { newGame(game: "te-trix", '
+                "players: $p) { ... on Position { toMove } } }"
+            },
+        )
+    )
+    return out
+
+
+def _seeded_state(game):
+    client = TestClient(create_app(Settings()))
+    r = client.post(f"/v1/games/{game}/new", json={"seed": "plan-corpus"})
+    state = r.json()["state"]
+    for _ in range(3):  # a few plies in, so moves and scores are not trivial
+        pos = client.post(f"/v1/games/{game}/position", json={"state": state}).json()
+        player = pos["toMove"][0] if pos["toMove"] else None
+        body = {"state": state} if player is None else {"state": state, "player": player}
+        moves = client.post(f"/v1/games/{game}/legal-moves", json=body).json()["moves"]
+        state = client.post(
+            f"/v1/games/{game}/play", json={**body, "move": moves[0]["move"]}
+        ).json()["state"]
+    return state
+
+
+CORPUS = corpus()
+
+
+@pytest.mark.parametrize(("name", "request_body"), CORPUS, ids=[n for n, _ in CORPUS])
+def test_both_paths_answer_byte_identically(name, request_body):
+    fast, slow = app_pair()
+    for accept in ("application/json", "application/graphql-response+json"):
+        headers = {"accept": accept}
+        a = fast.post("/graphql", json=request_body, headers=headers)
+        b = slow.post("/graphql", json=request_body, headers=headers)
+        assert (a.status_code, a.headers["content-type"]) == (
+            b.status_code,
+            b.headers["content-type"],
+        )
+        assert a.content == b.content, name
+    paths = _endpoint(fast.app).paths
+    if "not compiled" in name:
+        assert paths["plan"] == 0 and paths["graphql-core"] > 0
+    elif "falls back" in name:
+        assert paths["fallback"] > 0
+    elif name != "bad variable":
+        assert paths["plan"] > 0 and paths["fallback"] == 0, paths
+
+
+def test_get_and_persisted_queries_through_plans():
+    fast, slow = app_pair()
+    query = (
+        '{ newGame(game: "mixtour") { ... on Position { toMove legalMoves { notation move } } } }'
+    )
+    digest = hashlib.sha256(query.encode()).hexdigest()
+    ext = json.dumps({"persistedQuery": {"version": 1, "sha256Hash": digest}})
+    answers = []
+    for client in (fast, slow):
+        client.post("/graphql", json={"query": query, "extensions": json.loads(ext)})
+        r = client.get("/graphql", params={"extensions": ext})
+        assert r.status_code == 200 and r.headers["cache-control"] == "public, max-age=300"
+        answers.append(r.content)
+    assert answers[0] == answers[1]
+    assert _endpoint(fast.app).paths["plan"] == 2
