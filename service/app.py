@@ -100,14 +100,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         )
 
     routes: list[BaseRoute] = [
-        Route("/", root, methods=["GET"]),
-        Route("/play", play_page, methods=["GET"]),
-        Route("/healthz", healthz, methods=["GET"]),
-        Route("/readyz", readyz, methods=["GET"]),
-        Route("/metrics", metrics_endpoint, methods=["GET"]),
-        Route("/openapi.json", openapi_endpoint, methods=["GET"]),
-        *rest.routes(),
-        Route("/graphql/assets/{name}", graphiql_asset, methods=["GET"]),
+        # The routes clients call most come first: the router tries them in order.
         Route(
             "/graphql",
             GraphQLEndpoint(
@@ -125,6 +118,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
             ).handle,
             methods=["GET", "POST"],
         ),
+        *rest.routes(),
+        Route("/", root, methods=["GET"]),
+        Route("/play", play_page, methods=["GET"]),
+        Route("/healthz", healthz, methods=["GET"]),
+        Route("/readyz", readyz, methods=["GET"]),
+        Route("/metrics", metrics_endpoint, methods=["GET"]),
+        Route("/openapi.json", openapi_endpoint, methods=["GET"]),
+        Route("/graphql/assets/{name}", graphiql_asset, methods=["GET"]),
     ]
 
     async def api_error(request: Request, exc: Exception) -> Response:

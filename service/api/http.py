@@ -39,7 +39,8 @@ async def read_json(request: Request, empty_ok: bool = False) -> Any:
 class BodyLimit:
     """Refuses bodies over ``limit`` bytes with 413 before the app sees them.
 
-    The body is buffered (it is read whole anyway) so chunked uploads are measured too.
+    A body with a Content-Length is judged by it (the server delivers exactly that many
+    bytes, so the app reads it as it comes); a chunked upload is buffered and measured.
     """
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
@@ -51,8 +52,11 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         for name, value in scope["headers"]:
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await self._refuse(scope, receive, send)
+            if name == b"content-length" and value.isdigit():
+                if int(value) > self.limit:
+                    await self._refuse(scope, receive, send)
+                else:
+                    await self.app(scope, receive, send)
                 return
         chunks: list[bytes] = []
         size = 0

@@ -23,6 +23,7 @@ of a traceback (whose last line repeats the exception's message) at ``MAX_TRACEB
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import logging
 import logging.config
@@ -37,6 +38,10 @@ MAX_MESSAGE = 2000
 MAX_TRACEBACK_LINE = 500
 
 request_id: ContextVar[str | None] = ContextVar("regelwerk_request_id", default=None)
+# A new id is this process's random prefix and a counter: unique across processes and
+# replicas like a uuid4, without costing random bytes on every request.
+_ID_PREFIX = uuid.uuid4().hex[:16]
+_ID_COUNTER = itertools.count(1)
 
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
 _PLAIN = re.compile(r"[^\s\"=]+")
@@ -49,7 +54,7 @@ def accept_request_id(raw: bytes | None) -> str:
         text = raw.decode("latin-1")
         if _REQUEST_ID.fullmatch(text):
             return text
-    return uuid.uuid4().hex
+    return f"{_ID_PREFIX}{next(_ID_COUNTER):016x}"
 
 
 def clip(text: object, limit: int = CLIP) -> str:

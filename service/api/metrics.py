@@ -53,6 +53,7 @@ class Metrics:
         # Label children bound once per (route, status), not looked up per request.
         self._counted: dict[tuple[str, int], Counter] = {}
         self._timed: dict[str, Histogram] = {}
+        self._cache_children: dict[tuple[str, str, str], Counter] = {}
 
     def observe_request(self, route: str, status: int, seconds: float) -> None:
         """Counts one answered request and records its duration."""
@@ -70,7 +71,10 @@ class Metrics:
         self.registry.register(_CacheCollector(cache))
 
     def cache_event(self, tier: str, op: str, result: str) -> None:
-        self.cache.labels(tier, op, result).inc()
+        child = self._cache_children.get((tier, op, result))
+        if child is None:  # labels() costs more than the increment: bind each child once
+            child = self._cache_children[(tier, op, result)] = self.cache.labels(tier, op, result)
+        child.inc()
 
     def export(self) -> tuple[bytes, str]:
         return generate_latest(self.registry), CONTENT_TYPE_LATEST

@@ -123,19 +123,21 @@ def routes() -> list[Route]:
 
 
 def _routes() -> list[Route]:
+    """The hottest first: the router tries routes in order, and a game's state calls are
+    what clients send most (legal moves and play above all)."""
     g = "/v1/games/{game}"
     return [
-        Route("/v1/games", games, methods=["GET"]),
-        Route(f"{g}/new", new, methods=["POST"]),
-        Route(f"{g}/position", _state_call(set(), _position), methods=["POST"]),
         Route(f"{g}/legal-moves", _state_call({"player"}, _legal_moves), methods=["POST"]),
         Route(
             f"{g}/play",
             _state_call({"move", "moves", "player", "autoChance"}, _play),
             methods=["POST"],
         ),
+        Route(f"{g}/position", _state_call(set(), _position), methods=["POST"]),
         Route(f"{g}/score", _state_call(set(), _score), methods=["POST"]),
+        Route(f"{g}/new", new, methods=["POST"]),
         Route(f"{g}/replay", replay, methods=["POST"]),
         Route(f"{g}/view", _state_call({"player"}, _view), methods=["POST"]),
         Route(f"{g}/render", _state_call({"player"}, _render, "image/svg+xml"), methods=["POST"]),
+        Route("/v1/games", games, methods=["GET"]),
     ]
