@@ -9,6 +9,7 @@ from anyio import to_thread
 
 from .. import jsonio
 from ..cache import Cache, cache_key
+from ..cache.memory import LRU
 from ..games import REGISTRY
 from ..games.core import Event, Game, MoveRequest, PlyError, RulesError, driver
 from ..settings import Settings
@@ -78,6 +79,7 @@ class Rules:
         self.cache = cache
         self.registry = REGISTRY if registry is None else registry
         self.keys = Keyring(settings.rules_secret, settings.previous_secret_list())
+        self._valid = LRU(settings.cache_entries)  # documents that decoded, by cache key
 
     # -- games and states ----------------------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
@@ -135,15 +137,16 @@ class Rules:
         return value
 
     def validate(self, loaded: Loaded) -> None:
-        """Raises INVALID_STATE unless the state is valid. A summary in the in-process cache
-        proves it (only a state that decoded has one); otherwise the state is decoded, which
-        costs less than the summary a client may not even ask for."""
-        if ("position", None) in loaded.memo:
+        """Raises INVALID_STATE unless the state is valid: decodes it, unless this process
+        decoded the same document before (a summary the client may not even ask for is not
+        computed, and a state asked about again is not decoded again)."""
+        if loaded.memo or loaded._state is not None:
             return
         d = loaded.engine.descriptor
-        key = cache_key(d.id, d.rules_version, loaded.canonical, "position", None)
-        if self.cache.memory.get(key) is None:
+        key = cache_key(d.id, d.rules_version, loaded.canonical, "valid", None)
+        if self._valid.get(key) is None:
             loaded.state  # noqa: B018 - decoding validates (InvalidState lists every problem)
+            self._valid.put(key, True)
 
     # -- operations ----------------------------------------------------------------------
     async def summary(self, loaded: Loaded) -> dict[str, Any]:
