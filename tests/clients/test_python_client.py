@@ -1,56 +1,394 @@
-"""The typed Python client against the real server process."""
+"""The Python client (``Regelwerk``) against the real server process: every operation for every
+game, every refusal it can provoke by its code, transport failures, connection reuse, and the
+examples run as a person runs them. ``REGELWERK_URL`` points the tests at a running server."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
+import uuid
 from pathlib import Path
 
+import httpx2
 import pytest
+from regelwerk_client import (
+    GRAPHQL_CODES,
+    REST_CODES,
+    ErrorCode,
+    GraphQLError,
+    InvalidRequest,
+    InvalidState,
+    LimitExceeded,
+    MoveEntry,
+    MoveRejected,
+    Regelwerk,
+    RegelwerkError,
+    StateTampered,
+    TransportError,
+    UnknownGame,
+)
 
 from ..server_process import ROOT, running_server
+from .python_client_support import (
+    FINISHED_MIXTOUR,
+    GAMES,
+    CountingTransport,
+    closed_port,
+    not_regelwerk_server,
+    service_url,
+    silent_server,
+)
 
-sys.path.insert(0, str(Path(ROOT) / "clients" / "python"))
-
-from regelwerk_client import Regelwerk, RegelwerkError
+EXAMPLES = ROOT / "clients" / "python" / "examples"
 
 
 @pytest.fixture(scope="module")
-def api():
-    with running_server() as base:
-        yield Regelwerk(base)
+def base():
+    with service_url() as url:
+        yield url
 
 
-@pytest.mark.slow
-def test_client_plays_tric_trac_with_dice_from_the_seed(api):
-    assert {g["id"] for g in api.games()} >= {"mixtour", "tric-trac"}
-    pos = api.new("tric-trac", seed="client")
-    assert pos["isChance"] is False and pos["toMove"]
-    record = []
+@pytest.fixture
+def rw(base):
+    with Regelwerk(base) as client:
+        yield client
+
+
+def players_for(info) -> int:
+    return min(max(2, info["minPlayers"]), info["maxPlayers"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_operation(rw, game):
+    info = next(g for g in rw.games() if g["id"] == game)
+    players = players_for(info)
+    options = {name: spec["default"] for name, spec in info["options"].items()}
+    seed = f"client-{game}" if info["chance"] else None
+
+    start = rw.new_game(game, players=players, options=options, seed=seed)
+    again = rw.position(game, start["state"])
+    assert again == start and start["status"] == "ongoing" and not start["isChance"]
+
+    pos, record = start, []
     for _ in range(6):
         mover = pos["toMove"][0]
-        move = api.legal_moves("tric-trac", pos["state"], mover)["moves"][0]["notation"]
-        played = api.play("tric-trac", pos["state"], move, player=mover)
-        assert any(e["type"] == "chance" for e in played["events"])
-        record.append({"player": mover, "move": move})
-        pos = played
-    replayed = api.replay("tric-trac", record, seed="client")
-    assert replayed["state"] == pos["state"] and replayed["plies"] == 6
-    assert api.score("tric-trac", pos["state"])["status"] == "ongoing"
-    assert api.render("tric-trac", pos["state"]).startswith("<svg")
-    assert "seed" not in api.view("tric-trac", pos["state"], 0)
+        legal = rw.legal_moves(game, pos["state"], player=mover)
+        assert legal["moves"] and not legal["isChance"] and mover in legal["toMove"]
+        first = legal["moves"][0]
+        by_document = rw.play(game, pos["state"], first["move"], player=mover)
+        by_notation = rw.play(game, pos["state"], first["notation"], player=mover)
+        assert by_document == by_notation
+        if info["chance"]:
+            assert by_document["events"] and not by_document["isChance"]
+        record.append({"player": mover, "move": first["notation"]})
+        pos = by_document
 
+    assert rw.play(game, start["state"], moves=record)["state"] == pos["state"]
+    replayed = rw.replay(game, record, players=players, options=options, seed=seed)
+    assert replayed["plies"] == 6 and replayed["state"] == pos["state"]
 
-@pytest.mark.slow
-def test_client_raises_typed_errors(api):
-    pos = api.new("mixtour")
-    with pytest.raises(RegelwerkError) as err:
-        api.play("mixtour", pos["state"], ["a1", "a1"])
-    assert (err.value.status, err.value.code, err.value.details["ply"]) == (422, "ILLEGAL_MOVE", 1)
-    with pytest.raises(RegelwerkError) as err:
-        api.new("chess")
-    assert err.value.code == "UNKNOWN_GAME" and err.value.status == 404
-    with pytest.raises(RegelwerkError) as err:  # this server has no secret, so no key ids
-        api.replay("tric-trac", [], seed="client", key_id="0123abcd")
-    assert err.value.code == "INVALID_REQUEST" and err.value.details["problems"][0]["path"] == (
-        "$.keyId"
+    score = rw.score(game, pos["state"])
+    assert (score["scores"], score["status"], score["winners"]) == (
+        pos["scores"],
+        pos["status"],
+        pos["winners"],
     )
+    view = rw.view(game, pos["state"], player=0)
+    assert view["game"] == game and "seed" not in view
+    for player in (None, 0):
+        svg = rw.render(game, pos["state"], player=player)
+        assert svg.startswith("<svg") and f'data-game="{game}"' in svg
+
+
+def test_a_finished_game(rw):
+    options = {"pointsToWin": 1}
+    end = rw.replay("mixtour", FINISHED_MIXTOUR, options=options)
+    assert (end["status"], end["winners"], end["plies"]) == ("finished", [1], 9)
+    assert rw.score("mixtour", end["state"])["reason"]
+    assert rw.legal_moves("mixtour", end["state"])["moves"] == []
+    with pytest.raises(MoveRejected) as refused:
+        rw.play("mixtour", end["state"], "a2")
+    assert (refused.value.code, refused.value.status, refused.value.ply) == (
+        ErrorCode.GAME_OVER,
+        422,
+        0,
+    )
+
+
+def test_play_needs_a_move_or_moves(rw):
+    state = rw.new_game("mixtour")["state"]
+    with pytest.raises(TypeError):
+        rw.play("mixtour", state)
+    with pytest.raises(TypeError):
+        rw.play("mixtour", state, "a1", moves=["b1"])
+    assert rw.play("mixtour", state, moves=[])["state"] == state
+
+
+def test_auto_chance_false_stops_at_the_throw(rw):
+    pos = rw.new_game("tric-trac", seed="client-throw")
+    mover = pos["toMove"][0]
+    move = rw.legal_moves("tric-trac", pos["state"], player=mover)["moves"][0]["move"]
+    held = rw.play("tric-trac", pos["state"], move, player=mover, auto_chance=False)
+    assert held["isChance"] and held["toMove"] == []
+    rolled = rw.play("tric-trac", held["state"], moves=[])
+    assert not rolled["isChance"] and rolled["events"][0]["type"] == "chance"
+
+
+def _state(rw):
+    return rw.new_game("mixtour")["state"]
+
+
+def _games_under(url):
+    with Regelwerk(url) as wrong:  # a base URL with a path the service does not have
+        return wrong.games()
+
+
+# (what to call, the exception class, code, status, a detail that must be there)
+REFUSALS = [
+    (lambda rw: rw.new_game("chess"), UnknownGame, "UNKNOWN_GAME", 404, "known"),
+    (
+        lambda rw: rw.replay("tric-trac", [], seed="c", key_id="0123abcd"),
+        InvalidRequest,
+        "INVALID_REQUEST",
+        400,
+        "problems",
+    ),
+    (lambda rw: _games_under(rw.base_url + "/nope"), InvalidRequest, "NOT_FOUND", 404, None),
+    (
+        lambda rw: rw.legal_moves("mixtour", _state(rw), player=5),
+        InvalidRequest,
+        "INVALID_PLAYER",
+        422,
+        "players",
+    ),
+    (
+        lambda rw: rw.new_game("mixtour", options={"pointsToWin": 0}),
+        InvalidState,
+        "INVALID_OPTIONS",
+        422,
+        "problems",
+    ),
+    (
+        lambda rw: rw.position("mixtour", {"game": "mixtour", "v": 1, "board": {"z9": "w"}}),
+        InvalidState,
+        "INVALID_STATE",
+        422,
+        "problems",
+    ),
+    (
+        lambda rw: rw.play("mixtour", _state(rw), "zz9"),
+        MoveRejected,
+        "INVALID_NOTATION",
+        422,
+        "ply",
+    ),
+    (
+        lambda rw: rw.play("mixtour", _state(rw), moves=["a1", "a1"]),
+        MoveRejected,
+        "ILLEGAL_MOVE",
+        422,
+        "rule",
+    ),
+    (
+        lambda rw: rw.play("mixtour", _state(rw), "a1", player=1),
+        MoveRejected,
+        "NOT_YOUR_TURN",
+        422,
+        "toMove",
+    ),
+    (
+        lambda rw: rw.play("mixtour", _state(rw), moves=["pass"] * 5001),
+        LimitExceeded,
+        "TOO_MANY_MOVES",
+        413,
+        "limit",
+    ),
+    (
+        lambda rw: rw.position("mixtour", {"game": "mixtour", "pad": "x" * (1 << 20)}),
+        LimitExceeded,
+        "BODY_TOO_LARGE",
+        413,
+        "limit",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "code", "status", "detail"), REFUSALS, ids=[r[2] for r in REFUSALS]
+)
+def test_refusals_raise_by_code(rw, call, kind, code, status, detail):
+    with pytest.raises(RegelwerkError) as err:
+        call(rw)
+    error = err.value
+    assert type(error) is kind and error.code is ErrorCode(code) and error.status == status
+    assert error.code in REST_CODES and error.message and error.request_id
+    assert detail is None or detail in error.details
+
+
+def test_move_rejected_names_the_ply_reason_and_rule(rw):
+    with pytest.raises(MoveRejected) as err:
+        rw.play("mixtour", _state(rw), moves=["a1", "a1"])
+    assert (err.value.ply, err.value.reason, err.value.rule) == (1, "SQUARE_OCCUPIED", "MX-4")
+    with pytest.raises(InvalidState) as bad:
+        rw.position("mixtour", {"game": "mixtour", "v": 1, "board": {"z9": "w"}})
+    assert bad.value.problems[0]["path"] == "$.board.z9"
+
+
+def test_signed_states_key_ids_and_tampering():
+    with running_server(RULES_SECRET="client-test-secret") as url, Regelwerk(url) as rw:
+        pos = rw.new_game("tric-trac", seed="signed")
+        key_id = pos["state"]["sig"].split(".")[0]
+        record: list[MoveEntry] = []
+        for _ in range(3):
+            mover = pos["toMove"][0]
+            move = rw.legal_moves("tric-trac", pos["state"], player=mover)["moves"][0]
+            pos = rw.play("tric-trac", pos["state"], move["notation"], player=mover)
+            record.append({"player": mover, "move": move["notation"]})
+        replayed = rw.replay("tric-trac", record, seed="signed", key_id=key_id)
+        assert replayed["state"] == pos["state"]
+        with pytest.raises(StateTampered) as err:
+            rw.score("tric-trac", {**pos["state"], "scores": [11, 0]})
+        assert (err.value.code, err.value.reason) == (ErrorCode.STATE_TAMPERED, "BAD_SIGNATURE")
+
+
+# -- GraphQL --------------------------------------------------------------------------------
+POSITION = """query P($s: JSON!, $p: Int) {
+  position(game: "mixtour", state: $s) { ... on Position { toMove view(player: $p) } }
+}"""
+
+
+def test_graphql_answers_data(rw):
+    state = _state(rw)
+    data = rw.graphql(POSITION, {"s": state, "p": 0})
+    assert data["position"]["toMove"] == [0] and data["position"]["view"]["game"] == "mixtour"
+    named = rw.graphql("query A { games { id } } query B { games { name } }", operation_name="A")
+    assert {g["id"] for g in named["games"]} == set(GAMES)
+
+
+@pytest.mark.parametrize(
+    ("query", "variables", "code", "status"),
+    [
+        ("query {", None, "GRAPHQL_PARSE_FAILED", 400),
+        ("query { nope }", None, "GRAPHQL_VALIDATION_FAILED", 400),
+        (POSITION, {"p": 0}, "BAD_USER_INPUT", 400),
+        ("query A { games { id } } query B { games { id } }", None, "OPERATION_NOT_FOUND", 400),
+        ("query { " + "a: games { id } " * 30 + "}", None, "TOO_MANY_ALIASES", 400),
+    ],
+)
+def test_graphql_request_errors_raise_their_code(rw, query, variables, code, status):
+    with pytest.raises(GraphQLError) as err:
+        rw.graphql(query, variables)
+    assert (err.value.code, err.value.status) == (code, status)
+    assert err.value.code in GRAPHQL_CODES and err.value.errors and err.value.data is None
+
+
+def test_graphql_field_errors_carry_the_api_code(rw):
+    with pytest.raises(GraphQLError) as err:
+        rw.graphql(POSITION, {"s": _state(rw), "p": 7})
+    error = err.value
+    assert (error.code, error.status, error.details["players"]) == ("INVALID_PLAYER", 200, 2)
+    assert error.code in REST_CODES and error.errors[0]["path"] == ["position", "view"]
+    assert error.data is None  # view is non-null: the null reaches the root
+
+
+def test_graphql_persisted_queries_send_the_text_once(base):
+    transport = CountingTransport()
+    query = f"query Fresh{uuid.uuid4().hex} {{ games {{ id }} }}"  # new to the server
+    with Regelwerk(base, transport=transport) as rw:
+        first = rw.graphql(query, persisted=True)
+        assert transport.requests == 2  # the hash alone, then hash and text
+        assert rw.graphql(query, persisted=True) == first
+        assert transport.requests == 3  # the hash alone is enough now
+
+
+# -- transport ------------------------------------------------------------------------------
+def test_connection_refused_is_a_transport_error():
+    with Regelwerk(f"http://127.0.0.1:{closed_port()}") as rw, pytest.raises(RegelwerkError) as e:
+        rw.games()
+    assert type(e.value) is TransportError and e.value.code is ErrorCode.CONNECT_FAILED
+    assert e.value.status == 0 and isinstance(e.value.__cause__, httpx2.ConnectError)
+
+
+def test_a_silent_server_times_out():
+    with silent_server() as url, Regelwerk(url, timeout=0.3) as rw:
+        with pytest.raises(TransportError) as err:
+            rw.new_game("mixtour")
+        assert err.value.code is ErrorCode.TIMEOUT
+
+
+def test_answers_that_are_not_json_are_transport_errors():
+    with not_regelwerk_server() as url, Regelwerk(url) as rw:
+        with pytest.raises(TransportError) as err:
+            rw.new_game("mixtour")
+        assert (err.value.code, err.value.status) == (ErrorCode.BAD_RESPONSE, 502)
+        assert "502 Bad Gateway" in err.value.message
+        with pytest.raises(TransportError) as err:
+            rw.games()
+        assert (err.value.code, err.value.status) == (ErrorCode.BAD_RESPONSE, 200)
+        with pytest.raises(TransportError) as err:
+            rw.graphql("{ games { id } }")
+        assert err.value.code is ErrorCode.BAD_RESPONSE
+
+
+def test_one_connection_serves_many_calls(base):
+    transport = CountingTransport()
+    with Regelwerk(base, transport=transport) as rw:
+        pos = rw.new_game("mixtour")
+        for _ in range(10):
+            move = rw.legal_moves("mixtour", pos["state"])["moves"][0]["notation"]
+            pos = rw.play("mixtour", pos["state"], move)
+        with pytest.raises(MoveRejected):  # a refusal keeps the connection too
+            rw.play("mixtour", pos["state"], "zz9")
+        rw.graphql("{ games { id } }")
+    assert transport.requests == 23 and transport.connections == 1
+
+
+def test_the_context_manager_closes_the_connections(base):
+    transport = CountingTransport()
+    client = Regelwerk(base, transport=transport)
+
+    def refused_inside() -> None:
+        with client as rw:
+            rw.play("mixtour", rw.new_game("mixtour")["state"], "zz9")
+
+    assert not client.closed
+    with pytest.raises(MoveRejected):
+        refused_inside()
+    assert client.closed and transport.closed
+    with pytest.raises(TransportError) as err:
+        client.games()
+    assert err.value.code is ErrorCode.CLIENT_CLOSED
+
+
+def test_base_url_headers_and_timeout_are_used(base):
+    transport = CountingTransport()
+    headers = {"X-Request-ID": "table-7"}
+    client = Regelwerk(base + "/", headers=headers, timeout=2.5, transport=transport)
+    with client as rw, pytest.raises(UnknownGame) as err:
+        rw.new_game("chess")
+    assert err.value.request_id == "table-7"  # the service echoes the caller's id
+    request = transport.sent[0]
+    assert str(request.url) == base + "/v1/games/chess/new"
+    assert request.headers["user-agent"].startswith("regelwerk-client/")
+    assert request.extensions["timeout"]["read"] == 2.5
+
+
+# -- the examples, run as a person runs them ------------------------------------------------
+def test_the_examples_run(base, tmp_path):
+    env = {**os.environ, "REGELWERK_URL": base}
+    for example, expect in [
+        ("play_mixtour.py", "verified by replay: 9 plies, winners [1]"),
+        ("async_tables.py", "table-3: {'status': 'ongoing'"),
+    ]:
+        done = subprocess.run(
+            [sys.executable, str(EXAMPLES / example)],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert done.returncode == 0 and expect in done.stdout, done.stderr
+    assert Path(tmp_path / "mixtour.svg").read_text().startswith("<svg")

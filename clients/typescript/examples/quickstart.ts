@@ -1,0 +1,119 @@
+// The README's examples as one program: compiled with tsc --strict and run by the tests
+// against the real server. It imports the package by its name, as a consumer does.
+import {
+  RegelwerkClient,
+  isRegelwerkError,
+  keyIdOf,
+  typedQuery,
+  type LegalMove,
+  type Position,
+  type State,
+} from "@regelwerk/client";
+
+/** Start a Mixtour game, pick a legal move by its document, play it. */
+export async function startAndPlay(api: RegelwerkClient): Promise<string[]> {
+  const start = await api.newGame("mixtour", { options: { piecesPerPlayer: 10 } });
+  const { moves } = await api.legalMoves("mixtour", { state: start.state });
+  // A move document names what it touches; a front end filters them by the clicked square.
+  const place: LegalMove<"mixtour"> | undefined = moves.find(
+    (m) => m.move.kind === "place" && m.move.square === "c3",
+  );
+  if (place === undefined) throw new Error("c3 is free at the start");
+  const after = await api.play("mixtour", { state: start.state, move: place.move });
+  // Events are narrowed by their type: a "placed" event has the square.
+  return after.events.flatMap((e) =>
+    e.type === "placed" ? [`${e.player} placed on ${e.square}`] : [],
+  );
+}
+
+/** Tric Trac with a seed: the service rolls; a whole turn is one move. */
+export async function seededTricTrac(api: RegelwerkClient, seed: string): Promise<number> {
+  let position: Position<"tric-trac"> = await api.newGame("tric-trac", { seed });
+  const record: { player: number; move: string }[] = [];
+  for (let turn = 0; turn < 4; turn++) {
+    const player = position.toMove[0] ?? 0;
+    const [first] = (await api.legalMoves("tric-trac", { state: position.state, player })).moves;
+    if (first === undefined) break;
+    position = await api.play("tric-trac", { state: position.state, move: first.notation, player });
+    record.push({ player, move: first.notation });
+  }
+  // A tournament tool verifies the game from its record (with the game's key id when the
+  // service signs), never from a submitted state.
+  const keyId = keyIdOf(position.state);
+  const replayed = await api.replay("tric-trac", {
+    seed,
+    moves: record,
+    ...(keyId === undefined ? {} : { keyId }),
+  });
+  return replayed.plies;
+}
+
+/** What a person reads when a call fails: every case handled by its code. */
+export function explain(error: unknown): string {
+  if (!isRegelwerkError(error)) throw error;
+  switch (error.code) {
+    case "ILLEGAL_MOVE":
+      return `illegal (${error.details.reason ?? "?"}, rule ${error.details.rule ?? "?"})`;
+    case "INVALID_NOTATION":
+      return `not a move: ${error.details.notation ?? error.message}`;
+    case "INVALID_STATE":
+      return (error.details.problems ?? []).map((p) => `${p.path}: ${p.reason}`).join("; ");
+    case "UNKNOWN_GAME":
+      return `known games: ${(error.details.known ?? []).join(", ")}`;
+    case "TRANSPORT":
+      return `no answer (${error.reason}): ${error.message}`;
+    case "GRAPHQL":
+      return `GraphQL: ${error.codes.join(", ")}`;
+    default:
+      return `${error.code} (${error.status}): ${error.message}`;
+  }
+}
+
+/** Plays an illegal move and explains the refusal. */
+export async function refusedMove(api: RegelwerkClient): Promise<string> {
+  const start = await api.newGame("mixtour");
+  try {
+    await api.play("mixtour", { state: start.state, moves: ["c3", "c3"] });
+    return "played";
+  } catch (error) {
+    return explain(error);
+  }
+}
+
+/** A fixed GraphQL query with variables, typed by what it selects. */
+export const PLAY = typedQuery<
+  {
+    play:
+      | {
+          __typename: "PlayOutcome";
+          position: { toMove: number[]; legalMoves: { notation: string }[] };
+        }
+      | { __typename: "MoveRejected"; code: string; ply: number | null; rule: string | null }
+      | { __typename: "InvalidState" | "InvalidRequest"; code: string };
+  },
+  { state: State<"mixtour">; moves: string[] }
+>(`
+  query Play($state: JSON!, $moves: [JSON!]!) {
+    play(game: "mixtour", state: $state, moves: $moves) {
+      __typename
+      ... on PlayOutcome { position { toMove legalMoves { notation } } }
+      ... on MoveRejected { code ply rule }
+      ... on InvalidState { code }
+      ... on InvalidRequest { code }
+    }
+  }
+`);
+
+/** The GraphQL helper: expected failures are union members, not errors. */
+export async function graphqlPlay(api: RegelwerkClient, moves: string[]): Promise<string> {
+  const start = await api.newGame("mixtour");
+  const { play } = await api.graphql(PLAY, { state: start.state, moves });
+  switch (play.__typename) {
+    case "PlayOutcome":
+      return `${play.position.legalMoves.length} moves for player ${play.position.toMove.join()}`;
+    case "MoveRejected":
+      return `${play.code} at move ${play.ply ?? "?"} (${play.rule ?? "no rule"})`;
+    default:
+      return play.code;
+  }
+}

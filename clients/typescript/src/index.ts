@@ -1,0 +1,24 @@
+// @regelwerk/client: a typed client of the Regelwerk rules service (README.md).
+export { RegelwerkClient, keyIdOf, type ClientOptions } from "./client.js";
+export {
+  GraphQLRequestError,
+  RegelwerkError,
+  ServiceError,
+  TransportError,
+  isRegelwerkError,
+  type AnyRegelwerkError,
+  type ClientErrorCode,
+  type GraphQLErrorCode,
+  type GraphQLErrorEntry,
+  type TransportReason,
+} from "./errors.js";
+export {
+  GRAPHQL_RESPONSE_MEDIA,
+  typedQuery,
+  type GraphQLCallOptions,
+  type GraphQLVariables,
+  type TypedQuery,
+} from "./graphql.js";
+export { sha256Hex } from "./sha256.js";
+export type { CallOptions, FetchInit, FetchLike, FetchResponse } from "./transport.js";
+export type * from "./types.js";

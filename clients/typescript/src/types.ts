@@ -1,0 +1,166 @@
+// Every API shape comes from ./generated/openapi.ts (openapi-typescript over
+// schema/openapi.json). Nothing here restates a field: these aliases only pick the generated
+// types and, where an operation concerns one game, narrow the game-dependent fields to that
+// game's components (`newGame("mixtour", …)` takes MixtourOptions and answers a MixtourState).
+import type { components, operations, paths } from "./generated/openapi.js";
+
+export type { components, operations, paths };
+
+/** Every schema of the OpenAPI document, by its component name. */
+export type Schemas = components["schemas"];
+
+/** A game id: "mixtour" | "tric-trac" | "te-trix" | "triominos-junior". */
+export type GameId = Schemas["GameId"];
+/** The stable error codes of the REST API. */
+export type ErrorCode = Schemas["ErrorCode"];
+/** `error.details`: every key optional, which ones appear depends on the code. */
+export type ErrorDetails = Schemas["ErrorDetails"];
+/** The refusal body `{"error": {"code", "message", "details"}}`. */
+export type ErrorBody = Schemas["Error"];
+export type Problem = Schemas["Problem"];
+export type Player = Schemas["Player"];
+
+// -- per game ----------------------------------------------------------------------------
+
+/** "tric-trac" -> "TricTrac": the prefix of a game's components in the OpenAPI document. */
+export type ComponentPrefix<G extends string> = G extends `${infer Head}-${infer Tail}`
+  ? `${Capitalize<Head>}${ComponentPrefix<Tail>}`
+  : Capitalize<G>;
+
+/** The kinds of component every game has (`MixtourState`, `TricTracMoveDocument`, …). */
+export type GameComponentKind =
+  "State" | "Options" | "Move" | "MoveDocument" | "Event" | "Breakdown" | "Game";
+
+/** A game's own component of a kind (a union when G is a union of games). */
+export type GameComponent<G extends GameId, Kind extends GameComponentKind> = G extends GameId
+  ? Schemas[`${ComponentPrefix<G>}${Kind}` & keyof Schemas]
+  : never;
+
+/** A game's state document. */
+export type State<G extends GameId = GameId> = GameComponent<G, "State">;
+/** A game's options (`new`, `replay`); each one left out takes its default. */
+export type Options<G extends GameId = GameId> = GameComponent<G, "Options">;
+/** A move as `play` and `replay` accept it: its notation or its move document. */
+export type Move<G extends GameId = GameId> = GameComponent<G, "Move">;
+/** A legal move's document, every field present (the names the SVG uses). */
+export type MoveDocument<G extends GameId = GameId> = GameComponent<G, "MoveDocument">;
+/** What a move or a sampled chance outcome did. */
+export type Event<G extends GameId = GameId> = GameComponent<G, "Event">;
+/** How the scores come about. */
+export type Breakdown<G extends GameId = GameId> = GameComponent<G, "Breakdown">;
+/** The game's entry in the catalogue (`listGames`). */
+export type GameInfo<G extends GameId = GameId> = GameComponent<G, "Game">;
+/** What one player may see (Triominos Junior hides the other racks and the pool). */
+export type View<G extends GameId = GameId> = G extends GameId
+  ? Extract<Schemas["View"], { game: G }>
+  : never;
+
+// -- operations --------------------------------------------------------------------------
+
+/** The REST operations this client calls (operationId in the OpenAPI document). */
+export type RestOperation =
+  | "listGames"
+  | "newGame"
+  | "getPosition"
+  | "legalMoves"
+  | "play"
+  | "score"
+  | "replay"
+  | "view"
+  | "render";
+
+/** An operation's JSON request body, as generated. */
+export type RequestBody<Op extends RestOperation> =
+  NonNullable<operations[Op]["requestBody"]> extends { content: { "application/json": infer Body } }
+    ? Body
+    : never;
+
+/** An operation's 200 answer, as generated (a string for render's SVG). */
+export type Answer<Op extends RestOperation> = operations[Op]["responses"][200]["content"] extends {
+  "application/json": infer Json;
+}
+  ? Json
+  : operations[Op]["responses"][200]["content"] extends { "image/svg+xml": infer Svg }
+    ? Svg
+    : never;
+
+/** `T` with the keys of `U` replaced by `U`'s (flattened, so editors show the fields). */
+export type Override<T, U> = T extends unknown
+  ? { [K in keyof (Omit<T, keyof U> & U)]: (Omit<T, keyof U> & U)[K] }
+  : never;
+
+/** A move in a move list: the move itself or `{player, move}` (simultaneous placements). */
+export type MoveEntry<G extends GameId = GameId> =
+  Move<G> | Override<Schemas["PlayerMove"], { move: Move<G> }>;
+
+export type NewGameBody<G extends GameId = GameId> = Override<
+  RequestBody<"newGame">,
+  { options?: Options<G> }
+>;
+export type StateBody<G extends GameId = GameId> = Override<
+  RequestBody<"getPosition">,
+  { state: State<G> }
+>;
+export type LegalMovesBody<G extends GameId = GameId> = Override<
+  RequestBody<"legalMoves">,
+  { state: State<G> }
+>;
+/** One move (`move`) or a list (`moves`), each by notation or by move document. */
+export type PlayBody<G extends GameId = GameId> =
+  | Override<Schemas["PlayMoveRequest"], { state: State<G>; move: MoveEntry<G> }>
+  | Override<Schemas["PlayMovesRequest"], { state: State<G>; moves: MoveEntry<G>[] }>;
+export type ScoreBody<G extends GameId = GameId> = Override<
+  RequestBody<"score">,
+  { state: State<G> }
+>;
+export type ReplayBody<G extends GameId = GameId> = Override<
+  RequestBody<"replay">,
+  { options?: Options<G>; moves: MoveEntry<G>[] }
+>;
+export type ViewBody<G extends GameId = GameId> = Override<
+  RequestBody<"view">,
+  { state: State<G> }
+>;
+export type RenderBody<G extends GameId = GameId> = Override<
+  RequestBody<"render">,
+  { state: State<G> }
+>;
+
+export type GameList = Answer<"listGames">;
+/** A Position: the state to send back next, who moves, status, winners, scores. */
+export type Position<G extends GameId = GameId> = Override<Answer<"newGame">, { state: State<G> }>;
+export type LegalMove<G extends GameId = GameId> = Override<
+  Schemas["LegalMove"],
+  { move: MoveDocument<G> }
+>;
+export type LegalMoves<G extends GameId = GameId> = Override<
+  Answer<"legalMoves">,
+  { moves: LegalMove<G>[] }
+>;
+/** A Position plus the events of the moves played (and of sampled chance). */
+export type PlayAnswer<G extends GameId = GameId> = Override<
+  Answer<"play">,
+  { state: State<G>; events: Event<G>[] }
+>;
+export type Score<G extends GameId = GameId> = Override<
+  Answer<"score">,
+  { breakdown: Breakdown<G> }
+>;
+/** A Position plus `plies`, the number of moves replayed. */
+export type ReplayAnswer<G extends GameId = GameId> = Override<
+  Answer<"replay">,
+  { state: State<G> }
+>;
+export type ViewAnswer<G extends GameId = GameId> = Override<Answer<"view">, { view: View<G> }>;
+
+// -- routes ------------------------------------------------------------------------------
+
+type Method = "get" | "post";
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** The path and method whose generated operation is `Op` (checked by the compiler). */
+export type RouteOf<Op extends RestOperation> = {
+  [P in keyof paths]: {
+    [M in Method]: Same<paths[P][M], operations[Op]> extends true ? readonly [M, P] : never;
+  }[Method];
+}[keyof paths];

@@ -1,0 +1,32 @@
+// The README's examples (examples/quickstart.ts) run against the real server.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  explain,
+  graphqlPlay,
+  refusedMove,
+  seededTricTrac,
+  startAndPlay,
+} from "../examples/quickstart.js";
+import { client } from "./helpers.js";
+
+const api = client();
+
+test("start a game, pick a move document, play it", async () => {
+  assert.deepEqual(await startAndPlay(api), ["0 placed on c3"]);
+});
+
+test("a seeded Tric Trac game, verified by replaying its record", async () => {
+  assert.equal(await seededTricTrac(api, "example"), 4);
+});
+
+test("errors handled by code", async () => {
+  assert.equal(await refusedMove(api), "illegal (SQUARE_OCCUPIED, rule MX-4)");
+  assert.throws(() => explain(new RangeError("not ours")), RangeError);
+});
+
+test("the GraphQL helper: an outcome and a rejected move", async () => {
+  assert.equal(await graphqlPlay(api, ["c3"]), "24 moves for player 1");
+  assert.equal(await graphqlPlay(api, ["c3", "c3"]), "ILLEGAL_MOVE at move 1 (MX-4)");
+});

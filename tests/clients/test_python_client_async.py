@@ -1,0 +1,212 @@
+"""The asyncio client (``AsyncRegelwerk``) against the real server process: the same calls as
+the blocking client, awaited, concurrently over one pool. Each test runs its own event loop."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import httpx2
+import pytest
+from regelwerk_client import (
+    AsyncRegelwerk,
+    ErrorCode,
+    GraphQLError,
+    InvalidRequest,
+    InvalidState,
+    LimitExceeded,
+    MoveRejected,
+    RegelwerkError,
+    TransportError,
+    UnknownGame,
+)
+
+from .python_client_support import (
+    FINISHED_MIXTOUR,
+    GAMES,
+    AsyncCountingTransport,
+    closed_port,
+    not_regelwerk_server,
+    service_url,
+    silent_server,
+)
+
+
+@pytest.fixture(scope="module")
+def base():
+    with service_url() as url:
+        yield url
+
+
+def run(base: str, body: Callable[[AsyncRegelwerk], Awaitable[Any]], **kwargs: Any) -> Any:
+    async def main() -> Any:
+        async with AsyncRegelwerk(base, **kwargs) as rw:
+            return await body(rw)
+
+    return asyncio.run(main())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_operation(base, game):
+    async def body(rw: AsyncRegelwerk) -> None:
+        info = next(g for g in await rw.games() if g["id"] == game)
+        players = min(max(2, info["minPlayers"]), info["maxPlayers"])
+        options = {name: spec["default"] for name, spec in info["options"].items()}
+        seed = f"async-{game}" if info["chance"] else None
+
+        start = await rw.new_game(game, players=players, options=options, seed=seed)
+        assert await rw.position(game, start["state"]) == start
+        pos, record = start, []
+        for _ in range(5):
+            mover = pos["toMove"][0]
+            legal = await rw.legal_moves(game, pos["state"], player=mover)
+            first = legal["moves"][0]
+            by_document, by_notation = await asyncio.gather(
+                rw.play(game, pos["state"], first["move"], player=mover),
+                rw.play(game, pos["state"], first["notation"], player=mover),
+            )
+            assert by_document == by_notation
+            record.append({"player": mover, "move": first["move"]})
+            pos = by_document
+
+        listed = await rw.play(game, start["state"], moves=record, auto_chance=True)
+        replayed = await rw.replay(game, record, players=players, options=options, seed=seed)
+        assert listed["state"] == replayed["state"] == pos["state"] and replayed["plies"] == 5
+        score, view, svg = await asyncio.gather(
+            rw.score(game, pos["state"]),
+            rw.view(game, pos["state"], player=0),
+            rw.render(game, pos["state"], player=0),
+        )
+        assert score["scores"] == pos["scores"] and score["status"] == "ongoing"
+        assert view["game"] == game and "seed" not in view
+        assert svg.startswith("<svg") and f'data-game="{game}"' in svg
+
+    run(base, body)
+
+
+async def _new_state(rw: AsyncRegelwerk) -> dict[str, Any]:
+    return (await rw.new_game("mixtour"))["state"]
+
+
+async def _refusals(rw: AsyncRegelwerk) -> list[RegelwerkError]:
+    state = await _new_state(rw)
+    calls = [
+        rw.new_game("chess"),
+        rw.replay("mixtour", ["a1"], key_id="0123abcd"),
+        rw.legal_moves("mixtour", state, player=5),
+        rw.new_game("mixtour", options={"pointsToWin": 0}),
+        rw.position("mixtour", {"game": "mixtour", "v": 1}),
+        rw.play("mixtour", state, moves=["a1", "a1"]),
+        rw.play("mixtour", state, moves=["pass"] * 5001),
+        rw.graphql("query {"),
+    ]
+    answers = await asyncio.gather(*calls, return_exceptions=True)
+    assert all(isinstance(a, RegelwerkError) for a in answers), answers
+    return answers
+
+
+def test_refusals_raise_by_code(base):
+    errors = run(base, _refusals)
+    assert [(type(e), e.code, e.status) for e in errors] == [
+        (UnknownGame, ErrorCode.UNKNOWN_GAME, 404),
+        (InvalidRequest, ErrorCode.INVALID_REQUEST, 400),
+        (InvalidRequest, ErrorCode.INVALID_PLAYER, 422),
+        (InvalidState, ErrorCode.INVALID_OPTIONS, 422),
+        (InvalidState, ErrorCode.INVALID_STATE, 422),
+        (MoveRejected, ErrorCode.ILLEGAL_MOVE, 422),
+        (LimitExceeded, ErrorCode.TOO_MANY_MOVES, 413),
+        (GraphQLError, ErrorCode.GRAPHQL_PARSE_FAILED, 400),
+    ]
+    assert errors[5].ply == 1 and errors[5].rule == "MX-4"
+
+
+def test_a_finished_game_refuses_moves(base):
+    async def body(rw: AsyncRegelwerk) -> None:
+        end = await rw.replay("mixtour", FINISHED_MIXTOUR, options={"pointsToWin": 1})
+        assert end["status"] == "finished" and end["winners"] == [1]
+        with pytest.raises(MoveRejected) as err:
+            await rw.play("mixtour", end["state"], "a2")
+        assert err.value.code is ErrorCode.GAME_OVER
+
+    run(base, body)
+
+
+def test_graphql(base):
+    async def body(rw: AsyncRegelwerk) -> None:
+        query = 'query P($s: JSON!) { position(game: "mixtour", state: $s) { __typename } }'
+        data = await rw.graphql(query, {"s": await _new_state(rw)}, persisted=True)
+        assert data == {"position": {"__typename": "Position"}}
+        with pytest.raises(GraphQLError) as err:
+            await rw.graphql("query { nope }")
+        assert err.value.code is ErrorCode.GRAPHQL_VALIDATION_FAILED
+
+    run(base, body)
+
+
+def test_transport_failures_are_transport_errors():
+    async def refused(rw: AsyncRegelwerk) -> None:
+        await rw.games()
+
+    with pytest.raises(TransportError) as err:
+        run(f"http://127.0.0.1:{closed_port()}", refused)
+    assert err.value.code is ErrorCode.CONNECT_FAILED
+    assert isinstance(err.value.__cause__, httpx2.ConnectError)
+
+    with silent_server() as url, pytest.raises(TransportError) as err:
+        run(url, refused, timeout=0.3)
+    assert err.value.code is ErrorCode.TIMEOUT
+
+    async def new(rw: AsyncRegelwerk) -> None:
+        await rw.new_game("mixtour")
+
+    with not_regelwerk_server() as url, pytest.raises(TransportError) as err:
+        run(url, new)
+    assert (err.value.code, err.value.status) == (ErrorCode.BAD_RESPONSE, 502)
+
+
+def test_one_connection_serves_many_calls(base):
+    transport = AsyncCountingTransport()
+
+    async def body(rw: AsyncRegelwerk) -> None:
+        pos = await rw.new_game("mixtour")
+        for _ in range(10):
+            move = (await rw.legal_moves("mixtour", pos["state"]))["moves"][0]["notation"]
+            pos = await rw.play("mixtour", pos["state"], move)
+        with pytest.raises(MoveRejected):
+            await rw.play("mixtour", pos["state"], "zz9")
+
+    run(base, body, transport=transport)
+    assert transport.requests == 22 and transport.connections == 1 and transport.closed
+
+
+def test_concurrent_calls_share_the_pool(base):
+    transport = AsyncCountingTransport()
+
+    async def body(rw: AsyncRegelwerk) -> None:
+        for _ in range(3):  # each wave reuses the connections of the one before
+            await asyncio.gather(*(rw.games() for _ in range(4)))
+
+    run(base, body, transport=transport)
+    assert transport.requests == 12 and 1 <= transport.connections <= 4
+
+
+def test_the_context_manager_closes_the_connections(base):
+    transport = AsyncCountingTransport()
+
+    async def main() -> None:
+        client = AsyncRegelwerk(base, transport=transport)
+
+        async def refused_inside() -> None:
+            async with client as rw:
+                await rw.new_game("chess")
+
+        assert not client.closed
+        with pytest.raises(UnknownGame):
+            await refused_inside()
+        assert client.closed and transport.closed
+        with pytest.raises(TransportError) as err:
+            await client.games()
+        assert err.value.code is ErrorCode.CLIENT_CLOSED
+
+    asyncio.run(main())
