@@ -113,6 +113,9 @@ class InvalidState:
     message: str
     problems: list[StateProblem]
     problem_count: int
+    reason: str | None = strawberry.field(
+        description="STATE_TAMPERED: UNSIGNED, BAD_SIGNATURE or UNKNOWN_KEY; else null."
+    )
 
 
 @strawberry.type(description="The request itself is wrong: unknown game, bad player, limits.")
@@ -264,6 +267,7 @@ def _failure(error: ApiError) -> MoveRejected | InvalidState | InvalidRequest:
             message=error.message,
             problems=[StateProblem(path=p["path"], reason=p["reason"]) for p in problems],
             problem_count=error.details.get("problemCount", len(problems)),
+            reason=error.details.get("reason"),
         )
     return InvalidRequest(
         code=ErrorCode(error.code), message=error.message, details=JSON(error.details)

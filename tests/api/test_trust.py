@@ -453,3 +453,20 @@ def test_settings_never_show_a_secret():
     settings = Settings.from_env({"RULES_SECRET": "new-one", "RULES_PREVIOUS_SECRETS": "a-1,b-2"})
     assert settings.previous_secret_list() == ["a-1", "b-2"]
     assert "new-one" not in repr(settings) and "a-1" not in repr(settings)
+
+
+def test_graphql_tells_the_tampered_reasons_apart(make_client):
+    """InvalidState.reason carries STATE_TAMPERED's reason, as details.reason does in REST."""
+    client = make_client(rules_secret="s3cret", require_signed_state=True)
+    state = client.post("/v1/games/mixtour/new", json={}).json()["state"]
+    q = """query($s: JSON!) { position(game: "mixtour", state: $s) { __typename
+        ... on InvalidState { code reason } } }"""
+    unsigned = {k: v for k, v in state.items() if k != "sig"}
+    edited = {**state, "supply": [19, 20]}
+    for doc, reason in ((unsigned, "UNSIGNED"), (edited, "BAD_SIGNATURE")):
+        r = client.post("/graphql", json={"query": q, "variables": {"s": doc}})
+        assert r.json()["data"]["position"] == {
+            "__typename": "InvalidState",
+            "code": "STATE_TAMPERED",
+            "reason": reason,
+        }
