@@ -140,7 +140,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
             404: f"no route {request.url.path}",
             405: f"{request.method} is not allowed on {request.url.path}",
         }.get(exc.status_code, str(exc.detail))
-        return error_response(ApiError(exc.status_code, code, message))
+        # a 405 keeps the Allow header Starlette set (RFC 9110 15.5.6)
+        return error_response(
+            ApiError(exc.status_code, code, message), request.url.path, exc.headers
+        )
 
     async def internal_error(request: Request, exc: Exception) -> Response:
         """A bug (client errors are ApiErrors, a vanished client never gets here): logged

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from starlette.requests import Request
@@ -20,8 +21,26 @@ def json_response(value: Any, status: int = 200) -> Response:
     return Response(jsonio.dumps(value), status_code=status, media_type="application/json")
 
 
-def error_response(error: ApiError) -> Response:
-    return json_response(error.body(), error.status)
+def error_response(
+    error: ApiError, path: str = "", headers: Mapping[str, str] | None = None
+) -> Response:
+    """The error envelope of the endpoint asked: ``{"error": ...}`` for REST, a GraphQL
+    ``{"errors": [...]}`` answer for ``/graphql`` (whose clients look for that)."""
+    if path == "/graphql":
+        body: Any = {
+            "errors": [
+                {
+                    "message": error.message,
+                    "extensions": {"code": error.code, **error.details},
+                }
+            ]
+        }
+    else:
+        body = error.body()
+    response = json_response(body, error.status)
+    if headers:
+        response.headers.update(headers)
+    return response
 
 
 async def read_json(request: Request, empty_ok: bool = False) -> Any:
@@ -91,4 +110,4 @@ class BodyLimit:
             f"the body is larger than {self.limit} bytes",
             {"limit": self.limit},
         )
-        await error_response(error)(scope, receive, send)
+        await error_response(error, scope.get("path", ""))(scope, receive, send)

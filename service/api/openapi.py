@@ -255,7 +255,7 @@ def _error_details() -> JSON:
                 "description": "BODY_TOO_LARGE: bytes; TOO_MANY_MOVES: moves.",
             },
             "toMove": array(ref("Player"), description="NOT_YOUR_TURN: who may act now."),
-            "player": {**ref("Player"), "description": "INVALID_PLAYER: the player sent."},
+            "player": {"type": "integer", "description": "INVALID_PLAYER: the player sent."},
             "players": {
                 "type": "integer",
                 "minimum": 1,
@@ -267,23 +267,28 @@ def _error_details() -> JSON:
     )
 
 
+def _optional(schema: JSON, description: str | None = None) -> JSON:
+    """An optional request field: null means left out (the service reads it so)."""
+    out: JSON = {"anyOf": [schema, {"type": "null"}]}
+    if description:
+        out["description"] = description
+    return out
+
+
 def api_schemas() -> JSON:
     """The request and answer objects shared by every game."""
     position = _position_props()
     state = {"state": ref("State")}
-    player = {"player": ref("Player")}
+    player = {"player": _optional(ref("Player"))}
     return {
         "Player": {"type": "integer", "minimum": 0, "description": "A 0-based player number."},
         "Seed": {"type": "string", "minLength": 1, "maxLength": 200},
         "GameList": obj({"games": array(ref("Game"))}, ["games"]),
         "NewGameRequest": obj(
             {
-                "players": {"type": "integer", "minimum": 1},
-                "options": ref("Options"),
-                "seed": {
-                    **ref("Seed"),
-                    "description": "Chance is sampled from it; the opening too.",
-                },
+                "players": _optional({"type": "integer", "minimum": 1}),
+                "options": _optional(ref("Options")),
+                "seed": _optional(ref("Seed"), "Chance is sampled from it; the opening too."),
             }
         ),
         "StateRequest": obj(state, ["state"]),
@@ -295,7 +300,12 @@ def api_schemas() -> JSON:
         ),
         "MoveEntry": {"oneOf": [ref("Move"), ref("PlayerMove")]},
         "PlayMoveRequest": obj(
-            {**state, "move": ref("MoveEntry"), **player, "autoChance": {"type": "boolean"}},
+            {
+                **state,
+                "move": ref("MoveEntry"),
+                **player,
+                "autoChance": _optional({"type": "boolean"}),
+            },
             ["state", "move"],
         ),
         "PlayMovesRequest": obj(
@@ -303,7 +313,7 @@ def api_schemas() -> JSON:
                 **state,
                 "moves": array(ref("MoveEntry"), description="At most MAX_MOVES."),
                 **player,
-                "autoChance": {"type": "boolean"},
+                "autoChance": _optional({"type": "boolean"}),
             },
             ["state", "moves"],
         ),
@@ -316,15 +326,15 @@ def api_schemas() -> JSON:
         },
         "ReplayRequest": obj(
             {
-                "players": {"type": "integer", "minimum": 1},
-                "options": ref("Options"),
-                "seed": ref("Seed"),
+                "players": _optional({"type": "integer", "minimum": 1}),
+                "options": _optional(ref("Options")),
+                "seed": _optional(ref("Seed")),
                 "moves": array(
                     ref("MoveEntry"),
                     description="With a seed only the players' moves, else chance outcomes too.",
                 ),
                 "keyId": {
-                    "type": "string",
+                    "type": ["string", "null"],
                     "description": "Sample and sign with this configured key (the part of a "
                     "state's sig before the dot) instead of the current one: verifies a game "
                     "that started before a key rotation.",

@@ -239,7 +239,7 @@ export interface components {
             /** @description The notation that did not parse. */
             notation?: string;
             /** @description INVALID_PLAYER: the player sent. */
-            player?: components["schemas"]["Player"];
+            player?: number;
             /** @description INVALID_PLAYER: players in this game. */
             players?: number;
             /** @description In play and replay: the 0-based index of the failing move. */
@@ -505,10 +505,10 @@ export interface components {
         MoveDocument: components["schemas"]["MixtourMoveDocument"] | components["schemas"]["TricTracMoveDocument"] | components["schemas"]["TeTrixMoveDocument"] | components["schemas"]["TriominosJuniorMoveDocument"];
         MoveEntry: components["schemas"]["Move"] | components["schemas"]["PlayerMove"];
         NewGameRequest: {
-            options?: components["schemas"]["Options"];
-            players?: number;
+            options?: components["schemas"]["Options"] | null;
+            players?: number | null;
             /** @description Chance is sampled from it; the opening too. */
-            seed?: components["schemas"]["Seed"];
+            seed?: components["schemas"]["Seed"] | null;
         };
         /** @description Options of new and replay; each one left out takes its default. */
         Options: components["schemas"]["MixtourOptions"] | components["schemas"]["TricTracOptions"] | components["schemas"]["TeTrixOptions"] | components["schemas"]["TriominosJuniorOptions"];
@@ -526,16 +526,16 @@ export interface components {
             winners: components["schemas"]["Player"][];
         };
         PlayMoveRequest: {
-            autoChance?: boolean;
+            autoChance?: boolean | null;
             move: components["schemas"]["MoveEntry"];
-            player?: components["schemas"]["Player"];
+            player?: components["schemas"]["Player"] | null;
             state: components["schemas"]["State"];
         };
         PlayMovesRequest: {
-            autoChance?: boolean;
+            autoChance?: boolean | null;
             /** @description At most MAX_MOVES. */
             moves: components["schemas"]["MoveEntry"][];
-            player?: components["schemas"]["Player"];
+            player?: components["schemas"]["Player"] | null;
             state: components["schemas"]["State"];
         };
         /** @description One move or a list; autoChance defaults to true for a seeded state. A seeded game's chance is sampled by the service: an outcome sent is refused (CHANCE_IS_SAMPLED); with autoChance false the state may rest at a chance node, which the next play with autoChance samples (moves may then be empty). */
@@ -545,10 +545,10 @@ export interface components {
         /** @description A move for a named player (simultaneous placements). */
         PlayerMove: {
             move: components["schemas"]["Move"];
-            player?: components["schemas"]["Player"];
+            player?: components["schemas"]["Player"] | null;
         };
         PlayerStateRequest: {
-            player?: components["schemas"]["Player"];
+            player?: components["schemas"]["Player"] | null;
             state: components["schemas"]["State"];
         };
         Position: {
@@ -588,12 +588,12 @@ export interface components {
         };
         ReplayRequest: {
             /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
-            keyId?: string;
+            keyId?: string | null;
             /** @description With a seed only the players' moves, else chance outcomes too. */
             moves: components["schemas"]["MoveEntry"][];
-            options?: components["schemas"]["Options"];
-            players?: number;
-            seed?: components["schemas"]["Seed"];
+            options?: components["schemas"]["Options"] | null;
+            players?: number | null;
+            seed?: components["schemas"]["Seed"] | null;
         };
         Score: {
             breakdown: components["schemas"]["Breakdown"];
