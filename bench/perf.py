@@ -32,17 +32,9 @@ from tests.redis_server import free_port
 from tests.server_process import ROOT, call, server_process
 
 from .common import playout_positions
+from .load import LUA
 
 TICKS = os.sysconf("SC_CLK_TCK")
-LUA = """
-local bodies = {%s}
-local i = 0
-request = function()
-  i = i + 1
-  return wrk.format("POST", "%s", {["Content-Type"] = "application/json"},
-                    bodies[(i %% #bodies) + 1])
-end
-"""
 POSITION_FIELDS = "state toMove isChance status winners scores"
 LEGAL = """query Legal($game: String!, $state: JSON!, $player: Int) {
   position(game: $game, state: $state) { __typename

@@ -13,29 +13,14 @@ from service.app import create_app
 from service.games import REGISTRY
 from service.settings import Settings
 
+from .test_graphql_types import TYPED_FRAGMENT
+
 POSITION = """state toMove isChance status winners scores reason breakdown
   legalMoves { notation move probability } chanceOutcomes { notation probability }"""
 FAILURES = """... on MoveRejected { code message ply reason rule details }
   ... on InvalidState { code message problems { path reason } problemCount }
   ... on InvalidRequest { code message details }"""
-TYPED = """fragment Typed on MoveDocument {
-  __typename
-  ... on MixtourPlace { kind square }
-  ... on MixtourShift { kind from to count }
-  ... on TricTracTurn { kind player steps { from to off hit die } }
-  ... on TricTracPass { kind player }
-  ... on TricTracThrow { kind dice }
-  ... on TricTracOpening { kind player dice }
-  ... on TeTrixRoll { kind symbols }
-  ... on TeTrixArrangement { kind shape symbols slots { row col symbol } }
-  ... on TeTrixPlacement { kind rotation row col cells { cell row col symbol } overhang bar }
-  ... on TeTrixStop { kind }
-  ... on TriominosLay {
-    kind tile at player col row orientation corners { corner number } rackTile
-  }
-  ... on TriominosTurn { kind player }
-  ... on TriominosDeal { kind tile }
-}"""
+TYPED = TYPED_FRAGMENT
 
 
 def app_pair():

@@ -15,7 +15,7 @@ from service.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 
-TYPED = """
+TYPED_FRAGMENT = """
 fragment Typed on MoveDocument {
   __typename
   ... on MixtourPlace { kind square }
@@ -35,7 +35,10 @@ fragment Typed on MoveDocument {
   ... on TriominosTurn { kind player }
   ... on TriominosDeal { kind tile }
 }
-query Moves($game: String!, $state: JSON!, $player: Int) {
+"""
+TYPED = (
+    TYPED_FRAGMENT
+    + """query Moves($game: String!, $state: JSON!, $player: Int) {
   position(game: $game, state: $state) {
     __typename
     ... on Position {
@@ -44,6 +47,7 @@ query Moves($game: String!, $state: JSON!, $player: Int) {
   }
 }
 """
+)
 
 STATUS = """query($game: String!, $state: JSON!) {
   position(game: $game, state: $state) { ... on Position { status toMove } }
