@@ -24,6 +24,7 @@ PANEL_TOP = 70  # title, score line and the solo bar above each grid
 INK = ("#2563eb", "#dc2626", "#15803d")  # circle, cross, square
 PER_ROW = 2
 MIN_WIDTH = 560  # room for the header lines
+ARRANGEMENT_ROOM = 64  # the roller's shape at the header's right end (4 cells of 12 px)
 
 
 def svg(state: TeTrixState) -> str:
@@ -37,8 +38,8 @@ def svg(state: TeTrixState) -> str:
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" data-game="te-trix">',
         f"<title>{esc(_headline(state))}</title>",
         f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
-        f'<text x="{PAD}" y="24" font-size="16">{esc(_headline(state))}</text>',
-        f'<text x="{PAD}" y="46" font-size="13" fill="#444">{esc(_round_line(state))}</text>',
+        _line(_headline(state), 24, 16, width - 2 * PAD - ARRANGEMENT_ROOM, ""),
+        _line(_round_line(state), 46, 13, width - 2 * PAD - ARRANGEMENT_ROOM, ' fill="#444"'),
     ]
     out.extend(_arrangement(state, width - PAD, 10))
     for p in range(state.players):
@@ -55,7 +56,7 @@ def _headline(state: TeTrixState) -> str:
     if state.phase != "over":
         return f"Te-Trix · round {state.round} · {score}"
     best = max(totals)
-    winners = ", ".join(f"player {p}" for p, t in enumerate(totals) if t == best)
+    winners = ", ".join(f"P{p}" for p, t in enumerate(totals) if t == best)
     return f"Te-Trix · game over ({state.end}) · {score} · won by {winners}"
 
 
@@ -71,6 +72,17 @@ def _round_line(state: TeTrixState) -> str:
     elif state.phase == "place":
         parts.append("to place: " + ", ".join(f"player {p}" for p in state.pending))
     return " · ".join(parts)
+
+
+def _line(text: str, y: int, size: int, room: int, extra: str) -> str:
+    """A header line; one longer than its room (a long list of winners) is squeezed into it,
+    so it never runs under the roller's shape in the top-right corner."""
+    fit = (
+        f' textLength="{room}" lengthAdjust="spacingAndGlyphs"'
+        if len(text) * size * 0.56 > room
+        else ""
+    )
+    return f'<text x="{PAD}" y="{y}" font-size="{size}"{fit}{extra}>{esc(text)}</text>'
 
 
 def _arrangement(state: TeTrixState, right: int, top: int) -> list[str]:
@@ -105,7 +117,7 @@ def _panel(state: TeTrixState, p: int, x: int, y: int) -> list[str]:
     out = [
         f'<g class="rw-sheet" data-sheet="{p}">',
         f'<text x="{x}" y="{y + 16}" font-size="14" font-weight="bold">'
-        f"{esc(f'Player {p}: {total} points{mark}')}</text>",
+        f"{esc(f'Player {p}: {total} pts{mark}')}</text>",
         f'<text x="{x}" y="{y + 32}" font-size="11" fill="#444">{esc(detail)}</text>',
     ]
     if state.bar is not None:
@@ -146,7 +158,7 @@ def _panel(state: TeTrixState, p: int, x: int, y: int) -> list[str]:
 
 def _player_mark(state: TeTrixState, p: int) -> str:
     if p in state.blocked:
-        return " · cannot place"
+        return " · blocked"
     if state.phase == "place":
         return " · placed" if p in state.placed else " · to place"
     return ""
