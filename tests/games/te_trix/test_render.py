@@ -15,7 +15,7 @@ def test_render_draws_every_sheet_symbol_and_region():
     texts = "".join(root.itertext())
     for p in range(3):
         assert f"Player {p}:" in texts
-    assert "Player 0: 5 points" in texts
+    assert "Player 0: 5 pts" in texts
     circles = root.findall(f".//{NS}circle")
     assert len(circles) == 3 * 4 + 1  # twelve entered, player 0's pre-printed d4
     outlines = [p for p in root.findall(f".//{NS}path") if p.get("stroke-width") == "3"]
