@@ -493,3 +493,23 @@ test("docs/examples/mixtour.html plays from another origin (CORS)", { timeout: 6
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+test("the GraphQL explorer at /graphql works offline and runs a query", async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const elsewhere = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith(BASE)) elsewhere.push(r.url());
+  });
+  await page.goto(`${BASE}/graphql`);
+  await page.waitForSelector(".graphiql-execute-button", { timeout: 20000 });
+  await page.click(".graphiql-execute-button");
+  await page.waitForFunction(
+    () => document.querySelector(".graphiql-response")?.textContent.includes('"Position"'),
+    null,
+    { timeout: 20000 },
+  );
+  await page.screenshot({ path: path.join(ARTIFACTS, "graphiql.png") });
+  assert.deepEqual(elsewhere, [], "every asset comes from the service itself");
+  await context.close();
+});
