@@ -170,11 +170,11 @@ def _tray(state: TricTracState, player: int) -> list[str]:
     label_y, count_y = (y + h - 26, y + h - 9) if player == 0 else (y + 37, y + 21)
     out.append(
         f'<text x="{x + TRAY // 2}" y="{label_y}" font-size="11" text-anchor="middle" '
-        f'fill="{FILL[player]}">off</text>'
+        f'fill="{FILL[player]}" pointer-events="none">off</text>'
     )
     out.append(
         f'<text class="rw-count" x="{x + TRAY // 2}" y="{count_y}" font-size="14" '
-        f'font-weight="bold" text-anchor="middle">{n}</text>'
+        f'font-weight="bold" text-anchor="middle" pointer-events="none">{n}</text>'
     )
     out.append("</g>")
     return out

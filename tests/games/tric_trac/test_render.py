@@ -101,11 +101,14 @@ def test_stones_and_trays_show_the_position():
 def test_stone_counts_do_not_swallow_clicks():
     state = position(start=(15, 15), off=(0, 0), dice=(3, 5))
     root = parse(state)
+    checked = 0
     for group in root.iter(f"{NS}g"):
-        if group.get("class") == "rw-point":
+        if group.get("class") in ("rw-point", "rw-off"):
             for text in group.iter(f"{NS}text"):
-                if text.get("class") == "rw-count":
-                    assert text.get("pointer-events") == "none"
+                if text.get("class") == "rw-count" or group.get("class") == "rw-off":
+                    assert text.get("pointer-events") == "none", text.text
+                    checked += 1
+    assert checked >= 4  # counts on points, and each tray's label and count
 
 
 def test_trays_sit_beside_the_end_each_player_bears_off_past():
