@@ -181,6 +181,22 @@ def test_mx8_two_passes_in_a_row_draw():
     assert {"type": "gameOver", "winners": [], "reason": "draw"} in twice.events
 
 
+def test_mx8_a_move_between_two_passes_resets_the_count():
+    """Pass, move, pass is no draw: only two passes *in a row* end the game (MX-8).
+    White's two pieces stand on a1 with nothing to reach, her supply is empty; Blue places
+    on b3, out of line with a1, so White must pass again."""
+    stuck = position({"a1": "ww"}, pieces=2, supply=(0, 2))
+    assert ENGINE.legal_moves(stuck) == (Pass(),)
+    after = play(stuck, "pass", "b3")
+    assert after.passes == 0
+    assert ENGINE.legal_moves(after) == (Pass(),)
+    again = ENGINE.apply(after, Pass())
+    assert not ENGINE.status(again.state).finished
+    assert again.state.passes == 1
+    assert not any(e["type"] == "gameOver" for e in again.events)
+    assert ENGINE.to_move(again.state) == (1,)
+
+
 def test_mx9_stack_of_five_removed_top_owner_scores_even_opponent():
     # White moves a Blue-topped pair onto a 3-stack: the 5-stack's top is Blue, Blue scores.
     state = position({"a1": "wwb", "a4": "wb"}, to_move=0)
