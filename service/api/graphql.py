@@ -7,7 +7,7 @@ top-level errors. ``Position`` resolves its fields lazily.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from enum import Enum
 from typing import Annotated, Any, TypeVar, cast
 
@@ -130,23 +130,15 @@ class Position:
     _rules: strawberry.Private[Rules]
     _loaded: strawberry.Private[Loaded]
 
+    # An ApiError here (e.g. the request's work budget is spent) is a coded field error.
     async def _summary(self) -> dict[str, Any]:
-        try:
-            return await self._rules.summary(self._loaded)
-        except ApiError as exc:  # e.g. the request's work budget is spent
-            raise GraphQLApiError(exc) from exc
+        return await _or_error_async(self._rules.summary(self._loaded))
 
     async def _score(self) -> dict[str, Any]:
-        try:
-            return await self._rules.score(self._loaded)
-        except ApiError as exc:
-            raise GraphQLApiError(exc) from exc
+        return await _or_error_async(self._rules.score(self._loaded))
 
     async def _position(self) -> dict[str, Any]:
-        try:
-            return await self._rules.position_of(self._loaded)
-        except ApiError as exc:
-            raise GraphQLApiError(exc) from exc
+        return await _or_error_async(self._rules.position_of(self._loaded))
 
     @strawberry.field(description="The state document to send back with the next request.")
     async def state(self) -> JSON:
@@ -183,10 +175,7 @@ class Position:
 
     @strawberry.field(description="Legal moves (the outcomes at a chance node).")
     async def legal_moves(self, player: int | None = None) -> list[LegalMove]:
-        try:
-            answer = await self._rules.legal_moves(self._loaded, player)
-        except ApiError as exc:
-            raise GraphQLApiError(exc) from exc
+        answer = await _or_error_async(self._rules.legal_moves(self._loaded, player))
         game = self._loaded.engine.id
         return [
             LegalMove(
@@ -245,6 +234,14 @@ class GraphQLApiError(Exception):
 def _or_error(call: Callable[[], T]) -> T:
     try:
         return call()
+    except ApiError as exc:
+        raise GraphQLApiError(exc) from exc
+
+
+async def _or_error_async(call: Awaitable[T]) -> T:
+    """``_or_error`` for an awaited call."""
+    try:
+        return await call
     except ApiError as exc:
         raise GraphQLApiError(exc) from exc
 

@@ -214,7 +214,8 @@ class GraphQLEndpoint:
 
     # -- parsing, validation, persisted queries --------------------------------------------
     def prepare(self, gql: GraphQLRequest, get: bool) -> tuple[Parsed, OperationDefinitionNode]:
-        text = self.query_text(gql)
+        digest = _persisted_hash(gql)
+        text = self.query_text(gql, digest)
         parsed = self.documents.get(text)
         if parsed is None:
             document = self.parse(text)
@@ -223,7 +224,6 @@ class GraphQLEndpoint:
                 raise RequestError.of("GRAPHQL_VALIDATION_FAILED", errors)
             parsed = Parsed(document, len(text) * AST_BYTES_PER_CHAR)
             self.documents.put(text, parsed)
-        digest = _persisted_hash(gql)
         if digest is not None:
             self.documents.remember(digest, text)
         operation = get_operation_ast(parsed.document, gql.operation_name)
@@ -269,8 +269,8 @@ class GraphQLEndpoint:
                     raise _limit(broken.code, broken.message, broken.limit, broken.setting)
         return document
 
-    def query_text(self, gql: GraphQLRequest) -> str:
-        digest = _persisted_hash(gql)
+    def query_text(self, gql: GraphQLRequest, digest: str | None) -> str:
+        """The document's text: sent, or stored under the persisted-query ``digest``."""
         if digest is None:
             if gql.query is None:
                 raise RequestError(
