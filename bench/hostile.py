@@ -16,14 +16,7 @@ from service.app import create_app
 from service.games import REGISTRY
 from service.games.core import driver
 from service.settings import Settings
-
-
-def shuttle(n: int) -> list[str]:
-    """A legal Mixtour record of n moves that never ends (as in tests/api/test_budgets.py)."""
-    moves = ["a1", "e1", "a2", "e2", "a1-a2", "e1-e2", "a3", "e3"]
-    while len(moves) < n:
-        moves += ["a2-a3", "e2-e3", "a3-a2", "e3-e2"]
-    return moves[:n]
+from tests.games.mixtour.helpers import shuttle
 
 
 def te_trix_states(count: int) -> list[dict[str, Any]]:

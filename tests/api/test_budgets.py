@@ -9,6 +9,8 @@ import hashlib
 import pytest
 from graphql import get_introspection_query
 
+from ..games.mixtour.helpers import shuttle
+
 NEW = "application/graphql-response+json"
 
 
@@ -22,16 +24,6 @@ def gql(client, query, variables=None, accept=NEW, **extra):
 
 def code(response) -> str:
     return response.json()["errors"][0]["extensions"]["code"]
-
-
-def shuttle(n: int) -> list[str]:
-    """A legal Mixtour record of n moves that never ends (MX-11): each player builds a
-    2-stack beside a single piece and moves one piece back and forth; MX-7 bans only the
-    reverse of the opponent's last move, never one's own."""
-    moves = ["a1", "e1", "a2", "e2", "a1-a2", "e1-e2", "a3", "e3"]
-    while len(moves) < n:
-        moves += ["a2-a3", "e2-e3", "a3-a2", "e3-e2"]
-    return moves[:n]
 
 
 def test_five_thousand_aliased_replays_are_refused_before_any_work(client):

@@ -32,6 +32,7 @@ import pytest
 
 from service.games import REGISTRY
 
+from ..games.mixtour.helpers import shuttle
 from ..server_process import call, server_process
 from .playouts import GAMES, Playout, legal_notations, playout
 
@@ -304,14 +305,6 @@ def warm_up(c: Client, games: list[Playout], expected: Expected) -> None:
 
 
 # -- hostile traffic -------------------------------------------------------------------
-def shuttle(n: int) -> list[str]:
-    """A legal Mixtour record that never ends (see tests/api/test_budgets.py)."""
-    moves = ["a1", "e1", "a2", "e2", "a1-a2", "e1-e2", "a3", "e3"]
-    while len(moves) < n:
-        moves += ["a2-a3", "e2-e3", "a3-a2", "e3-e2"]
-    return moves[:n]
-
-
 def graphql_codes(data: bytes) -> set[str]:
     return {e["extensions"]["code"] for e in json.loads(data)["errors"]}
 

@@ -45,3 +45,14 @@ def play(state: MixtourState, *moves: str) -> MixtourState:
     for text in moves:
         state = ENGINE.apply(state, ENGINE.parse_move(text)).state
     return state
+
+
+def shuttle(n: int) -> list[str]:
+    """A legal Mixtour record of n moves that never ends (MX-11): each player builds a
+    2-stack beside a single piece and moves one piece back and forth; MX-7 bans only the
+    reverse of the opponent's last move, never one's own. (Budget tests, the soak and the
+    hostile benchmark send it as the longest allowed replay.)"""
+    moves = ["a1", "e1", "a2", "e2", "a1-a2", "e1-e2", "a3", "e3"]
+    while len(moves) < n:
+        moves += ["a2-a3", "e2-e3", "a3-a2", "e3-e2"]
+    return moves[:n]
