@@ -168,7 +168,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     )
     app.state.rules = rules
     app.state.metrics = metrics
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    # A batch (/v1/verify) streams: its limit is per line (service/api/verify.py).
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, streaming=("/v1/verify",))
     if settings.cors_origins:
         # Inside Observe (preflights are counted) and outside BodyLimit (a 413 still
         # carries the headers a browser needs to read it).

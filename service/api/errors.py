@@ -5,6 +5,7 @@ code                   status  when
 =====================  ======  ==================================================
 MALFORMED_JSON         400     the body is not JSON
 INVALID_REQUEST        400     wrong field types, missing or unknown fields
+INVALID_RECORD         400     a text game record that cannot be read (details.line)
 NOT_FOUND              404     no such route
 UNKNOWN_GAME           404     no such game id
 METHOD_NOT_ALLOWED     405     wrong HTTP method for the route
@@ -42,6 +43,7 @@ from ..games.core.errors import MAX_PROBLEMS
 CODES = (
     "MALFORMED_JSON",
     "INVALID_REQUEST",
+    "INVALID_RECORD",
     "NOT_FOUND",
     "UNKNOWN_GAME",
     "METHOD_NOT_ALLOWED",

@@ -7,11 +7,12 @@ top-level errors. ``Position`` resolves its fields lazily.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from enum import Enum
 from typing import Annotated, Any, TypeVar, cast
 
 import strawberry
+from anyio import to_thread
 from graphql import GraphQLError
 from strawberry.scalars import JSON
 from strawberry.types import ExecutionContext, Info
@@ -19,8 +20,18 @@ from strawberry.types import ExecutionContext, Info
 from ..games.core import MoveRequest
 from .errors import ApiError, problem_details
 from .graphql_moves import MoveDocument, typed_move
-from .ops import Loaded, Rules
-from .request import parse_move_item, type_name
+from .ops import INLINE_MOVES, Loaded, Rules
+from .records import print_record
+from .request import Body, parse_move_item, type_name
+from .verify import (
+    GAME_FIELDS,
+    VERIFY_FIELDS,
+    check_certificate,
+    read_certificate,
+    read_claim,
+    record_of,
+    verify,
+)
 
 T = TypeVar("T")
 
@@ -48,8 +59,8 @@ class GameStatus(Enum):
     description="Why an operation answered a failure instead of a result. MoveRejected: "
     "ILLEGAL_MOVE, INVALID_NOTATION, NOT_YOUR_TURN, GAME_OVER; InvalidState: INVALID_STATE, "
     "INVALID_OPTIONS, STATE_TAMPERED; InvalidRequest: UNKNOWN_GAME, INVALID_REQUEST, "
-    "INVALID_PLAYER, TOO_MANY_MOVES, WORK_BUDGET_EXCEEDED. One enum for all three, so a "
-    "selection may ask every member for its code."
+    "INVALID_PLAYER, TOO_MANY_MOVES, WORK_BUDGET_EXCEEDED, INVALID_RECORD. One enum for all "
+    "three, so a selection may ask every member for its code."
 )
 class ErrorCode(Enum):
     ILLEGAL_MOVE = "ILLEGAL_MOVE"
@@ -64,6 +75,38 @@ class ErrorCode(Enum):
     INVALID_PLAYER = "INVALID_PLAYER"
     TOO_MANY_MOVES = "TOO_MANY_MOVES"
     WORK_BUDGET_EXCEEDED = "WORK_BUDGET_EXCEEDED"
+    INVALID_RECORD = "INVALID_RECORD"
+
+
+@strawberry.enum(
+    description="What a verdict (or a certificate check) found wrong: a move "
+    "(INVALID_NOTATION, ILLEGAL_MOVE, NOT_YOUR_TURN, GAME_OVER, with its ply), the game "
+    "(INVALID_OPTIONS, RULES_VERSION_DIFFERS, NOT_FINISHED, SCORES_DIFFER, WINNERS_DIFFER), "
+    "a batch line that is no record (the error a single request would answer), or a "
+    "certificate (NO_SECRET, UNKNOWN_KEY, BAD_SIGNATURE, DIGEST_DIFFERS)."
+)
+class ProblemCode(Enum):  # the same codes as verify.PROBLEM_CODES (a test holds them equal)
+    INVALID_NOTATION = "INVALID_NOTATION"
+    ILLEGAL_MOVE = "ILLEGAL_MOVE"
+    NOT_YOUR_TURN = "NOT_YOUR_TURN"
+    GAME_OVER = "GAME_OVER"
+    INVALID_OPTIONS = "INVALID_OPTIONS"
+    RULES_VERSION_DIFFERS = "RULES_VERSION_DIFFERS"
+    NOT_FINISHED = "NOT_FINISHED"
+    SCORES_DIFFER = "SCORES_DIFFER"
+    WINNERS_DIFFER = "WINNERS_DIFFER"
+    MALFORMED_JSON = "MALFORMED_JSON"
+    INVALID_REQUEST = "INVALID_REQUEST"
+    INVALID_RECORD = "INVALID_RECORD"
+    UNKNOWN_GAME = "UNKNOWN_GAME"
+    BODY_TOO_LARGE = "BODY_TOO_LARGE"
+    TOO_MANY_MOVES = "TOO_MANY_MOVES"
+    WORK_BUDGET_EXCEEDED = "WORK_BUDGET_EXCEEDED"
+    INTERNAL = "INTERNAL"
+    NO_SECRET = "NO_SECRET"
+    UNKNOWN_KEY = "UNKNOWN_KEY"
+    BAD_SIGNATURE = "BAD_SIGNATURE"
+    DIGEST_DIFFERS = "DIGEST_DIFFERS"
 
 
 MOVE_CODES = {"ILLEGAL_MOVE", "INVALID_NOTATION", "NOT_YOUR_TURN", "GAME_OVER"}
@@ -212,6 +255,58 @@ class ReplayOutcome:
     plies: int
 
 
+@strawberry.type(description="One thing a verification found wrong.")
+class VerifyProblem:
+    code: ProblemCode
+    message: str
+    ply: int | None = strawberry.field(
+        default=None, description="The 0-based index of the move (moves 1, 2... in a record)."
+    )
+    line: int | None = strawberry.field(
+        default=None, description="The text record's line of the move (or of a record error)."
+    )
+    reason: str | None = None
+    rule: str | None = None
+    claimed: JSON | None = strawberry.field(
+        default=None, description="SCORES_DIFFER, WINNERS_DIFFER: what was claimed."
+    )
+    computed: JSON | None = strawberry.field(
+        default=None, description="SCORES_DIFFER, WINNERS_DIFFER: what the record gives."
+    )
+
+
+def _problems(items: list[dict[str, Any]]) -> list[VerifyProblem]:
+    return [VerifyProblem(**{**p, "code": ProblemCode(p["code"])}) for p in items]
+
+
+@strawberry.type(
+    description="Whether the record replays to a finished game with the claimed result."
+)
+class Verdict:
+    valid: bool
+    problems: list[VerifyProblem]
+    position: Position | None = strawberry.field(
+        description="After the last legal move of the record (null: the game could not start)."
+    )
+    plies: int = strawberry.field(description="How many moves of the record were legal.")
+    certificate: JSON | None = strawberry.field(
+        description="With RULES_SECRET, for a valid verdict: the signed proof checkCertificate "
+        "checks later."
+    )
+
+
+@strawberry.type(description="A game as a text record (docs/records.md).")
+class RecordText:
+    text: str
+
+
+@strawberry.type(description="Whether this service signed the certificate (for the record).")
+class CertificateCheck:
+    valid: bool
+    problems: list[VerifyProblem]
+    key_id: str | None
+
+
 PositionResult = Annotated[
     Position | MoveRejected | InvalidState | InvalidRequest, strawberry.union("PositionResult")
 ]
@@ -220,6 +315,15 @@ PlayResult = Annotated[
 ]
 ReplayResult = Annotated[
     ReplayOutcome | MoveRejected | InvalidState | InvalidRequest, strawberry.union("ReplayResult")
+]
+
+
+VerifyResult = Annotated[Verdict | InvalidRequest, strawberry.union("VerifyResult")]
+RecordResult = Annotated[
+    RecordText | MoveRejected | InvalidState | InvalidRequest, strawberry.union("RecordResult")
+]
+CertificateResult = Annotated[
+    CertificateCheck | InvalidRequest, strawberry.union("CertificateResult")
 ]
 
 
@@ -269,6 +373,23 @@ def _failure(error: ApiError) -> MoveRejected | InvalidState | InvalidRequest:
     return InvalidRequest(
         code=ErrorCode(error.code), message=error.message, details=JSON(error.details)
     )
+
+
+def _invalid(error: ApiError) -> InvalidRequest:
+    return InvalidRequest(
+        code=ErrorCode(error.code), message=error.message, details=JSON(error.details)
+    )
+
+
+def _body(fields: dict[str, Any], allowed: set[str]) -> Body:
+    """GraphQL arguments as a REST body (null: not given), read by the same code."""
+    return Body({k: v for k, v in fields.items() if v is not None}, allowed)
+
+
+def _arguments(arguments: dict[str, Any], names: Iterable[str]) -> Body:
+    """A resolver's arguments (its ``locals()``) named as the REST body names them."""
+    camel = {name.replace("keyId", "key_id"): name for name in names}
+    return _body({camel[k]: v for k, v in arguments.items() if k in camel}, set(camel.values()))
 
 
 def _rules(info: Info) -> Rules:
@@ -361,12 +482,15 @@ class Query:
         except ApiError as exc:
             return _failure(exc)
 
-    @strawberry.field(description="Replays a game from its start, seed and move list.")
+    @strawberry.field(
+        description="Replays a game from its start, seed and move list, or from its text "
+        "record (record, alone)."
+    )
     async def replay(
         self,
         info: Info,
         game: str,
-        moves: list[JSON],
+        moves: list[JSON] | None = None,
         players: int | None = None,
         options: JSON | None = None,
         seed: str | None = None,
@@ -378,17 +502,105 @@ class Query:
                 "before a key rotation."
             ),
         ] = None,
+        record: Annotated[
+            str | None, strawberry.argument(description="The game as a text record.")
+        ] = None,
     ) -> ReplayResult:
         rules = _rules(info)
         try:
             engine = rules.engine(game)
-            if options is not None and not isinstance(options, dict):
-                raise ApiError(400, "INVALID_REQUEST", "options must be an object")
-            requests = _moves(moves, None)
-            end = await rules.replay_async(engine, players, options, seed, requests, key_id)
-            return ReplayOutcome(position=Position(_rules=rules, _loaded=end), plies=len(requests))
+            replay_fields = {"players", "options", "seed", "moves", "keyId", "record"}
+            claim = read_claim(_arguments(locals(), replay_fields), game)
+            end = await rules.replay_async(
+                engine, claim.players, claim.options, claim.seed, claim.moves, claim.key_id
+            )
+            return ReplayOutcome(
+                position=Position(_rules=rules, _loaded=end), plies=len(claim.moves)
+            )
         except ApiError as exc:
             return _failure(exc)
+
+    @strawberry.field(
+        description="Verifies a claimed result: replays the game (its replay arguments, or "
+        "record) and compares the claimed scores and winners. Findings are the verdict's "
+        "problems; a request that cannot be verified is InvalidRequest."
+    )
+    async def verify(
+        self,
+        info: Info,
+        game: str,
+        moves: list[JSON] | None = None,
+        players: int | None = None,
+        options: JSON | None = None,
+        seed: str | None = None,
+        key_id: str | None = None,
+        claimed: Annotated[
+            JSON | None, strawberry.argument(description="{scores?: [number], winners?: [int]}")
+        ] = None,
+        tags: Annotated[
+            JSON | None, strawberry.argument(description="Record tags: {Event: ..., Round: ...}")
+        ] = None,
+        record: Annotated[
+            str | None, strawberry.argument(description="The game as a text record, alone.")
+        ] = None,
+    ) -> VerifyResult:
+        rules = _rules(info)
+        try:
+            engine = rules.engine(game)
+            claim = read_claim(_arguments(locals(), VERIFY_FIELDS), game)
+            if len(claim.moves) <= INLINE_MOVES:
+                verdict = verify(rules, engine, claim)
+            else:
+                verdict = await to_thread.run_sync(verify, rules, engine, claim)
+        except ApiError as exc:
+            return _invalid(exc)
+        return Verdict(
+            valid=verdict.valid,
+            problems=_problems(verdict.problems),
+            position=None if verdict.end is None else Position(_rules=rules, _loaded=verdict.end),
+            plies=verdict.plies,
+            certificate=None if verdict.certificate is None else JSON(verdict.certificate),
+        )
+
+    @strawberry.field(description="A game (its replay arguments) as a text record.")
+    def record(
+        self,
+        info: Info,
+        game: str,
+        moves: list[JSON],
+        players: int | None = None,
+        options: JSON | None = None,
+        seed: str | None = None,
+        key_id: str | None = None,
+        claimed: JSON | None = None,
+        tags: JSON | None = None,
+    ) -> RecordResult:
+        rules = _rules(info)
+        try:
+            engine = rules.engine(game)
+            claim = read_claim(_arguments(locals(), GAME_FIELDS), game, record_ok=False)
+            return RecordText(text=print_record(record_of(rules, engine, claim)))
+        except ApiError as exc:
+            return _failure(exc)
+
+    @strawberry.field(
+        description="Checks a certificate verify gave: signed by this service (any configured "
+        "key)? With record (its text), also: is it that record's?"
+    )
+    def check_certificate(
+        self, info: Info, certificate: JSON, record: str | None = None
+    ) -> CertificateResult:
+        rules = _rules(info)
+        try:
+            cert, text = read_certificate(
+                _body({"certificate": certificate, "record": record}, {"certificate", "record"})
+            )
+            answer = check_certificate(rules, cert, text)
+        except ApiError as exc:
+            return _invalid(exc)
+        return CertificateCheck(
+            valid=answer["valid"], problems=_problems(answer["problems"]), key_id=answer["keyId"]
+        )
 
 
 class _Schema(strawberry.Schema):

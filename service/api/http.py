@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -43,6 +43,33 @@ def error_response(
     return response
 
 
+class StreamedBody(Response):
+    """An answer written chunk by chunk while the request body is still being read.
+
+    Starlette's StreamingResponse (under ASGI < 2.4, as uvicorn speaks) reads ``receive`` in a
+    task of its own to notice a disconnect, which takes the request body from an endpoint
+    that streams both ways; here a disconnect is noticed by the body's reader instead
+    (``ClientDisconnect`` ends the answer)."""
+
+    def __init__(self, chunks: AsyncIterator[bytes], media_type: str) -> None:
+        self.chunks = chunks
+        self.status_code = 200
+        self.media_type = media_type
+        self.background = None
+        self.body = b""
+        self.init_headers(None)
+        del self.raw_headers[[k for k, _ in self.raw_headers].index(b"content-length")]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
+        try:
+            async for chunk in self.chunks:
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+        except ClientDisconnect:
+            return
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+
 async def read_json(request: Request, empty_ok: bool = False) -> Any:
     raw = await request.body()
     if not raw.strip():
@@ -60,14 +87,20 @@ class BodyLimit:
 
     A body with a Content-Length is judged by it (the server delivers exactly that many
     bytes, so the app reads it as it comes); a chunked upload is buffered and measured.
+    ``streaming`` paths read their body as it comes and bound what they hold themselves.
     """
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, streaming: tuple[str, ...] = ()) -> None:
         self.app = app
         self.limit = limit
+        self.streaming = frozenset(streaming)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+        if (
+            scope["type"] != "http"
+            or scope["method"] in ("GET", "HEAD", "OPTIONS")
+            or scope["path"] in self.streaming
+        ):
             await self.app(scope, receive, send)
             return
         for name, value in scope["headers"]:

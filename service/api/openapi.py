@@ -18,6 +18,7 @@ from typing import Any
 from .. import jsonio
 from .errors import CODES
 from .ops import Engine, Rules
+from .verify import PROBLEM_CODES
 
 JSON = dict[str, Any]
 
@@ -33,7 +34,8 @@ GAME_SCHEMAS: tuple[tuple[str, Callable[[Engine], JSON | None]], ...] = (
 )
 
 ERRORS = {
-    "400": "Malformed JSON (MALFORMED_JSON) or wrong fields (INVALID_REQUEST, details.problems)",
+    "400": "Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) "
+    "or an unreadable text record (INVALID_RECORD, details.line)",
     "404": "Unknown game (UNKNOWN_GAME, details.known)",
     "413": "Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit",
     "422": "Illegal move, invalid notation, not your turn, game over, invalid state or "
@@ -262,6 +264,11 @@ def _error_details() -> JSON:
                 "description": "INVALID_PLAYER: players in this game.",
             },
             "known": array(ref("GameId"), description="UNKNOWN_GAME: the game ids."),
+            "line": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "INVALID_RECORD: the text record's line at fault.",
+            },
         },
         description="Every key is optional; which ones appear depends on the code.",
     )
@@ -324,24 +331,7 @@ def api_schemas() -> JSON:
             "(CHANCE_IS_SAMPLED); with autoChance false the state may rest at a chance node, "
             "which the next play with autoChance samples (moves may then be empty).",
         },
-        "ReplayRequest": obj(
-            {
-                "players": _optional({"type": "integer", "minimum": 1}),
-                "options": _optional(ref("Options")),
-                "seed": _optional(ref("Seed")),
-                "moves": array(
-                    ref("MoveEntry"),
-                    description="With a seed only the players' moves, else chance outcomes too.",
-                ),
-                "keyId": {
-                    "type": ["string", "null"],
-                    "description": "Sample and sign with this configured key (the part of a "
-                    "state's sig before the dot) instead of the current one: verifies a game "
-                    "that started before a key rotation.",
-                },
-            },
-            ["moves"],
-        ),
+        **_tournament_schemas(),
         "Position": obj(position, list(position)),
         "PlayAnswer": obj({**position, "events": array(ref("Event"))}, [*position, "events"]),
         "ReplayAnswer": obj(
@@ -408,6 +398,176 @@ def api_schemas() -> JSON:
     }
 
 
+def _game_fields() -> JSON:
+    """A game as replay takes it (players, options, seed, moves, keyId)."""
+    return {
+        "players": _optional({"type": "integer", "minimum": 1}),
+        "options": _optional(ref("Options")),
+        "seed": _optional(ref("Seed")),
+        "moves": array(
+            ref("MoveEntry"),
+            description="With a seed only the players' moves, else chance outcomes too.",
+        ),
+        "keyId": {
+            "type": ["string", "null"],
+            "description": "Sample and sign with this configured key (the part of a "
+            "state's sig before the dot) instead of the current one: verifies a game "
+            "that started before a key rotation.",
+        },
+    }
+
+
+def _tournament_schemas() -> JSON:
+    """Verify, records, batches and certificates (service/api/verify.py, docs/records.md)."""
+    record = {
+        "type": "string",
+        "description": "The game as a text record (docs/records.md).",
+    }
+    claim = {
+        "claimed": _optional(ref("Claimed")),
+        "tags": _optional(ref("RecordTags")),
+    }
+    verdict = {
+        "valid": {"type": "boolean"},
+        "problems": array(ref("VerifyProblem")),
+        "plies": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "How many moves of the record were legal.",
+        },
+    }
+    summary = {
+        "status": {"anyOf": [STATUS, {"type": "null"}]},
+        "scores": {"anyOf": [array({"type": "integer"}), {"type": "null"}]},
+        "winners": {"anyOf": [array(ref("Player")), {"type": "null"}]},
+    }
+    return {
+        "ReplayMovesRequest": obj(_game_fields(), ["moves"]),
+        "RecordRequest": obj(
+            {"record": record}, ["record"], description="A game as its text record, alone."
+        ),
+        "ReplayRequest": {
+            "oneOf": [ref("ReplayMovesRequest"), ref("RecordRequest")],
+            "description": "The game's start and moves, or its text record (also accepted as a "
+            "text/plain body). A record's Result is not checked here: verify checks it.",
+        },
+        "Claimed": obj(
+            {
+                "scores": array({"type": "number"}, description="One per player."),
+                "winners": array(ref("Player"), description="Empty: nobody won (a draw)."),
+            },
+            description="The result a verify call checks; each part optional.",
+        ),
+        "RecordTags": {
+            "type": "object",
+            "propertyNames": {"pattern": "^[A-Za-z][A-Za-z0-9_]*$"},
+            "additionalProperties": {"type": "string"},
+            "description": "Tags printed in the record (Event, Site, Date, Round, Player0...); "
+            "Game, RulesVersion, Players, Options, Seed, KeyId and Result are fields.",
+        },
+        "GameRecordRequest": obj({**_game_fields(), **claim}, ["moves"]),
+        "VerifyRequest": {
+            "oneOf": [ref("GameRecordRequest"), ref("RecordRequest")],
+            "description": "The game (as replay takes it) with the claim, or its text record "
+            "(whose Result tag is the claim; also accepted as a text/plain body).",
+        },
+        "ProblemCode": {
+            "type": "string",
+            "enum": list(PROBLEM_CODES),
+            "description": "Stable; see docs/records.md.",
+        },
+        "VerifyProblem": obj(
+            {
+                "code": ref("ProblemCode"),
+                "message": {"type": "string"},
+                "ply": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "A move's problem: its 0-based index (move ply+1 of a record).",
+                },
+                "line": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "The text record's line of the move (or of a record error).",
+                },
+                "reason": {"type": "string", "description": "A move's finer stable code."},
+                "rule": {"type": "string", "description": "A move's rule id, e.g. MX-7."},
+                "claimed": {"type": "array", "description": "SCORES_DIFFER, WINNERS_DIFFER."},
+                "computed": {"type": "array", "description": "SCORES_DIFFER, WINNERS_DIFFER."},
+            },
+            ["code", "message"],
+        ),
+        "Certificate": obj(
+            {
+                "game": ref("GameId"),
+                "rulesVersion": {"type": "string"},
+                "digest": {
+                    "type": "string",
+                    "description": "sha256: of the record's canonical text (docs/records.md).",
+                },
+                "scores": array({"type": "integer"}),
+                "winners": array(ref("Player")),
+                "sig": {"type": "string", "description": "<key id>.<HMAC-SHA256>"},
+            },
+            ["game", "rulesVersion", "digest", "scores", "winners", "sig"],
+            description="Proof that this service verified the record with this result.",
+        ),
+        "VerifyAnswer": obj(
+            {
+                **verdict,
+                "position": {
+                    "anyOf": [ref("Position"), {"type": "null"}],
+                    "description": "After the last legal move (null: the game could not start).",
+                },
+                "certificate": {
+                    "anyOf": [ref("Certificate"), {"type": "null"}],
+                    "description": "With RULES_SECRET, for a valid verdict.",
+                },
+            },
+            ["valid", "problems", "plies", "position", "certificate"],
+        ),
+        "BatchLine": {
+            "allOf": [ref("VerifyRequest")],
+            "properties": {"game": ref("GameId")},
+            "required": ["game"],
+            "description": "One line of a POST /v1/verify body: a verify body with its game "
+            "(application/x-ndjson: one JSON object per line; blank lines are skipped).",
+        },
+        "BatchVerdict": obj(
+            {
+                "line": {"type": "integer", "minimum": 1, "description": "The request's line."},
+                "game": {"type": ["string", "null"]},
+                **verdict,
+                **summary,
+                "certificate": {"anyOf": [ref("Certificate"), {"type": "null"}]},
+            },
+            ["line", "game", *verdict, *summary, "certificate"],
+            description="One line of a POST /v1/verify answer (application/x-ndjson).",
+        ),
+        "CertificateRequest": obj(
+            {
+                "certificate": ref("Certificate"),
+                "record": {
+                    "type": ["string", "null"],
+                    "description": "The record's text: checks that the certificate is its.",
+                },
+            },
+            ["certificate"],
+        ),
+        "CertificateCheck": obj(
+            {
+                "valid": {"type": "boolean"},
+                "problems": array(ref("VerifyProblem")),
+                "keyId": {
+                    "type": ["string", "null"],
+                    "description": "The key that signed it (null: none of this service's).",
+                },
+            },
+            ["valid", "problems", "keyId"],
+        ),
+    }
+
+
 # -- paths ---------------------------------------------------------------------------------
 def _content(schema: JSON, media: str = "application/json") -> JSON:
     return {media: {"schema": schema}}
@@ -430,21 +590,25 @@ def _post(
     answer: JSON,
     media: str = "application/json",
     body_required: bool = True,
+    text_body: str | None = None,
+    game: bool = True,
+    body_media: str = "application/json",
 ) -> JSON:
+    """A POST; ``text_body`` describes a ``text/plain`` body accepted besides the JSON one."""
     responses: JSON = {"200": {"description": "OK", "content": _content(answer, media)}}
     for status, text in ERRORS.items():
         responses[status] = {"description": text, "content": _content(ref("Error"))}
-    return {
-        "post": {
-            "operationId": operation_id,
-            "summary": summary,
-            "parameters": [
-                {"name": "game", "in": "path", "required": True, "schema": ref("GameId")}
-            ],
-            "requestBody": {"required": body_required, "content": _content(ref(body))},
-            "responses": responses,
-        }
-    }
+    content = _content(ref(body), body_media)
+    if text_body:
+        content["text/plain"] = {"schema": {"type": "string", "description": text_body}}
+    operation: JSON = {"operationId": operation_id, "summary": summary}
+    if game:
+        operation["parameters"] = [
+            {"name": "game", "in": "path", "required": True, "schema": ref("GameId")}
+        ]
+    operation["requestBody"] = {"required": body_required, "content": content}
+    operation["responses"] = responses
+    return {"post": operation}
 
 
 def openapi(rules: Rules) -> JSON:
@@ -486,7 +650,45 @@ def openapi(rules: Rules) -> JSON:
                 ref("Score"),
             ),
             f"{g}/replay": _post(
-                "replay", "Replay a game from its start", "ReplayRequest", ref("ReplayAnswer")
+                "replay",
+                "Replay a game from its start (or its text record)",
+                "ReplayRequest",
+                ref("ReplayAnswer"),
+                text_body="The game's text record.",
+            ),
+            f"{g}/verify": _post(
+                "verify",
+                "Verify a claimed result by replaying the game's record",
+                "VerifyRequest",
+                ref("VerifyAnswer"),
+                text_body="The game's text record; its Result tag is the claim.",
+            ),
+            f"{g}/record": _post(
+                "record",
+                "The game as a text record (docs/records.md)",
+                "GameRecordRequest",
+                {"type": "string"},
+                "text/plain",
+            ),
+            "/v1/verify": _post(
+                "verifyBatch",
+                "Verify many records: NDJSON in, NDJSON verdicts out, streamed in order",
+                "BatchLine",
+                {
+                    "type": "string",
+                    "description": "One BatchVerdict per non-blank line of the request, in "
+                    "order, each a line of JSON, sent as soon as it is computed.",
+                },
+                "application/x-ndjson",
+                game=False,
+                body_media="application/x-ndjson",
+            ),
+            "/v1/certificates": _post(
+                "checkCertificate",
+                "Check a certificate a verify answer carried",
+                "CertificateRequest",
+                ref("CertificateCheck"),
+                game=False,
             ),
             f"{g}/view": _post(
                 "view", "What one player may see", "PlayerStateRequest", ref("ViewAnswer")

@@ -144,5 +144,11 @@ def parse_move_item(item: Any, player: int | None) -> MoveRequest | None:
     return None
 
 
+def bad_text(message: str, line: int) -> ApiError:
+    return ApiError(
+        400, "INVALID_RECORD", f"record line {line}: not UTF-8 text: {message}", {"line": line}
+    )
+
+
 def bad_json(message: str) -> ApiError:
     return ApiError(400, "MALFORMED_JSON", f"the body is not valid JSON: {message}")

@@ -5,14 +5,28 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from anyio import to_thread
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from .budget import request_budget
-from .http import json_response, read_json
-from .ops import Engine, Loaded, Rules
-from .request import Body
+from .http import StreamedBody, json_response, read_json
+from .ops import INLINE_MOVES, Engine, Loaded, Rules
+from .records import print_record
+from .request import Body, bad_text
+from .verify import (
+    GAME_FIELDS,
+    VERIFY_FIELDS,
+    Claim,
+    check_certificate,
+    read_certificate,
+    read_claim,
+    read_record,
+    record_of,
+    verify,
+    verify_stream,
+)
 
 Handler = Callable[[Request], Awaitable[Response]]
 # An answer reads its extra fields from the body, then gets the loaded state.
@@ -41,16 +55,92 @@ async def new(request: Request) -> Response:
 
 async def replay(request: Request) -> Response:
     rules = _rules(request)
-    engine = rules.engine(request.path_params["game"])
-    body = Body(await read_json(request), {"players", "options", "seed", "moves", "keyId"})
-    players = body.int_or_none("players")
-    options = body.object_or_none("options")
-    seed = body.str_or_none("seed")
-    moves = body.moves(None, single=False)
-    key_id = body.str_or_none("keyId")
-    body.done()
-    end = await rules.replay_async(engine, players, options, seed, moves, key_id)
-    return json_response({**await rules.position_of(end), "plies": len(moves)})
+    game = request.path_params["game"]
+    engine = rules.engine(game)
+    if _is_text(request):
+        claim = read_record(await _text(request), game)
+    else:
+        data = await read_json(request)
+        body = Body(data, {"players", "options", "seed", "moves", "keyId", "record"})
+        if "record" in body.data:
+            claim = read_claim(body, game)  # the record alone (its Result is not checked)
+        else:
+            players = body.int_or_none("players")
+            options = body.object_or_none("options")
+            seed = body.str_or_none("seed")
+            moves = body.moves(None, single=False)
+            key_id = body.str_or_none("keyId")
+            body.done()
+            claim = Claim(game, tuple(moves), players, options, seed, key_id)
+    end = await rules.replay_async(
+        engine, claim.players, claim.options, claim.seed, claim.moves, claim.key_id
+    )
+    return json_response({**await rules.position_of(end), "plies": len(claim.moves)})
+
+
+def _is_text(request: Request) -> bool:
+    return request.headers.get("content-type", "").split(";")[0].strip().lower() == "text/plain"
+
+
+async def _text(request: Request) -> str:
+    raw = await request.body()
+    try:
+        return raw.decode()
+    except UnicodeDecodeError as exc:
+        raise bad_text(str(exc), raw[: exc.start].count(b"\n") + 1) from exc
+
+
+async def _claim(request: Request, game: str) -> Claim:
+    """A verify body: JSON (a replay body with claimed and tags, or ``record``) or, sent as
+    ``text/plain``, the text record itself."""
+    if _is_text(request):
+        return read_record(await _text(request), game)
+    return read_claim(Body(await read_json(request), set(VERIFY_FIELDS)), game)
+
+
+async def verify_game(request: Request) -> Response:
+    rules = _rules(request)
+    game = request.path_params["game"]
+    engine = rules.engine(game)
+    claim = await _claim(request, game)
+    if len(claim.moves) <= INLINE_MOVES:
+        verdict = verify(rules, engine, claim)
+    else:
+        verdict = await to_thread.run_sync(verify, rules, engine, claim)
+    position = None if verdict.end is None else await rules.position_of(verdict.end)
+    return json_response(
+        {
+            "valid": verdict.valid,
+            "problems": verdict.problems,
+            "position": position,
+            "plies": verdict.plies,
+            "certificate": verdict.certificate,
+        }
+    )
+
+
+async def record(request: Request) -> Response:
+    rules = _rules(request)
+    game = request.path_params["game"]
+    engine = rules.engine(game)
+    body = Body(await read_json(request), set(GAME_FIELDS))
+    text = print_record(record_of(rules, engine, read_claim(body, game, record_ok=False)))
+    return Response(text, media_type="text/plain; charset=utf-8")
+
+
+async def verify_batch(request: Request) -> Response:
+    rules = _rules(request)
+
+    async def run(call: Callable[[], bytes]) -> bytes:
+        return await to_thread.run_sync(call)
+
+    return StreamedBody(verify_stream(rules, request.stream(), run), "application/x-ndjson")
+
+
+async def certificates(request: Request) -> Response:
+    rules = _rules(request)
+    cert, text = read_certificate(Body(await read_json(request), {"certificate", "record"}))
+    return json_response(check_certificate(rules, cert, text))
 
 
 def _state_call(fields: set[str], answer: Answer, media: str = "application/json") -> Handler:
@@ -137,7 +227,11 @@ def _routes() -> list[Route]:
         Route(f"{g}/score", _state_call(set(), _score), methods=["POST"]),
         Route(f"{g}/new", new, methods=["POST"]),
         Route(f"{g}/replay", replay, methods=["POST"]),
+        Route(f"{g}/verify", verify_game, methods=["POST"]),
+        Route(f"{g}/record", record, methods=["POST"]),
         Route(f"{g}/view", _state_call({"player"}, _view), methods=["POST"]),
         Route(f"{g}/render", _state_call({"player"}, _render, "image/svg+xml"), methods=["POST"]),
         Route("/v1/games", games, methods=["GET"]),
+        Route("/v1/verify", verify_batch, methods=["POST"]),
+        Route("/v1/certificates", certificates, methods=["POST"]),
     ]

@@ -39,6 +39,10 @@ OPERATIONS = {
     ("post", f"{G}/replay"): "replay",
     ("post", f"{G}/view"): "view",
     ("post", f"{G}/render"): "render",
+    ("post", f"{G}/verify"): "verify",
+    ("post", f"{G}/record"): "record",
+    ("post", "/v1/verify"): "verifyBatch",
+    ("post", "/v1/certificates"): "checkCertificate",
     ("get", "/healthz"): "healthz",
     ("get", "/readyz"): "readyz",
     ("get", "/metrics"): "metrics",
@@ -386,6 +390,9 @@ def test_error_bodies_match_the_document(client, make_client):
     doc = {**doc, "player": 1 - doc["player"]}
     details = refuse(f"{tt}/play", 422, "INVALID_NOTATION", {"state": pos["state"], "move": doc})
     assert details["reason"] == "DOCUMENT_MISMATCH"
+    # A text record that does not read names its line (docs/records.md).
+    bad = '[Game "mixtour"]\n\n1. c3\n3. c4\n'
+    assert refuse(f"{mx}/verify", 400, "INVALID_RECORD", {"record": bad}) == {"line": 4}
     # The keys no call above can show: a notation that does not parse names itself.
     assert set(SPEC["components"]["schemas"]["ErrorDetails"]["properties"]) == seen
 

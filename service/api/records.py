@@ -1,0 +1,338 @@
+"""The text game record: one readable format for all four games, in the spirit of PGN.
+
+::
+
+    [Game "mixtour"]
+    [RulesVersion "1"]
+    [Players "2"]
+    [Event "Club night"]
+    [Player0 "Alice"]
+    [Player1 "Bob"]
+    [Result "scores 5 3; winners 0"]
+
+    1. c3
+    2. c4
+    3. c3-c4
+
+Tag lines ``[Name "value"]`` come first (values escape ``\\`` and ``"`` with a backslash; no
+control characters), then one numbered move per line, ``N. notation`` or, naming the player
+(simultaneous games), ``N. P: notation``, numbered from 1. Lines starting with ``;`` are
+comments; blank lines are ignored. Tags the service reads: ``Game`` (required),
+``RulesVersion``, ``Players``, ``Options`` (a JSON object), ``Seed``, ``KeyId`` and
+``Result`` (the claim: ``scores S0 S1 ...`` and/or ``winners P ...`` or ``winners none``,
+separated by ``; ``). Every other tag (``Event``, ``Site``, ``Date``, ``Round``,
+``Player0``…) is kept, in order, and printed back. A file may hold several records: a tag line
+after the moves starts the next one.
+
+This module knows no game: moves are notation strings. ``print_record(parse_record(t))`` is
+``t`` for every printed ``t``, and ``parse_record(print_record(r)) == r`` for every record.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import jsonio
+
+# Tags with a meaning for verification, in the order they are printed (Result last).
+HEADER_TAGS = ("Game", "RulesVersion", "Players", "Options", "Seed", "KeyId")
+RESULT_TAG = "Result"
+KNOWN_TAGS = frozenset((*HEADER_TAGS, RESULT_TAG))
+
+_TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]')
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_MOVE_LINE = re.compile(r"(\d+)\.\s+(?:(\d+):\s+)?(\S.*?)\s*")
+_PLAYER_PREFIX = re.compile(r"\d+:\s")
+_INT = re.compile(r"-?\d+")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+
+
+class RecordError(ValueError):
+    """A record that cannot be read: what is wrong and on which line (1-based)."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class RecordMove:
+    notation: str
+    player: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A game record: what replay needs, the claimed result and the other tags."""
+
+    game: str
+    moves: tuple[RecordMove, ...] = ()
+    rules_version: str | None = None
+    players: int | None = None
+    options: Mapping[str, Any] | None = None
+    seed: str | None = None
+    key_id: str | None = None
+    scores: tuple[int | float, ...] | None = None
+    winners: tuple[int, ...] | None = None
+    tags: tuple[tuple[str, str], ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        for name, value in self.header_tags():
+            check_tag(name, value)
+        for name, value in self.tags:
+            if name in KNOWN_TAGS:
+                raise ValueError(f"tag {name} is a field of the record, not a free tag")
+            check_tag(name, value)
+        if len({name for name, _ in self.tags}) != len(self.tags):
+            raise ValueError("a tag may appear only once")
+        for move in self.moves:
+            check_notation(move.notation)
+            if move.player is not None and move.player < 0:
+                raise ValueError("a player number is 0 or more")
+        if self.players is not None and self.players < 1:
+            raise ValueError("Players is a positive number")
+        if self.scores is not None and not all(math.isfinite(s) for s in self.scores):
+            raise ValueError("scores are finite numbers")
+        if self.winners is not None and any(w < 0 for w in self.winners):
+            raise ValueError("winners are player numbers (0 or more)")
+
+    def header_tags(self) -> list[tuple[str, str]]:
+        values = {
+            "Game": self.game,
+            "RulesVersion": self.rules_version,
+            "Players": None if self.players is None else str(self.players),
+            "Options": None if self.options is None else jsonio.canonical(self.options).decode(),
+            "Seed": self.seed,
+            "KeyId": self.key_id,
+        }
+        return [(name, v) for name, v in values.items() if v is not None]
+
+    def result(self) -> str | None:
+        """The Result tag's value, or None when nothing is claimed."""
+        parts = []
+        if self.scores is not None:
+            parts.append(" ".join(["scores", *(_number(s) for s in self.scores)]))
+        if self.winners is not None:
+            parts.append("winners " + (" ".join(map(str, self.winners)) or "none"))
+        return "; ".join(parts) or None
+
+
+def _control(text: str) -> bool:
+    """Control characters, and what ``str.splitlines`` takes for a line break."""
+    return any(ord(c) < 32 or 127 <= ord(c) <= 159 or c in "\u2028\u2029" for c in text)
+
+
+def check_tag(name: str, value: str) -> None:
+    if not _TAG_NAME.fullmatch(name):
+        raise ValueError(f"a tag name is a letter then letters, digits or _: {name!r}")
+    if _control(value):
+        raise ValueError(f"tag {name}: no control characters (line breaks, tabs) in a value")
+
+
+def check_notation(notation: str) -> None:
+    text = notation.strip()
+    if not text or text != notation or _control(notation):
+        raise ValueError(
+            f"a move is notation on one line, without surrounding blanks: {notation!r}"
+        )
+    if notation.startswith((";", "[")) or _PLAYER_PREFIX.match(notation + " "):
+        raise ValueError(f"a move cannot start with ';', '[' or 'N:': {notation!r}")
+
+
+def _number(value: int | float) -> str:
+    return str(value) if isinstance(value, int) else repr(float(value))
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def print_record(record: Record) -> str:
+    """The record's text: tags, a blank line, the numbered moves; ends with a newline."""
+    lines = [f"[{name} {_quote(value)}]" for name, value in record.header_tags()]
+    lines += [f"[{name} {_quote(value)}]" for name, value in record.tags]
+    result = record.result()
+    if result is not None:
+        lines.append(f"[{RESULT_TAG} {_quote(result)}]")
+    lines.append("")
+    for n, move in enumerate(record.moves, 1):
+        who = "" if move.player is None else f"{move.player}: "
+        lines.append(f"{n}. {who}{move.notation}")
+    return "\n".join(lines) + "\n"
+
+
+def parse_record(text: str) -> Record:
+    """Exactly one record (RecordError with the line otherwise)."""
+    records = list(parse_records(text))
+    if not records:
+        raise RecordError(1, 'no record: a record starts with tag lines such as [Game "mixtour"]')
+    if len(records) > 1:
+        raise RecordError(records[1][0], "a second record starts here; send one record")
+    return records[0][1]
+
+
+def parse_records(text: str) -> Iterator[tuple[int, Record, tuple[int, ...]]]:
+    """Every record of a text with its first line and the line of each move; the first bad
+    one raises RecordError."""
+    for start, lines in _split(text):
+        record, move_lines = _parse_one(start, lines)
+        yield start, record, move_lines
+
+
+def split_records(text: str) -> Iterator[tuple[int, str]]:
+    """The records of a text as (first line, text) without reading them (so one bad record
+    does not hide the next)."""
+    for start, lines in _split(text):
+        yield start, "\n".join(lines) + "\n"
+
+
+def _split(text: str) -> Iterator[tuple[int, list[str]]]:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    start, in_moves = 0, False
+    lines: list[str] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        is_tag = line.startswith("[")
+        if is_tag and in_moves:
+            yield start, lines
+            start, lines, in_moves = 0, [], False
+        if line and not line.startswith(";"):
+            if not start:
+                start = number
+            in_moves = in_moves or not is_tag
+        if start:
+            lines.append(raw)
+    if start:
+        yield start, lines
+
+
+def _parse_one(start: int, lines: list[str]) -> tuple[Record, tuple[int, ...]]:
+    tags: dict[str, tuple[int, str]] = {}
+    moves: list[RecordMove] = []
+    move_lines: list[int] = []
+    for offset, raw in enumerate(lines):
+        number = start + offset
+        line = raw.strip()
+        if not line or line.startswith(";"):
+            continue
+        if line.startswith("["):
+            if moves:
+                raise RecordError(number, "tag lines come before the moves")
+            m = _TAG_LINE.fullmatch(line)
+            if m is None:
+                raise RecordError(number, 'a tag line reads [Name "value"]')
+            name, value = m.group(1), _unquote(m.group(2), number)
+            if name in tags:
+                raise RecordError(
+                    number, f"tag {name} appears twice (first on line {tags[name][0]})"
+                )
+            try:
+                check_tag(name, value)
+            except ValueError as exc:
+                raise RecordError(number, str(exc)) from None
+            tags[name] = (number, value)
+            continue
+        mm = _MOVE_LINE.fullmatch(line)
+        if mm is None:
+            raise RecordError(
+                number, "a move line reads 'N. notation' or 'N. P: notation' (P: the player)"
+            )
+        if int(mm.group(1)) != len(moves) + 1:
+            raise RecordError(
+                number, f"move number {mm.group(1)} where {len(moves) + 1} was expected"
+            )
+        player = None if mm.group(2) is None else int(mm.group(2))
+        moves.append(RecordMove(mm.group(3), player))
+        move_lines.append(number)
+    return _record(start, tags, moves), tuple(move_lines)
+
+
+def _unquote(value: str, line: int) -> str:
+    out, i = [], 0
+    while i < len(value):
+        c = value[i]
+        if c == "\\":
+            nxt = value[i + 1]
+            if nxt not in '"\\':
+                raise RecordError(
+                    line, f'only \\" and \\\\ are escapes in a tag value, got \\{nxt}'
+                )
+            out.append(nxt)
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _record(start: int, tags: dict[str, tuple[int, str]], moves: list[RecordMove]) -> Record:
+    def get(name: str) -> tuple[int, str | None]:
+        line, value = tags.get(name, (start, None))
+        return line, value
+
+    line, game = get("Game")
+    if game is None:
+        raise RecordError(start, 'the record has no [Game "..."] tag')
+    line, text = get("Players")
+    players = None
+    if text is not None:
+        if not text.isdigit() or int(text) < 1 or len(text) > 3:
+            raise RecordError(line, f"Players is the number of players (1 or more), got {text!r}")
+        players = int(text)
+    line, text = get("Options")
+    options = None
+    if text is not None:
+        try:
+            options = jsonio.loads(text)
+        except jsonio.JSONDecodeError:
+            options = None
+        if not isinstance(options, dict):
+            raise RecordError(line, 'Options is a JSON object, e.g. {"pointsToWin":3}')
+    line, text = get(RESULT_TAG)
+    scores, winners = (None, None) if text is None else _result(line, text)
+    free = tuple((k, v) for k, (_, v) in tags.items() if k not in KNOWN_TAGS)
+    try:
+        return Record(
+            game=game,
+            moves=tuple(moves),
+            rules_version=get("RulesVersion")[1],
+            players=players,
+            options=options,
+            seed=get("Seed")[1],
+            key_id=get("KeyId")[1],
+            scores=scores,
+            winners=winners,
+            tags=free,
+        )
+    except ValueError as exc:
+        raise RecordError(start, str(exc)) from None
+
+
+def _result(line: int, text: str) -> tuple[tuple[int | float, ...] | None, tuple[int, ...] | None]:
+    scores: tuple[int | float, ...] | None = None
+    winners: tuple[int, ...] | None = None
+    usage = "Result reads 'scores 5 3', 'winners 0' (or 'winners none'), or both joined by '; '"
+    for part in text.split("; "):
+        words = part.split(" ")
+        if words[0] == "scores" and scores is None and winners is None and len(words) > 1:
+            if not all(_NUMBER.fullmatch(w) for w in words[1:]):
+                raise RecordError(line, usage)
+            scores = tuple(int(w) if _INT.fullmatch(w) else float(w) for w in words[1:])
+            if not all(math.isfinite(s) for s in scores):
+                raise RecordError(line, "scores are finite numbers")
+        elif words[0] == "winners" and winners is None and len(words) > 1:
+            if words[1:] == ["none"]:
+                winners = ()
+            elif all(w.isdigit() and len(w) < 4 for w in words[1:]):
+                winners = tuple(int(w) for w in words[1:])
+            else:
+                raise RecordError(line, usage)
+        else:
+            raise RecordError(line, usage)
+    return scores, winners

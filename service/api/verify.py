@@ -1,0 +1,582 @@
+"""Tournament tools: verify a claimed result against the game's record, one game or a batch,
+and sign the verdict (certificates).
+
+A verdict is ``valid`` when the record replays legally to a finished game whose scores and
+winners are the claimed ones (when claimed). Everything wrong with the *game* is a problem in
+the verdict (a 200 answer): an illegal move with its ply, a different score or winner, an
+unfinished game, options the game does not have, another rules version. What is wrong with the
+*request* (its shape, an unreadable text record, an unknown game or key, too many moves) is an
+error answer, except in a batch, where every line gets a verdict and a bad line is an invalid
+verdict with that error's code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from .. import jsonio
+from ..games.core import MoveRequest, RulesError, driver
+from .budget import POSITION_COST, request_budget, spend
+from .errors import ApiError, invalid_request
+from .keys import Key
+from .ops import Engine, Loaded, Rules, check_seed
+from .records import Record, RecordError, RecordMove, parse_records, print_record
+from .request import Body, type_name
+
+log = logging.getLogger("regelwerk")
+
+# Every code a verdict's or a certificate check's problem can carry (OpenAPI's enum).
+PROBLEM_CODES = (
+    # a move of the record (with its ply)
+    "INVALID_NOTATION",
+    "ILLEGAL_MOVE",
+    "NOT_YOUR_TURN",
+    "GAME_OVER",
+    # the game as a whole
+    "INVALID_OPTIONS",
+    "RULES_VERSION_DIFFERS",
+    "NOT_FINISHED",
+    "SCORES_DIFFER",
+    "WINNERS_DIFFER",
+    # a batch line that is no verifiable record (the error a single request would answer)
+    "MALFORMED_JSON",
+    "INVALID_REQUEST",
+    "INVALID_RECORD",
+    "UNKNOWN_GAME",
+    "BODY_TOO_LARGE",
+    "TOO_MANY_MOVES",
+    "WORK_BUDGET_EXCEEDED",
+    "INTERNAL",
+    # a certificate check
+    "NO_SECRET",
+    "UNKNOWN_KEY",
+    "BAD_SIGNATURE",
+    "DIGEST_DIFFERS",
+)
+MOVE_PROBLEMS = frozenset(("INVALID_NOTATION", "ILLEGAL_MOVE", "NOT_YOUR_TURN", "GAME_OVER"))
+
+# The fields of a verify body (a replay body, the claim and tags) and of a record body.
+GAME_FIELDS = frozenset(("players", "options", "seed", "moves", "keyId", "claimed", "tags"))
+VERIFY_FIELDS = GAME_FIELDS | {"record"}
+CERTIFICATE_FIELDS = ("game", "rulesVersion", "digest", "scores", "winners", "sig")
+_CERTIFICATE_DOMAIN = b"regelwerk-certificate\x00"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A game to verify: how to replay it, what is claimed, and its tags."""
+
+    game: str
+    moves: tuple[MoveRequest, ...] = ()
+    players: int | None = None
+    options: Mapping[str, Any] | None = None
+    seed: str | None = None
+    key_id: str | None = None
+    rules_version: str | None = None
+    scores: tuple[int | float, ...] | None = None
+    winners: tuple[int, ...] | None = None
+    tags: tuple[tuple[str, str], ...] = ()
+    # the text line of each move, when the claim was read from a text record
+    lines: tuple[int, ...] = field(default=(), compare=False)
+
+    @classmethod
+    def of_record(cls, record: Record, lines: Sequence[int] = ()) -> Claim:
+        return cls(
+            game=record.game,
+            moves=tuple(MoveRequest(m.notation, m.player) for m in record.moves),
+            players=record.players,
+            options=record.options,
+            seed=record.seed,
+            key_id=record.key_id,
+            rules_version=record.rules_version,
+            scores=record.scores,
+            winners=record.winners,
+            tags=record.tags,
+            lines=tuple(lines),
+        )
+
+
+def read_record(text: str, game: str | None = None) -> Claim:
+    """One text record as a claim; INVALID_RECORD (400, ``details.line``) when unreadable or of
+    another game than ``game``."""
+    try:
+        found = list(parse_records(text))
+    except RecordError as exc:
+        raise record_error(exc) from exc
+    if not found:
+        raise record_error(
+            RecordError(1, 'no record: it starts with tags such as [Game "mixtour"]')
+        )
+    if len(found) > 1:
+        raise record_error(RecordError(found[1][0], "a second record starts here: send one"))
+    start, record, lines = found[0]
+    if game is not None and record.game != game:
+        raise record_error(
+            RecordError(start, f"the record is of game {record.game!r}, this call of {game!r}")
+        )
+    return Claim.of_record(record, lines)
+
+
+def record_error(exc: RecordError) -> ApiError:
+    return ApiError(400, "INVALID_RECORD", f"record {exc}", {"line": exc.line})
+
+
+def read_claim(body: Body, game: str, *, record_ok: bool = True) -> Claim:
+    """A verify (or record) body as a claim: a replay body with ``claimed`` and ``tags``, or
+    ``record`` (the text) alone. Every problem of the body is reported at once."""
+    if record_ok and "record" in body.data:
+        text = body.data["record"]
+        others = sorted(set(body.data) & GAME_FIELDS)
+        for name in others:
+            body.problems.append(
+                {"path": f"$.{name}", "reason": "the record holds the game: send 'record' alone"}
+            )
+        if not isinstance(text, str):
+            body.problems.append(
+                {"path": "$.record", "reason": f"must be a text record, got {type_name(text)}"}
+            )
+        body.done()
+        return read_record(str(text), game)
+    players = body.int_or_none("players")
+    options = body.object_or_none("options")
+    seed = body.str_or_none("seed")
+    key_id = body.str_or_none("keyId")
+    moves = body.moves(None, single=False)
+    scores, winners = _claimed(body)
+    tags = _tags(body)
+    body.done()
+    return Claim(
+        game=game,
+        moves=tuple(moves),
+        players=players,
+        options=options,
+        seed=seed,
+        key_id=key_id,
+        scores=scores,
+        winners=winners,
+        tags=tags,
+    )
+
+
+def _claimed(body: Body) -> tuple[tuple[int | float, ...] | None, tuple[int, ...] | None]:
+    value = body.data.get("claimed")
+    if value is None:
+        return None, None
+    if not isinstance(value, Mapping):
+        body.problems.append(
+            {"path": "$.claimed", "reason": f"must be an object, got {type_name(value)}"}
+        )
+        return None, None
+    for key in value:
+        if key not in ("scores", "winners"):
+            body.problems.append(
+                {"path": f"$.claimed.{key}", "reason": "unknown field; allowed: scores, winners"}
+            )
+    scores = value.get("scores")
+    winners = value.get("winners")
+    good_scores = isinstance(scores, list) and all(
+        isinstance(s, (int, float)) and not isinstance(s, bool) for s in scores
+    )
+    if scores is not None and not good_scores:
+        body.problems.append({"path": "$.claimed.scores", "reason": "must be an array of numbers"})
+    good_winners = isinstance(winners, list) and all(
+        isinstance(w, int) and not isinstance(w, bool) and w >= 0 for w in winners
+    )
+    if winners is not None and not good_winners:
+        body.problems.append(
+            {"path": "$.claimed.winners", "reason": "must be an array of player numbers (>= 0)"}
+        )
+    return (
+        tuple(scores) if good_scores and scores is not None else None,
+        tuple(winners) if good_winners and winners is not None else None,
+    )
+
+
+def _tags(body: Body) -> tuple[tuple[str, str], ...]:
+    value = body.data.get("tags")
+    if value is None:
+        return ()
+    if not isinstance(value, Mapping):
+        body.problems.append(
+            {"path": "$.tags", "reason": f"must be an object, got {type_name(value)}"}
+        )
+        return ()
+    out = []
+    for name, text in value.items():
+        if not isinstance(text, str):
+            body.problems.append({"path": f"$.tags.{name}", "reason": "must be a string"})
+            continue
+        try:
+            Record(game="g", tags=((name, text),))
+        except ValueError as exc:
+            body.problems.append({"path": f"$.tags.{name}", "reason": str(exc)})
+            continue
+        out.append((name, text))
+    return tuple(out)
+
+
+def to_record(engine: Engine, claim: Claim) -> Record:
+    """The claim as a text record: every move in canonical notation (INVALID_NOTATION with
+    ``details.ply`` for a move that is no move of the game)."""
+    moves = []
+    for ply, request in enumerate(claim.moves):
+        try:
+            notation = engine.notation(engine.parse_move(request.move))
+        except RulesError as exc:
+            details = {**exc.as_details(), "ply": ply}
+            raise ApiError(422, exc.code, f"move {ply}: {exc.message}", details) from exc
+        moves.append(RecordMove(notation, request.player))
+    try:
+        return Record(
+            game=claim.game,
+            moves=tuple(moves),
+            rules_version=claim.rules_version or engine.descriptor.rules_version,
+            players=claim.players,
+            options=claim.options,
+            seed=claim.seed,
+            key_id=claim.key_id,
+            scores=claim.scores,
+            winners=claim.winners,
+            tags=claim.tags,
+        )
+    except ValueError as exc:
+        raise invalid_request([{"path": "$", "reason": str(exc)}]) from exc
+
+
+def record_of(rules: Rules, engine: Engine, claim: Claim) -> Record:
+    """``to_record`` for the record call: the game must be able to start (players, options,
+    seed and key id as ``new`` checks them) and every move must read; legality is verify's."""
+    rules.check_moves(engine, claim.moves)
+    rules.new_game(engine, claim.players, claim.options, claim.seed, claim.key_id)
+    return to_record(engine, claim)
+
+
+@dataclass(slots=True)
+class Verdict:
+    valid: bool
+    problems: list[dict[str, Any]]
+    plies: int
+    end: Loaded | None  # the position after the last legal move; None without a game
+    summary: dict[str, Any] | None  # status, scores and winners of ``end``
+    certificate: dict[str, Any] | None = None
+
+    def line(self, number: int, game: str | None) -> dict[str, Any]:
+        """The verdict as a batch line (no state: a batch stays small)."""
+        s = self.summary or {}
+        return {
+            "line": number,
+            "game": game,
+            "valid": self.valid,
+            "problems": self.problems,
+            "plies": self.plies,
+            "status": s.get("status"),
+            "scores": s.get("scores"),
+            "winners": s.get("winners"),
+            "certificate": self.certificate,
+        }
+
+
+def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
+    """Replays the claim and compares its result (synchronous: the engines' work).
+
+    Raises ApiError for what makes the claim unverifiable as a request (too many moves, a bad
+    seed, an unknown key id); every other finding is a problem of the verdict."""
+    d = engine.descriptor
+    problems: list[dict[str, Any]] = []
+    if claim.rules_version is not None and claim.rules_version != d.rules_version:
+        problems.append(
+            {
+                "code": "RULES_VERSION_DIFFERS",
+                "message": f"the record was played under rules version {claim.rules_version!r}; "
+                f"this service knows version {d.rules_version!r}",
+            }
+        )
+    if len(claim.moves) > rules.settings.max_moves:  # (player numbers: NOT_YOUR_TURN below)
+        raise ApiError(
+            413,
+            "TOO_MANY_MOVES",
+            f"at most {rules.settings.max_moves} moves per record, got {len(claim.moves)}",
+            {"limit": rules.settings.max_moves},
+        )
+    check_seed(claim.seed)
+    key = rules.keys.named(claim.key_id)
+    secret = rules.keys.sampling(key)
+    try:
+        state = driver.start(engine, claim.players, claim.options, claim.seed, secret).state
+    except RulesError as exc:
+        problems.append({"code": exc.code, "message": exc.message, **_extra(exc)})
+        return Verdict(False, problems, 0, None, None)
+    spend(len(claim.moves), "moves")
+    auto = claim.seed is not None
+    plies = 0
+    for ply, request in enumerate(claim.moves):
+        try:
+            state = driver.play_one(engine, state, request, auto_chance=auto, secret=secret).state
+        except RulesError as exc:
+            problems.append(_move_problem(exc, ply, request, claim))
+            break
+        plies += 1
+    spend(POSITION_COST, "the result")
+    status, scores = engine.status(state), engine.scores(state)
+    summary = {
+        "status": status.label,
+        "scores": list(scores.values),
+        "winners": list(status.winners),
+    }
+    if plies == len(claim.moves):
+        problems.extend(_result_problems(claim, status.finished, summary))
+    end = rules.loaded(engine, state, key)
+    verdict = Verdict(not problems, problems, plies, end, summary)
+    if verdict.valid and rules.keys:
+        verdict.certificate = certificate(rules, engine, claim, summary)
+    return verdict
+
+
+def _extra(exc: RulesError) -> dict[str, Any]:
+    return {k: v for k, v in (("reason", exc.reason), ("rule", exc.rule)) if v is not None}
+
+
+def _move_problem(exc: RulesError, ply: int, request: MoveRequest, claim: Claim) -> dict[str, Any]:
+    shown = request.move if isinstance(request.move, str) else jsonio.dumps(request.move).decode()
+    problem: dict[str, Any] = {
+        "code": exc.code,
+        "message": f"move {ply + 1} ({shown}): {exc.message}",
+        "ply": ply,
+        **_extra(exc),
+    }
+    if claim.lines:
+        problem["line"] = claim.lines[ply]
+    return problem
+
+
+def _result_problems(
+    claim: Claim, finished: bool, computed: dict[str, Any]
+) -> list[dict[str, Any]]:
+    problems: list[dict[str, Any]] = []
+    if not finished:
+        problems.append(
+            {
+                "code": "NOT_FINISHED",
+                "message": "the record ends before the game does: the result is not decided",
+            }
+        )
+    if claim.scores is not None and list(claim.scores) != computed["scores"]:
+        problems.append(
+            {
+                "code": "SCORES_DIFFER",
+                "message": f"claimed scores {list(claim.scores)}, the record gives "
+                f"{computed['scores']}",
+                "claimed": list(claim.scores),
+                "computed": computed["scores"],
+            }
+        )
+    if claim.winners is not None and sorted(set(claim.winners)) != sorted(computed["winners"]):
+        problems.append(
+            {
+                "code": "WINNERS_DIFFER",
+                "message": f"claimed winners {list(claim.winners)}, the record gives "
+                f"{computed['winners']}",
+                "claimed": list(claim.winners),
+                "computed": computed["winners"],
+            }
+        )
+    return problems
+
+
+# -- certificates ---------------------------------------------------------------------------
+def digest(record: Record) -> str:
+    """The record's fingerprint: SHA-256 of its canonical text (``print_record``)."""
+    return "sha256:" + hashlib.sha256(print_record(record).encode()).hexdigest()
+
+
+def _certificate_bytes(body: Mapping[str, Any]) -> bytes:
+    return _CERTIFICATE_DOMAIN + jsonio.canonical(dict(body))
+
+
+def certificate(
+    rules: Rules, engine: Engine, claim: Claim, summary: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Proof that this service verified this record with this result (current key)."""
+    key = rules.keys.current
+    assert key is not None
+    body = {
+        "game": claim.game,
+        "rulesVersion": engine.descriptor.rules_version,
+        "digest": digest(to_record(engine, claim)),
+        "scores": summary["scores"],
+        "winners": summary["winners"],
+    }
+    return {**body, "sig": key.sign(_certificate_bytes(body))}
+
+
+def read_certificate(body: Body) -> tuple[dict[str, Any], str | None]:
+    """``{"certificate", "record"?}``: the certificate (shape checked) and the record text."""
+    cert = body.data.get("certificate")
+    text = body.data.get("record")
+    if not isinstance(cert, Mapping):
+        body.problems.append(
+            {"path": "$.certificate", "reason": "required: the certificate object verify gave"}
+        )
+        cert = {}
+    else:
+        for name in CERTIFICATE_FIELDS:
+            if name not in cert:
+                body.problems.append({"path": f"$.certificate.{name}", "reason": "required"})
+        for name in cert:
+            if name not in CERTIFICATE_FIELDS:
+                body.problems.append(
+                    {"path": f"$.certificate.{name}", "reason": "not a field of a certificate"}
+                )
+        if not isinstance(cert.get("sig", ""), str):
+            body.problems.append({"path": "$.certificate.sig", "reason": "must be a string"})
+    if text is not None and not isinstance(text, str):
+        body.problems.append(
+            {"path": "$.record", "reason": f"must be a text record, got {type_name(text)}"}
+        )
+    body.done()
+    return dict(cert), text
+
+
+def check_certificate(rules: Rules, cert: Mapping[str, Any], text: str | None) -> dict[str, Any]:
+    """``{"valid", "problems", "keyId"}``: whether this service (any configured key) signed the
+    certificate, and, given the record's text, whether the certificate is of that record."""
+    problems: list[dict[str, Any]] = []
+    kid = None
+    if not rules.keys:
+        problems.append(
+            {
+                "code": "NO_SECRET",
+                "message": "this service has no RULES_SECRET: it issues and checks no certificates",
+            }
+        )
+    else:
+        body = {k: v for k, v in cert.items() if k != "sig"}
+        sig = str(cert["sig"])
+        kid, _, _ = sig.partition(".")
+        key: Key | None = rules.keys.by_kid.get(kid)
+        if key is None:
+            problems.append(
+                {
+                    "code": "UNKNOWN_KEY",
+                    "message": "the certificate names no key of this service: another service "
+                    "made it, or its secret was retired",
+                }
+            )
+            kid = None
+        elif not hmac.compare_digest(sig.encode(), key.sign(_certificate_bytes(body)).encode()):
+            problems.append(
+                {
+                    "code": "BAD_SIGNATURE",
+                    "message": "the certificate's signature does not match: it was altered",
+                }
+            )
+    if text is not None:
+        claim = read_record(text)
+        found = digest(to_record(rules.engine(claim.game), claim))
+        if found != cert.get("digest"):
+            problems.append(
+                {
+                    "code": "DIGEST_DIFFERS",
+                    "message": f"the record's digest is {found}, the certificate's "
+                    f"{cert.get('digest')}: it certifies another record",
+                }
+            )
+    return {"valid": not problems, "problems": problems, "keyId": kid}
+
+
+# -- batches ----------------------------------------------------------------------------------
+def verify_line(rules: Rules, number: int, raw: bytes | str) -> dict[str, Any]:
+    """One NDJSON line's verdict; never raises (a bad line is an invalid verdict)."""
+    game = None
+    try:
+        with request_budget(rules.settings.max_work):
+            data = jsonio.loads(raw)
+            if not isinstance(data, Mapping):
+                raise invalid_request(
+                    [{"path": "$", "reason": f"a line is a JSON object, got {type_name(data)}"}]
+                )
+            name = data.get("game")
+            if not isinstance(name, str):
+                raise invalid_request([{"path": "$.game", "reason": "required: the game id"}])
+            game = name
+            engine = rules.engine(name)
+            body = Body({k: v for k, v in data.items() if k != "game"}, set(VERIFY_FIELDS))
+            return verify(rules, engine, read_claim(body, name)).line(number, game)
+    except jsonio.JSONDecodeError as exc:
+        error = ApiError(400, "MALFORMED_JSON", f"the line is not valid JSON: {exc}")
+    except ApiError as exc:
+        error = exc
+    except Exception:  # a bug must not end the batch: this line says so, the rest go on
+        log.exception("verifying batch line %d failed", number)
+        error = ApiError(500, "INTERNAL", "verifying this line failed (a bug, logged)")
+    return refused(number, game, error)
+
+
+def refused(number: int, game: str | None, error: ApiError) -> dict[str, Any]:
+    """The verdict of a line that could not be verified: the error as its one problem."""
+    problem: dict[str, Any] = {"code": error.code, "message": error.message}
+    if "line" in error.details:
+        problem["line"] = error.details["line"]
+    return Verdict(False, [problem], 0, None, None).line(number, game)
+
+
+async def verify_stream(
+    rules: Rules,
+    chunks: AsyncIterator[bytes],
+    run: Callable[[Callable[[], bytes]], Awaitable[bytes]],
+) -> AsyncIterator[bytes]:
+    """NDJSON verdicts of an NDJSON body, in order, each as soon as its line is verified.
+
+    Memory stays bounded: one line at a time is held, and a line longer than MAX_BODY_BYTES
+    is skipped as it streams (its verdict: BODY_TOO_LARGE). ``run`` runs one verification
+    (in a worker thread, so the event loop keeps serving)."""
+    limit = rules.settings.max_body_bytes
+    buffer = bytearray()
+    number = 0
+    skipping = False
+    async for chunk in chunks:
+        start = 0
+        while True:
+            end = chunk.find(b"\n", start)
+            if end < 0:
+                if not skipping:
+                    buffer += chunk[start:]
+                    if len(buffer) > limit:
+                        skipping, buffer = True, bytearray()
+                break
+            number += 1
+            if skipping:
+                skipping = False
+                yield _too_long(number, limit)
+            else:
+                buffer += chunk[start:end]
+                if len(buffer) > limit:
+                    yield _too_long(number, limit)
+                elif buffer.strip():
+                    yield await run(partial(_verdict, rules, number, bytes(buffer)))
+            buffer = bytearray()
+            start = end + 1
+    if skipping:
+        yield _too_long(number + 1, limit)
+    elif buffer.strip():
+        number += 1
+        yield await run(partial(_verdict, rules, number, bytes(buffer)))
+
+
+def _verdict(rules: Rules, number: int, raw: bytes) -> bytes:
+    return _dump(verify_line(rules, number, raw))
+
+
+def _dump(verdict: dict[str, Any]) -> bytes:
+    return jsonio.dumps(verdict) + b"\n"
+
+
+def _too_long(number: int, limit: int) -> bytes:
+    error = ApiError(413, "BODY_TOO_LARGE", f"the line is longer than {limit} bytes")
+    return _dump(refused(number, None, error))
