@@ -22,7 +22,7 @@ comments; blank lines are ignored. Tags the service reads: ``Game`` (required),
 ``Result`` (the claim: ``scores S0 S1 ...`` and/or ``winners P ...`` or ``winners none``,
 separated by ``; ``). Every other tag (``Event``, ``Site``, ``Date``, ``Round``,
 ``Player0``…) is kept, in order, and printed back. A file may hold several records: a tag line
-after the moves starts the next one.
+after the moves, or a second ``Game`` tag, starts the next one.
 
 This module knows no game: moves are notation strings. ``print_record(parse_record(t))`` is
 ``t`` for every printed ``t``, and ``parse_record(print_record(r)) == r`` for every record.
@@ -192,20 +192,24 @@ def split_records(text: str) -> Iterator[tuple[int, str]]:
 
 
 def _split(text: str) -> Iterator[tuple[int, list[str]]]:
+    """A record ends where a tag line follows its moves, or where a second Game tag comes (a
+    record with no moves, then the next)."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    start, in_moves = 0, False
+    start, in_moves, has_game = 0, False, False
     lines: list[str] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         is_tag = line.startswith("[")
-        if is_tag and in_moves:
+        is_game = line.startswith("[Game ")
+        if (is_tag and in_moves) or (is_game and has_game):
             yield start, lines
-            start, lines, in_moves = 0, [], False
+            start, lines, in_moves, has_game = 0, [], False, False
         if line and not line.startswith(";"):
             if not start:
                 start = number
             in_moves = in_moves or not is_tag
+            has_game = has_game or is_game
         if start:
             lines.append(raw)
     if start:
@@ -248,6 +252,10 @@ def _parse_one(start: int, lines: list[str]) -> tuple[Record, tuple[int, ...]]:
                 number, f"move number {mm.group(1)} where {len(moves) + 1} was expected"
             )
         player = None if mm.group(2) is None else int(mm.group(2))
+        try:
+            check_notation(mm.group(3))
+        except ValueError as exc:
+            raise RecordError(number, str(exc)) from None
         moves.append(RecordMove(mm.group(3), player))
         move_lines.append(number)
     return _record(start, tags, moves), tuple(move_lines)

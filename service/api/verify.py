@@ -26,7 +26,14 @@ from .budget import POSITION_COST, request_budget, spend
 from .errors import ApiError, invalid_request
 from .keys import Key
 from .ops import Engine, Loaded, Rules, check_seed
-from .records import Record, RecordError, RecordMove, parse_records, print_record
+from .records import (
+    Record,
+    RecordError,
+    RecordMove,
+    parse_records,
+    print_record,
+    split_records,
+)
 from .request import Body, type_name
 
 log = logging.getLogger("regelwerk")
@@ -102,29 +109,30 @@ class Claim:
         )
 
 
-def read_record(text: str, game: str | None = None) -> Claim:
+def read_record(text: str, game: str | None = None, offset: int = 0) -> Claim:
     """One text record as a claim; INVALID_RECORD (400, ``details.line``) when unreadable or of
-    another game than ``game``."""
+    another game than ``game``. ``offset``: lines before the text (in the file it came from)."""
+    parts = [start for start, _ in split_records(text)]
+    if not parts:
+        error = RecordError(1, 'no record: it starts with a tag, [Game "mixtour"]')
+        raise record_error(error, offset)
+    if len(parts) > 1:
+        error = RecordError(parts[1], "a second record starts here: send one")
+        raise record_error(error, offset)
     try:
         found = list(parse_records(text))
     except RecordError as exc:
-        raise record_error(exc) from exc
-    if not found:
-        raise record_error(
-            RecordError(1, 'no record: it starts with tags such as [Game "mixtour"]')
-        )
-    if len(found) > 1:
-        raise record_error(RecordError(found[1][0], "a second record starts here: send one"))
+        raise record_error(exc, offset) from exc
     start, record, lines = found[0]
     if game is not None and record.game != game:
-        raise record_error(
-            RecordError(start, f"the record is of game {record.game!r}, this call of {game!r}")
-        )
-    return Claim.of_record(record, lines)
+        error = RecordError(start, f"the record is of game {record.game!r}, this call of {game!r}")
+        raise record_error(error, offset)
+    return Claim.of_record(record, [n + offset for n in lines])
 
 
-def record_error(exc: RecordError) -> ApiError:
-    return ApiError(400, "INVALID_RECORD", f"record {exc}", {"line": exc.line})
+def record_error(exc: RecordError, offset: int = 0) -> ApiError:
+    line = exc.line + offset
+    return ApiError(400, "INVALID_RECORD", f"record line {line}: {exc.message}", {"line": line})
 
 
 def read_claim(body: Body, game: str, *, record_ok: bool = True) -> Claim:

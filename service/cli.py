@@ -1,0 +1,213 @@
+"""The ``regelwerk`` command.
+
+``regelwerk serve [--host H] [--port P] [--workers N]`` starts the service (as ``python -m
+service`` does). ``regelwerk verify FILE`` (``-`` for stdin) verifies game records offline,
+with no server: an NDJSON file (one ``{"game", ...verify body}`` per line, as ``POST
+/v1/verify`` takes it) or text records (docs/records.md). It prints one verdict per record
+(the JSON lines ``POST /v1/verify`` answers, or ``--format text``), shows a progress bar on a
+terminal, and exits 1 when any record is invalid (2: the file cannot be read). Seeded games
+are rolled with ``RULES_SECRET`` (and ``RULES_PREVIOUS_SECRETS``) as the service that played
+them was configured; with a secret, valid verdicts carry certificates.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+import time
+from collections.abc import Iterator
+from typing import IO, Any
+
+from . import jsonio
+from .api.errors import ApiError
+from .api.ops import Rules
+from .api.records import split_records
+from .api.verify import read_record, refused, verify, verify_line
+from .cache import Cache
+from .settings import Settings
+
+EXIT_INVALID = 1
+EXIT_UNREADABLE = 2
+# A progress bar for inputs of at least this many bytes (smaller ones finish at once).
+PROGRESS_BYTES = 256 * 1024
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="regelwerk",
+        description="Regelwerk, the rules service for four table games: serve it, or verify "
+        "game records offline.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    serve = commands.add_parser("serve", help="start the service (as python -m service)")
+    serve.add_argument("args", nargs=argparse.REMAINDER, help="--host, --port, --workers...")
+    check = commands.add_parser(
+        "verify", help="verify game records offline (NDJSON or text records)"
+    )
+    check.add_argument("file", help="the records: a path, or - for stdin")
+    check.add_argument(
+        "--format",
+        choices=("json", "text"),
+        default="json",
+        help="json: one verdict per line as POST /v1/verify answers (default); text: a line "
+        "a person reads",
+    )
+    bar = check.add_mutually_exclusive_group()
+    bar.add_argument("--progress", action="store_true", help="always show the progress bar")
+    bar.add_argument("--no-progress", action="store_true", help="never show it")
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        from .__main__ import main as serve_main
+
+        serve_main(args.args)
+        return 0
+    return _verify(args)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    settings = Settings.from_env()  # bad settings: exits, naming each one
+    rules = Rules(settings, Cache(1024))
+    try:
+        source, size = _open(args.file)
+    except OSError as exc:
+        print(f"regelwerk: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    show = args.progress or (
+        not args.no_progress and sys.stderr.isatty() and (size is None or size >= PROGRESS_BYTES)
+    )
+    progress = Progress(size, sys.stderr) if show else None
+    shared = sys.stdout.isatty()  # verdicts and the bar on one terminal: redraw after each
+    counts = {"valid": 0, "invalid": 0}
+    with source:
+        for verdict, done in _verdicts(rules, source):
+            counts["valid" if verdict["valid"] else "invalid"] += 1
+            if progress and shared:
+                progress.clear()
+            out = _text(verdict) if args.format == "text" else jsonio.dumps(verdict).decode()
+            print(out, flush=progress is not None)
+            if progress:
+                progress.show(done, counts, force=shared)
+    if progress:
+        progress.finish(counts)
+    return EXIT_INVALID if counts["invalid"] else 0
+
+
+def _open(path: str) -> tuple[IO[str], int | None]:
+    if path == "-":
+        stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict")
+        return stdin, None
+    handle = open(path, encoding="utf-8", errors="strict")  # noqa: SIM115 - closed by caller
+    return handle, os.fstat(handle.fileno()).st_size
+
+
+def _verdicts(rules: Rules, source: IO[str]) -> Iterator[tuple[dict[str, Any], int]]:
+    """Each record's verdict and how many bytes of the input are read by then."""
+    done = 0
+    try:
+        first = source.readline()
+    except UnicodeDecodeError as exc:
+        yield refused(1, None, ApiError(400, "INVALID_RECORD", f"not UTF-8 text: {exc}")), 0
+        return
+    if first.lstrip("\ufeff \t").startswith("{"):
+        number = 0
+        lines = _chain(first, source)
+        while True:
+            try:
+                line = next(lines)
+            except StopIteration:
+                return
+            except UnicodeDecodeError as exc:
+                error = ApiError(400, "MALFORMED_JSON", f"not UTF-8 text: {exc}")
+                yield refused(number + 1, None, error), done
+                return
+            number += 1
+            done += len(line.encode())
+            if line.strip():
+                yield verify_line(rules, number, line), done
+        return
+    try:
+        text = first + source.read()
+    except UnicodeDecodeError as exc:
+        yield refused(1, None, ApiError(400, "INVALID_RECORD", f"not UTF-8 text: {exc}")), 0
+        return
+    offset = 0
+    for start, chunk in split_records(text):
+        offset += len(chunk.encode())
+        yield _record_verdict(rules, start, chunk), offset
+
+
+def _chain(first: str, rest: IO[str]) -> Iterator[str]:
+    yield first
+    yield from rest
+
+
+def _record_verdict(rules: Rules, start: int, chunk: str) -> dict[str, Any]:
+    """The verdict of one text record of a file (``line``: where it starts in the file)."""
+    game = None
+    try:
+        claim = read_record(chunk, offset=start - 1)  # its lines numbered as the file's
+        game = claim.game
+        return verify(rules, rules.engine(claim.game), claim).line(start, game)
+    except ApiError as error:
+        return refused(start, game, error)
+
+
+def _text(verdict: dict[str, Any]) -> str:
+    where = f"line {verdict['line']}"
+    game = verdict["game"] or "?"
+    if verdict["valid"]:
+        result = f"scores {' '.join(map(str, verdict['scores']))}"
+        winners = " ".join(map(str, verdict["winners"])) or "none"
+        return f"{where}: valid {game}, {verdict['plies']} moves, {result}, winners {winners}"
+    problems = "; ".join(
+        p["code"] + (f" ({p['rule']})" if "rule" in p else "") + f": {p['message']}"
+        for p in verdict["problems"]
+    )
+    return f"{where}: INVALID {game}: {problems}"
+
+
+class Progress:
+    """A one-line bar on stderr: bytes read of the file (or records so far, for stdin)."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int | None, out: IO[str]) -> None:
+        self.total = total
+        self.out = out
+        self.shown = 0.0
+        self.drawn = False
+
+    def show(self, done: int, counts: dict[str, int], force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and now - self.shown < 0.1:
+            return
+        self.shown = now
+        records = counts["valid"] + counts["invalid"]
+        tail = f"{records} records, {counts['invalid']} invalid"
+        if self.total:
+            share = min(done / self.total, 1.0)
+            filled = round(share * self.WIDTH)
+            bar = "#" * filled + "." * (self.WIDTH - filled)
+            line = f"\r[{bar}] {share:4.0%} {tail}"
+        else:
+            line = f"\r{tail}"
+        self.out.write(line)
+        self.out.flush()
+        self.drawn = True
+
+    def clear(self) -> None:
+        if self.drawn:
+            self.out.write("\r\x1b[K")
+            self.drawn = False
+
+    def finish(self, counts: dict[str, int]) -> None:
+        self.show(self.total or 0, counts, force=True)
+        self.out.write("\n")
+        self.out.flush()
+
+
+def run() -> None:
+    """The console script's entry point."""
+    raise SystemExit(main())
