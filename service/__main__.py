@@ -17,9 +17,9 @@ from .settings import Settings
 GRACEFUL_SHUTDOWN_SECONDS = 25
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None, prog: str = "python -m service") -> None:
     env = Settings.from_env()
-    parser = argparse.ArgumentParser(prog="python -m service", description=__doc__)
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__)
     parser.add_argument("--host", default=env.host, help="address to bind (HOST)")
     parser.add_argument("--port", type=int, default=env.port, help="port (PORT)")
     parser.add_argument(

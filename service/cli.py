@@ -23,7 +23,7 @@ from typing import IO, Any
 from . import jsonio
 from .api.errors import ApiError
 from .api.ops import Rules
-from .api.records import split_records
+from .api.records import game_of, split_records
 from .api.verify import read_record, refused, verify, verify_line
 from .cache import Cache
 from .settings import Settings
@@ -41,8 +41,11 @@ def main(argv: list[str] | None = None) -> int:
         "game records offline.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    serve = commands.add_parser("serve", help="start the service (as python -m service)")
-    serve.add_argument("args", nargs=argparse.REMAINDER, help="--host, --port, --workers...")
+    commands.add_parser(
+        "serve",
+        help="start the service: regelwerk serve [--host H] [--port P] [--workers N] "
+        "(as python -m service)",
+    )
     check = commands.add_parser(
         "verify", help="verify game records offline (NDJSON or text records)"
     )
@@ -57,13 +60,13 @@ def main(argv: list[str] | None = None) -> int:
     bar = check.add_mutually_exclusive_group()
     bar.add_argument("--progress", action="store_true", help="always show the progress bar")
     bar.add_argument("--no-progress", action="store_true", help="never show it")
-    args = parser.parse_args(argv)
-    if args.command == "serve":
-        from .__main__ import main as serve_main
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["serve"]:  # its options are python -m service's, passed on as they are
+        from .__main__ import main as serve_main  # uvicorn is imported only to serve
 
-        serve_main(args.args)
+        serve_main(argv[1:], prog="regelwerk serve")
         return 0
-    return _verify(args)
+    return _verify(parser.parse_args(argv))
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -145,7 +148,7 @@ def _chain(first: str, rest: IO[str]) -> Iterator[str]:
 
 def _record_verdict(rules: Rules, start: int, chunk: str) -> dict[str, Any]:
     """The verdict of one text record of a file (``line``: where it starts in the file)."""
-    game = None
+    game = game_of(chunk)
     try:
         claim = read_record(chunk, offset=start - 1)  # its lines numbered as the file's
         game = claim.game

@@ -191,6 +191,18 @@ def split_records(text: str) -> Iterator[tuple[int, str]]:
         yield start, "\n".join(lines) + "\n"
 
 
+def game_of(text: str) -> str | None:
+    """The Game tag's value of a record that may not read as a whole (for its verdict)."""
+    for raw in text.splitlines():
+        m = _TAG_LINE.fullmatch(raw.strip())
+        if m is not None and m.group(1) == "Game":
+            try:
+                return _unquote(m.group(2), 0)
+            except RecordError:
+                return None
+    return None
+
+
 def _split(text: str) -> Iterator[tuple[int, list[str]]]:
     """A record ends where a tag line follows its moves, or where a second Game tag comes (a
     record with no moves, then the next)."""
