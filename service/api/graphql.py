@@ -592,9 +592,8 @@ class Query:
     ) -> CertificateResult:
         rules = _rules(info)
         try:
-            cert, text = read_certificate(
-                _body({"certificate": certificate, "record": record}, {"certificate", "record"})
-            )
+            fields = {"certificate": certificate, "record": record}
+            cert, text = read_certificate(_body(fields, set(fields)), rules.registry)
             answer = check_certificate(rules, cert, text)
         except ApiError as exc:
             return _invalid(exc)

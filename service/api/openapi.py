@@ -527,9 +527,18 @@ def _tournament_schemas() -> JSON:
             ["valid", "problems", "plies", "position", "certificate"],
         ),
         "BatchLine": {
-            "allOf": [ref("VerifyRequest")],
-            "properties": {"game": ref("GameId")},
-            "required": ["game"],
+            "oneOf": [
+                obj(
+                    {"game": ref("GameId"), **_game_fields(), **claim},
+                    ["game", "moves"],
+                    title="BatchGameLine",
+                ),
+                obj(
+                    {"game": ref("GameId"), "record": record},
+                    ["game", "record"],
+                    title="BatchRecordLine",
+                ),
+            ],
             "description": "One line of a POST /v1/verify body: a verify body with its game "
             "(application/x-ndjson: one JSON object per line; blank lines are skipped).",
         },

@@ -139,7 +139,8 @@ async def verify_batch(request: Request) -> Response:
 
 async def certificates(request: Request) -> Response:
     rules = _rules(request)
-    cert, text = read_certificate(Body(await read_json(request), {"certificate", "record"}))
+    body = Body(await read_json(request), {"certificate", "record"})
+    cert, text = read_certificate(body, rules.registry)
     return json_response(check_certificate(rules, cert, text))
 
 

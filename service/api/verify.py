@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -423,7 +423,25 @@ def certificate(
     return {**body, "sig": key.sign(_certificate_bytes(body))}
 
 
-def read_certificate(body: Body) -> tuple[dict[str, Any], str | None]:
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# What each certificate field must be (the Certificate schema of the OpenAPI document).
+_CERTIFICATE_TYPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "game": ("a game id", lambda v: isinstance(v, str)),
+    "rulesVersion": ("a string", lambda v: isinstance(v, str)),
+    "digest": ("a string", lambda v: isinstance(v, str)),
+    "scores": ("an array of integers", lambda v: isinstance(v, list) and all(map(_is_int, v))),
+    "winners": (
+        "an array of player numbers",
+        lambda v: isinstance(v, list) and all(_is_int(w) and w >= 0 for w in v),
+    ),
+    "sig": ("a string", lambda v: isinstance(v, str)),
+}
+
+
+def read_certificate(body: Body, games: Collection[str]) -> tuple[dict[str, Any], str | None]:
     """``{"certificate", "record"?}``: the certificate (shape checked) and the record text."""
     cert = body.data.get("certificate")
     text = body.data.get("record")
@@ -441,8 +459,13 @@ def read_certificate(body: Body) -> tuple[dict[str, Any], str | None]:
                 body.problems.append(
                     {"path": f"$.certificate.{name}", "reason": "not a field of a certificate"}
                 )
-        if not isinstance(cert.get("sig", ""), str):
-            body.problems.append({"path": "$.certificate.sig", "reason": "must be a string"})
+        for name, (what, ok) in _CERTIFICATE_TYPES.items():
+            if name in cert and not ok(cert[name]):
+                body.problems.append({"path": f"$.certificate.{name}", "reason": f"must be {what}"})
+        if isinstance(cert.get("game"), str) and cert["game"] not in games:
+            body.problems.append(
+                {"path": "$.certificate.game", "reason": "not a game of this service"}
+            )
     if text is not None and not isinstance(text, str):
         body.problems.append(
             {"path": "$.record", "reason": f"must be a text record, got {type_name(text)}"}

@@ -15,6 +15,7 @@ end pin each case."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -72,10 +73,21 @@ CHECKS = [
 ]
 
 
+@schemathesis.serializer("application/x-ndjson")
+def ndjson(ctx: Any, value: Any) -> dict[str, bytes]:
+    """A generated batch line (BatchLine) as a one-line NDJSON body."""
+    return {"data": json.dumps(value).encode() + b"\n"}
+
+
+# POST /v1/verify refuses no body: each line is verified, and a line that is no record gets
+# an invalid verdict (200) by design, so a body the schema forbids is not "rejected" there.
+BATCH_CHECKS = [c for c in CHECKS if c is not negative_data_rejection]
+
+
 @schema.parametrize()
 @settings(deadline=None)
 def test_every_operation_conforms_to_the_served_document(case):
-    case.call_and_validate(checks=CHECKS)
+    case.call_and_validate(checks=BATCH_CHECKS if case.path == "/v1/verify" else CHECKS)
 
 
 # -- real games through the same checks ------------------------------------------------
