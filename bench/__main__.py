@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from . import cache, hostile, load, mixtour, perf, te_trix, tric_trac, triominos
+from . import batch, cache, hostile, load, mixtour, perf, te_trix, tric_trac, triominos
 
 SECTIONS = {
     "mixtour": mixtour.run,
@@ -18,6 +18,7 @@ SECTIONS = {
     "hostile": hostile.run,
     "load": load.run,
     "perf": perf.run,
+    "batch": batch.run,
 }
 
 

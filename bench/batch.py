@@ -1,0 +1,86 @@
+"""Batch verification (issue "Tournament tools"): records/s through ``POST /v1/verify`` on the
+real server and offline (the ``regelwerk verify`` code path, in process), and the server's peak
+memory for a small and a 10× larger batch, each streamed to a fresh server process: bounded
+memory means the two peaks are about equal."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from service.api.ops import Rules
+from service.api.verify import verify_line
+from service.cache import Cache
+from service.settings import Settings
+from tests.server_process import server_process
+from tests.tournament.helpers import games
+
+
+def lines(count: int) -> Iterator[bytes]:
+    """``count`` NDJSON lines cycling through finished games of every game (valid claims)."""
+    pool = [
+        json.dumps({"game": g.game, **g.body(claimed=g.claimed())}).encode() + b"\n"
+        for g in games(2)
+    ]
+    for i in range(count):
+        yield pool[i % len(pool)]
+
+
+def peak_rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+def over_http(count: int) -> tuple[float, int, int, int]:
+    """Seconds, verdicts, request bytes and the server's peak RSS (KiB) for one batch."""
+    with server_process() as server:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=600)
+        sent = 0
+
+        def body() -> Iterator[bytes]:
+            nonlocal sent
+            for line in lines(count):
+                sent += len(line)
+                yield line
+
+        start = time.perf_counter()
+        connection.request(
+            "POST",
+            "/v1/verify",
+            body=body(),
+            headers={"Content-Type": "application/x-ndjson"},
+            encode_chunked=True,
+        )
+        response = connection.getresponse()
+        verdicts = sum(1 for _ in response)
+        seconds = time.perf_counter() - start
+        return seconds, verdicts, sent, peak_rss_kib(server.proc.pid)
+
+
+def offline(count: int) -> float:
+    rules = Rules(Settings(), Cache(1024))
+    start = time.perf_counter()
+    for number, line in enumerate(lines(count), 1):
+        verify_line(rules, number, line)
+    return time.perf_counter() - start
+
+
+def run(quick: bool = False) -> None:
+    small, large = (200, 2_000) if quick else (2_000, 20_000)
+    seconds = offline(small)
+    print(f"offline (regelwerk verify): {small / seconds:,.0f} records/s")
+    peaks = []
+    for count in (small, large):
+        seconds, verdicts, sent, peak = over_http(count)
+        assert verdicts == count, (verdicts, count)
+        peaks.append(peak)
+        print(
+            f"POST /v1/verify, {count:,} records ({sent / 2**20:.1f} MiB): "
+            f"{count / seconds:,.0f} records/s, server peak RSS {peak / 1024:.1f} MiB"
+        )
+    print(f"peak RSS, {large:,} records / {small:,}: {peaks[1] / peaks[0]:.2f}")
