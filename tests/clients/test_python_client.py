@@ -17,6 +17,7 @@ from regelwerk_client import (
     REST_CODES,
     ErrorCode,
     GraphQLError,
+    InvalidRecord,
     InvalidRequest,
     InvalidState,
     LimitExceeded,
@@ -211,6 +212,13 @@ REFUSALS = [
         413,
         "limit",
     ),
+    (
+        lambda rw: rw.verify_record("mixtour", '[Game "mixtour"]\n\n1. a1\n2 b1\n'),
+        InvalidRecord,
+        "INVALID_RECORD",
+        400,
+        "line",
+    ),
 ]
 
 
@@ -250,6 +258,134 @@ def test_signed_states_key_ids_and_tampering():
         with pytest.raises(StateTampered) as err:
             rw.score("tric-trac", {**pos["state"], "scores": [11, 0]})
         assert (err.value.code, err.value.reason) == (ErrorCode.STATE_TAMPERED, "BAD_SIGNATURE")
+
+
+# -- tournament tools: verify, text records, batches, certificates --------------------------
+WON = {"options": {"pointsToWin": 1}, "claimed": {"scores": [0, 1], "winners": [1]}}
+
+
+def test_verify_a_claimed_result(rw):
+    verdict = rw.verify("mixtour", FINISHED_MIXTOUR, **WON)
+    assert (verdict["valid"], verdict["problems"], verdict["plies"]) == (True, [], 9)
+    position = verdict["position"]
+    assert position is not None and (position["status"], position["winners"]) == ("finished", [1])
+
+    wrong = rw.verify(
+        "mixtour", FINISHED_MIXTOUR, options={"pointsToWin": 1}, claimed={"winners": [0]}
+    )
+    assert not wrong["valid"] and [p["code"] for p in wrong["problems"]] == ["WINNERS_DIFFER"]
+    problem = wrong["problems"][0]
+    assert (problem.get("claimed"), problem.get("computed")) == ([0], [1])
+
+    illegal = rw.verify("mixtour", ["a1", "a1"], claimed={"winners": [0]})
+    assert (illegal["valid"], illegal["plies"]) == (False, 1)
+    (problem,) = illegal["problems"]
+    assert (problem["code"], problem.get("ply"), problem.get("rule")) == ("ILLEGAL_MOVE", 1, "MX-4")
+    unfinished = rw.verify("mixtour", FINISHED_MIXTOUR[:4])
+    assert [p["code"] for p in unfinished["problems"]] == ["NOT_FINISHED"]
+
+
+def test_text_records_round_trip(rw):
+    tags = {"Event": "Club night", "Player0": "Ada", "Player1": "Bo"}
+    text = rw.record("mixtour", FINISHED_MIXTOUR, tags=tags, **WON)
+    assert '[Event "Club night"]' in text and '[Result "scores 0 1; winners 1"]' in text
+    assert text.endswith("9. a1:4-b1\n")
+    verdict = rw.verify_record("mixtour", text)
+    assert (verdict["valid"], verdict["plies"]) == (True, 9)
+    replayed = rw.replay_record("mixtour", text)
+    assert (
+        replayed["state"] == rw.replay("mixtour", FINISHED_MIXTOUR, options=WON["options"])["state"]
+    )
+
+    # The Result tag is the claim; an illegal move names its ply and its line of the text.
+    claimed_draw = text.replace("scores 0 1; winners 1", "winners none")
+    assert [p["code"] for p in rw.verify_record("mixtour", claimed_draw)["problems"]] == [
+        "WINNERS_DIFFER"
+    ]
+    illegal = rw.verify_record("mixtour", text.replace("3. b1-a1", "3. a1"))
+    (problem,) = illegal["problems"]
+    assert (problem["code"], problem.get("ply")) == ("ILLEGAL_MOVE", 2)
+    assert text.splitlines()[problem["line"] - 1] == "3. b1-a1"
+    with pytest.raises(InvalidRecord) as other_game:
+        rw.verify_record("tric-trac", text)
+    assert other_game.value.line == 1 and other_game.value.status == 400
+    with pytest.raises(MoveRejected) as unreadable:
+        rw.record("mixtour", ["a1", "zz9"])
+    assert (unreadable.value.code, unreadable.value.ply) == (ErrorCode.INVALID_NOTATION, 1)
+
+
+BATCH = [
+    {"game": "mixtour", "moves": FINISHED_MIXTOUR, **WON},
+    {"game": "mixtour", "moves": ["a1", "a1"]},
+    {"game": "chess", "moves": []},
+    {"game": "mixtour", "record": '[Game "mixtour"]\n[Options "{\\"pointsToWin\\":1}"]\n'},
+    {"game": "mixtour", "moves": ["a1", "line\u2028separator"]},
+    {"game": "mixtour", "moves": FINISHED_MIXTOUR, "options": {"pointsToWin": 1}},
+]
+BATCH_CODES = [[], ["ILLEGAL_MOVE"], ["UNKNOWN_GAME"], ["NOT_FINISHED"], ["INVALID_NOTATION"], []]
+
+
+def test_verify_batch_verdicts_arrive_in_order(base):
+    transport = CountingTransport()
+    pulled: list[int] = []
+
+    def lines():
+        for n, line in enumerate(BATCH, 1):
+            pulled.append(n)
+            yield line
+
+    with Regelwerk(base, transport=transport) as rw:
+        verdicts = rw.verify_batch(lines(), lines_per_request=4)
+        first = next(verdicts)
+        assert (first["line"], first["valid"], pulled) == (1, True, [1, 2, 3, 4])
+        received = [first, *verdicts]
+        assert [v["line"] for v in received] == [1, 2, 3, 4, 5, 6]
+        assert [[p["code"] for p in v["problems"]] for v in received] == BATCH_CODES
+        assert [v["game"] for v in received] == [line["game"] for line in BATCH]
+        assert (received[0]["status"], received[0]["winners"], received[0]["plies"]) == (
+            "finished",
+            [1],
+            9,
+        )
+        assert (received[2]["status"], received[2]["scores"]) == (None, None)
+        # Each part a request of its own, over the one connection, which stays usable.
+        assert (transport.requests, transport.connections) == (2, 1)
+        in_one = list(rw.verify_batch(BATCH))
+        assert in_one == received and transport.requests == 3
+        for verdict in rw.verify_batch(BATCH * 50):  # left early: the answer is dropped
+            assert verdict["line"] == 1
+            break
+        assert rw.games() and transport.requests == 5
+
+
+def test_certificates():
+    with running_server(RULES_SECRET="client-certificates") as url, Regelwerk(url) as rw:
+        text = rw.record("mixtour", FINISHED_MIXTOUR, **WON)
+        verdict = rw.verify_record("mixtour", text)
+        certificate = verdict["certificate"]
+        assert certificate is not None and certificate["winners"] == [1]
+        key_id = certificate["sig"].split(".")[0]
+        assert rw.verify("mixtour", FINISHED_MIXTOUR, **WON)["certificate"] == certificate
+        batched = list(rw.verify_batch([{"game": "mixtour", "record": text}, BATCH[1]]))
+        assert [v["certificate"] for v in batched] == [certificate, None]
+
+        assert rw.check_certificate(certificate) == {"valid": True, "problems": [], "keyId": key_id}
+        assert rw.check_certificate(certificate, record=text)["valid"]
+        another = rw.record("mixtour", FINISHED_MIXTOUR, tags={"Round": "2"}, **WON)
+        check = rw.check_certificate(certificate, record=another)
+        assert [p["code"] for p in check["problems"]] == ["DIGEST_DIFFERS"]
+        altered = rw.check_certificate({**certificate, "winners": [0]})
+        assert (altered["valid"], [p["code"] for p in altered["problems"]]) == (
+            False,
+            ["BAD_SIGNATURE"],
+        )
+        with pytest.raises(InvalidRequest) as err:
+            rw.check_certificate({"game": "mixtour"})
+        assert err.value.code is ErrorCode.INVALID_REQUEST
+    with running_server() as url, Regelwerk(url) as unsigned:
+        check = unsigned.check_certificate(certificate)
+        assert (check["valid"], check["keyId"]) == (False, None)
+        assert [p["code"] for p in check["problems"]] == ["NO_SECRET"]
 
 
 # -- GraphQL --------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from regelwerk_client import (
     AsyncRegelwerk,
     ErrorCode,
     GraphQLError,
+    InvalidRecord,
     InvalidRequest,
     InvalidState,
     LimitExceeded,
@@ -128,6 +129,48 @@ def test_a_finished_game_refuses_moves(base):
         with pytest.raises(MoveRejected) as err:
             await rw.play("mixtour", end["state"], "a2")
         assert err.value.code is ErrorCode.GAME_OVER
+
+    run(base, body)
+
+
+def test_tournament_tools(base):
+    won = {"options": {"pointsToWin": 1}, "claimed": {"scores": [0, 1], "winners": [1]}}
+
+    async def body(rw: AsyncRegelwerk) -> None:
+        text, verdict = await asyncio.gather(
+            rw.record("mixtour", FINISHED_MIXTOUR, tags={"Event": "Async"}, **won),
+            rw.verify("mixtour", FINISHED_MIXTOUR, **won),
+        )
+        assert verdict["valid"] and verdict["plies"] == 9 and '[Event "Async"]' in text
+        from_text, replayed = await asyncio.gather(
+            rw.verify_record("mixtour", text), rw.replay_record("mixtour", text)
+        )
+        assert from_text["valid"] and replayed["winners"] == [1]
+        with pytest.raises(InvalidRecord) as err:
+            await rw.verify_record("mixtour", "1. a1\n")
+        assert err.value.code is ErrorCode.INVALID_RECORD and err.value.line == 1
+
+        lines = [
+            {"game": "mixtour", "record": text},
+            {"game": "mixtour", "moves": ["a1", "a1"]},
+            {"game": "te-trix", "moves": [], "claimed": {"winners": []}},
+        ]
+        verdicts = [v async for v in rw.verify_batch(lines * 3, lines_per_request=2)]
+        assert [v["line"] for v in verdicts] == list(range(1, 10))
+        assert [v["valid"] for v in verdicts] == [True, False, False] * 3
+        assert [v["problems"][0]["code"] for v in verdicts[1:3]] == ["ILLEGAL_MOVE", "NOT_FINISHED"]
+
+        check = await rw.check_certificate(
+            {
+                "game": "mixtour",
+                "rulesVersion": "1",
+                "digest": "d",
+                "scores": [],
+                "winners": [],
+                "sig": "0.0",
+            }
+        )
+        assert not check["valid"] and check["problems"]
 
     run(base, body)
 

@@ -4,6 +4,7 @@ server never gives (every error code, malformed answers), through httpx's MockTr
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import re
@@ -19,6 +20,10 @@ from regelwerk_client import (
     GRAPHQL_CODES,
     REST_CODES,
     AsyncRegelwerk,
+    BatchVerdict,
+    Certificate,
+    CertificateCheck,
+    Claimed,
     Error,
     ErrorBody,
     ErrorCode,
@@ -26,6 +31,7 @@ from regelwerk_client import (
     Game,
     GameId,
     GameList,
+    InvalidRecord,
     InvalidRequest,
     InvalidState,
     LegalMove,
@@ -35,6 +41,7 @@ from regelwerk_client import (
     PlayerMove,
     Position,
     Problem,
+    ProblemCode,
     Regelwerk,
     RegelwerkError,
     ReplayAnswer,
@@ -42,6 +49,8 @@ from regelwerk_client import (
     ServerError,
     Status,
     TransportError,
+    VerifyAnswer,
+    VerifyProblem,
     ViewAnswer,
     _calls,
 )
@@ -68,6 +77,12 @@ MIRRORS: dict[Any, dict[str, Any]] = {
     Error: SCHEMAS["Error"],
     ErrorBody: SCHEMAS["Error"]["properties"]["error"],
     PlayerMove: SCHEMAS["PlayerMove"],
+    Claimed: SCHEMAS["Claimed"],
+    VerifyProblem: SCHEMAS["VerifyProblem"],
+    Certificate: SCHEMAS["Certificate"],
+    VerifyAnswer: SCHEMAS["VerifyAnswer"],
+    BatchVerdict: SCHEMAS["BatchVerdict"],
+    CertificateCheck: SCHEMAS["CertificateCheck"],
 }
 
 
@@ -108,6 +123,9 @@ def test_literals_are_the_schemas_enums():
     assert list(get_args(GameId)) == SCHEMAS["GameId"]["enum"]
     for name in ("Position", "PlayAnswer", "ReplayAnswer", "Score"):
         assert list(get_args(Status)) == SCHEMAS[name]["properties"]["status"]["enum"]
+    batch_status = SCHEMAS["BatchVerdict"]["properties"]["status"]["anyOf"]
+    assert [list(get_args(Status)), None] == [s.get("enum") for s in batch_status]
+    assert list(get_args(ProblemCode)) == SCHEMAS["ProblemCode"]["enum"]
 
 
 def test_every_json_answer_is_mirrored():
@@ -125,6 +143,17 @@ def test_every_json_answer_is_mirrored():
 
 # -- requests -------------------------------------------------------------------------------
 STATE = {"game": "mixtour"}
+RECORD = '[Game "mixtour"]\n\n1. a1\n'
+CLAIMED: Claimed = {"scores": [0, 1], "winners": [1]}
+TAGS = {"Event": "Club night", "Round": "3"}
+CERTIFICATE: Certificate = {
+    "game": "mixtour",
+    "rulesVersion": "mixtour-1",
+    "digest": "sha256:00",
+    "scores": [0, 1],
+    "winners": [1],
+    "sig": "0123abcd.00",
+}
 CALLS = [
     _calls.games(),
     _calls.new_game("mixtour", 2, {"pointsToWin": 3}, "s"),
@@ -134,8 +163,18 @@ CALLS = [
     _calls.play("mixtour", STATE, None, ["a1", {"player": 0, "move": "b1"}], 0, True),
     _calls.score("mixtour", STATE),
     _calls.replay("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd"),
+    _calls.replay_record("mixtour", RECORD),
     _calls.view("mixtour", STATE, 0),
     _calls.render("mixtour", STATE, 0),
+    _calls.verify("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS),
+    _calls.verify_record("mixtour", RECORD),
+    _calls.record("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS),
+    _calls.check_certificate(CERTIFICATE, RECORD),
+]
+BATCH_LINES = [
+    {"game": "mixtour", "moves": ["a1"], "claimed": CLAIMED, "tags": TAGS, "seed": "s"},
+    {"game": "mixtour", "record": RECORD},
+    {"game": "mixtour", "moves": ["a1\u2028b1"], "players": 2, "options": {}, "keyId": "k"},
 ]
 
 
@@ -154,6 +193,49 @@ def test_requests_are_the_documented_operations_and_bodies(call):
     )
 
 
+def test_a_batch_is_ndjson_of_verify_bodies_with_their_game():
+    batch = _calls.verify_batch(iter(BATCH_LINES), 2)
+    operation = OPENAPI["paths"][batch.path][batch.method.lower()]
+    assert operation["operationId"] == batch.operation == "verifyBatch"
+    content = operation["requestBody"]["content"]
+    assert list(content) == [_calls.NDJSON] == [_calls.BATCH_HEADERS["Content-Type"]]
+    kinds = line_kinds(content[_calls.NDJSON]["schema"])
+    assert all("game" in required for required, _ in kinds)
+    parts = list(batch.parts)
+    assert [(p.first, p.count) for p in parts] == [(1, 2), (3, 1)]
+    sent = b"".join(p.content for p in parts)
+    assert sent.endswith(b"\n") and sent.count(b"\n") == len(BATCH_LINES)
+    for text, line in zip(sent.split(b"\n")[:-1], BATCH_LINES, strict=True):
+        assert json.loads(text) == line
+        assert any(required <= set(line) <= fields for required, fields in kinds), set(line)
+    # The lines use every field of a batch line.
+    assert set().union(*BATCH_LINES) == set().union(*(fields for _, fields in kinds))
+
+
+def line_kinds(schema: dict[str, Any]) -> list[tuple[set[str], set[str]]]:
+    """The required and the allowed fields of each kind of batch line: a verify body (one
+    branch of VerifyRequest) with its game, or one branch of the line's own oneOf."""
+    schema = resolve(schema)
+    if "allOf" not in schema:
+        return [(set(b.get("required", [])), set(b["properties"])) for b in branches(schema)]
+    own_required, own = set(schema.get("required", [])), set(schema.get("properties", {}))
+    return [
+        (own_required | set(b.get("required", [])), own | set(b["properties"]))
+        for base in schema["allOf"]
+        for b in branches(base)
+    ]
+
+
+@pytest.mark.parametrize("lines", ["{}", b"{}", {"game": "mixtour"}])
+def test_a_batch_is_an_iterable_of_lines(lines):
+    with pytest.raises(TypeError):
+        _calls.verify_batch(lines)
+    with pytest.raises(TypeError, match="batch line 2"):
+        list(_calls.verify_batch([{"game": "mixtour"}, "mixtour"]).parts)
+    with pytest.raises(ValueError, match="lines_per_request"):
+        _calls.verify_batch([], 0)
+
+
 def test_every_rest_operation_has_a_call():
     documented = {
         op["operationId"]
@@ -161,7 +243,8 @@ def test_every_rest_operation_has_a_call():
         if path.startswith("/v1/")
         for op in ops.values()
     }
-    assert documented == {call.operation for call in CALLS}
+    batch = _calls.verify_batch(BATCH_LINES)
+    assert documented == {call.operation for call in CALLS} | {batch.operation}
 
 
 def test_both_clients_offer_the_same_calls():
@@ -172,8 +255,18 @@ def test_both_clients_offer_the_same_calls():
     }
     for name in public:
         sync, not_sync = getattr(Regelwerk, name), getattr(AsyncRegelwerk, name)
-        assert inspect.iscoroutinefunction(not_sync), name
-        assert inspect.signature(sync) == inspect.signature(not_sync), name
+        signature, async_signature = inspect.signature(sync), inspect.signature(not_sync)
+        if inspect.isgeneratorfunction(sync):  # a stream: an Iterator, async an AsyncIterator
+            assert inspect.isasyncgenfunction(not_sync), name
+            returns = signature.return_annotation
+            assert returns.startswith("Iterator[") and async_signature.return_annotation == (
+                f"Async{returns}"
+            )
+            signature = signature.replace(return_annotation=inspect.Signature.empty)
+            async_signature = async_signature.replace(return_annotation=inspect.Signature.empty)
+        else:
+            assert inspect.iscoroutinefunction(not_sync), name
+        assert signature == async_signature, name
     # Each REST call is named as its builder (and the OpenAPI operation, in snake case).
     assert {n for n in vars(_calls) if n in public} == public - {"graphql"}
 
@@ -202,7 +295,7 @@ def test_graphql_union_codes_are_rest_codes_in_the_same_kinds():
 
 STATUS = {"NOT_FOUND": 404, "UNKNOWN_GAME": 404, "METHOD_NOT_ALLOWED": 405, "INTERNAL": 500}
 STATUS |= dict.fromkeys(["BODY_TOO_LARGE", "TOO_MANY_MOVES", "WORK_BUDGET_EXCEEDED"], 413)
-STATUS |= dict.fromkeys(["MALFORMED_JSON", "INVALID_REQUEST", "HTTP_ERROR"], 400)
+STATUS |= dict.fromkeys(["MALFORMED_JSON", "INVALID_REQUEST", "INVALID_RECORD", "HTTP_ERROR"], 400)
 
 
 def mock_client(status: int, body: bytes, media: str = "application/json") -> Regelwerk:
@@ -279,3 +372,135 @@ def test_the_package_is_installed_from_this_checkout():
     assert any(r.startswith("httpx2") for r in metadata.requires("regelwerk-client") or [])
     # The names of the single-module client still import.
     assert regelwerk_client.Played is PlayAnswer and regelwerk_client.Replayed is ReplayAnswer
+
+
+def test_invalid_record_names_the_line():
+    body = {"error": {"code": "INVALID_RECORD", "message": "m", "details": {"line": 4}}}
+    with mock_client(400, json.dumps(body).encode()) as rw, pytest.raises(InvalidRecord) as e:
+        rw.verify_record("mixtour", "[Game ")
+    assert isinstance(e.value, InvalidRequest) and (e.value.code, e.value.line) == (
+        ErrorCode.INVALID_RECORD,
+        4,
+    )
+
+
+def test_record_needs_a_text_answer():
+    with mock_client(200, b'{"record": "1. a1"}') as rw, pytest.raises(TransportError) as e:
+        rw.record("mixtour", ["a1"])
+    assert e.value.code is ErrorCode.BAD_RESPONSE
+
+
+# -- batches --------------------------------------------------------------------------------
+def verdict(line: int, **fields: Any) -> dict[str, Any]:
+    problems: list[VerifyProblem] = []
+    return {
+        "line": line,
+        "game": "mixtour",
+        "valid": True,
+        "problems": problems,
+        "plies": 1,
+        "status": "ongoing",
+        "scores": [0, 0],
+        "winners": [],
+        "certificate": None,
+    } | fields
+
+
+def ndjson(*lines: dict[str, Any]) -> bytes:
+    return b"".join(json.dumps(line, ensure_ascii=False).encode() + b"\n" for line in lines)
+
+
+def echo(request: httpx2.Request) -> httpx2.Response:
+    """A verdict for every line, its message the line's moves; in two chunks, split mid-line."""
+    sent = [json.loads(line) for line in request.content.splitlines()]
+    answer = ndjson(
+        *(
+            verdict(n, problems=[{"code": "INVALID_NOTATION", "message": " ".join(line["moves"])}])
+            for n, line in enumerate(sent, 1)
+        )
+    )
+    chunks = [answer[:7], answer[7:]]
+    headers = {"content-type": "application/x-ndjson"}
+    return httpx2.Response(200, headers=headers, stream=httpx2.ByteStream(b"".join(chunks)))
+
+
+def test_a_batch_goes_in_parts_its_verdicts_numbered_as_the_batch_lines():
+    requests: list[httpx2.Request] = []
+    pulled: list[int] = []
+
+    def answer(request: httpx2.Request) -> httpx2.Response:
+        requests.append(request)
+        return echo(request)
+
+    def lines():
+        for n in range(5):
+            pulled.append(n)
+            yield {"game": "mixtour", "moves": [f"m{n}", "line\u2028separator"]}
+
+    transport = httpx2.MockTransport(answer)
+    with Regelwerk("http://regelwerk.test", transport=transport) as rw:
+        verdicts = rw.verify_batch(lines(), lines_per_request=2)
+        first = next(verdicts)
+        assert (first["line"], len(pulled), len(requests)) == (1, 2, 1)  # read as sent
+        rest = list(verdicts)
+    assert [v["line"] for v in [first, *rest]] == [1, 2, 3, 4, 5]
+    # U+2028 is a line break to str.splitlines, not to NDJSON: the verdict stays whole.
+    assert rest[-1]["problems"][0]["message"] == "m4 line\u2028separator"
+    assert [r.content.count(b"\n") for r in requests] == [2, 2, 1]
+    assert {r.headers["content-type"] for r in requests} == {"application/x-ndjson"}
+    assert all(r.url.path == "/v1/verify" and r.method == "POST" for r in requests)
+
+
+def test_the_async_client_reads_a_batch_the_same_way():
+    async def main() -> list[BatchVerdict]:
+        lines = [{"game": "mixtour", "moves": [f"m{n}"]} for n in range(3)]
+        transport = httpx2.MockTransport(echo)
+        async with AsyncRegelwerk("http://regelwerk.test", transport=transport) as rw:
+            return [v async for v in rw.verify_batch(lines, lines_per_request=2)]
+
+    verdicts = asyncio.run(main())
+    assert [(v["line"], v["problems"][0]["message"]) for v in verdicts] == [
+        (1, "m0"),
+        (2, "m1"),
+        (3, "m2"),
+    ]
+
+
+REFUSED = json.dumps({"error": {"code": "INVALID_REQUEST", "message": "m", "details": {}}})
+
+
+NDJSON = "application/x-ndjson"
+BAD = (TransportError, "BAD_RESPONSE")
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "media", "failure", "why"),
+    [
+        (200, ndjson(verdict(1)) + b"not json\n", NDJSON, BAD, "a line is not JSON"),
+        (200, b'{"line": 1}\n', NDJSON, BAD, "a line is not a BatchVerdict"),
+        (200, b"[1]\n", NDJSON, BAD, "a line is not a BatchVerdict"),
+        (200, ndjson(verdict(2), verdict(1)), NDJSON, BAD, "verdict 1 is not of line 1"),
+        (200, ndjson(verdict(1)), NDJSON, BAD, "ended after 1 of 2 verdicts"),
+        (200, ndjson(*map(verdict, (1, 2, 3))), NDJSON, BAD, "more verdicts than the 2 lines"),
+        (200, b"", NDJSON, BAD, "ended after 0 of 2 verdicts"),
+        (200, ndjson(verdict(1), verdict(2)), "application/json", BAD, "not NDJSON"),
+        (400, REFUSED.encode(), "application/json", (InvalidRequest, "INVALID_REQUEST"), "m"),
+        (502, b"<html>bad gateway</html>", "text/html", BAD, "HTTP 502 is no Regelwerk answer"),
+    ],
+)
+def test_malformed_batch_answers_are_errors_never_crashes(status, body, media, failure, why):
+    lines = [{"game": "mixtour", "moves": []}] * 2
+    with mock_client(status, body, media) as rw, pytest.raises(RegelwerkError) as e:
+        list(rw.verify_batch(lines))
+    assert (type(e.value), e.value.code, e.value.status) == (*failure, status)
+    assert why in e.value.message, e.value.message
+
+
+def test_a_batch_answer_without_its_last_newline_is_whole():
+    with mock_client(200, ndjson(verdict(1))[:-1], "application/x-ndjson") as rw:
+        assert [v["line"] for v in rw.verify_batch([{"game": "mixtour", "moves": []}])] == [1]
+
+
+def test_an_empty_batch_sends_nothing():
+    with mock_client(500, b"", "text/plain") as rw:
+        assert list(rw.verify_batch([])) == []

@@ -4,9 +4,12 @@
 import type { components, operations } from "./generated/api";
 
 type Schemas = components["schemas"];
-type Body<Op extends keyof operations> = NonNullable<
-  operations[Op]["requestBody"]
->["content"]["application/json"];
+type Body<Op extends keyof operations> =
+  NonNullable<operations[Op]["requestBody"]>["content"] extends {
+    "application/json": infer Json;
+  }
+    ? Json
+    : never;
 type Ok<Op extends keyof operations> = operations[Op]["responses"][200]["content"] extends {
   "application/json": infer Answer;
 }
@@ -41,6 +44,8 @@ export function explain(refusal: Refusal): string {
       return `player ${details.player ?? "?"} of ${details.players ?? "?"}`;
     case "UNKNOWN_GAME":
       return `known games: ${(details.known ?? []).join(", ")}`;
+    case "INVALID_RECORD":
+      return `record line ${details.line ?? "?"}: ${message}`;
     case "BODY_TOO_LARGE":
     case "TOO_MANY_MOVES":
     case "WORK_BUDGET_EXCEEDED":

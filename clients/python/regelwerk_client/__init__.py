@@ -7,7 +7,7 @@
 ...     pos = rw.play("tric-trac", pos["state"], move["move"])
 
 ``AsyncRegelwerk`` offers the same calls for asyncio. Answers are TypedDicts named as the
-OpenAPI components (``Position``, ``PlayAnswer``, ...); every failure is a
+OpenAPI components (``Position``, ``PlayAnswer``, ``VerifyAnswer``, ...); every failure is a
 ``RegelwerkError`` with an ``ErrorCode``.
 """
 
@@ -18,6 +18,7 @@ from ._errors import (
     REST_CODES,
     ErrorCode,
     GraphQLError,
+    InvalidRecord,
     InvalidRequest,
     InvalidState,
     LimitExceeded,
@@ -30,6 +31,10 @@ from ._errors import (
 )
 from ._sync import Regelwerk
 from ._types import (
+    BatchVerdict,
+    Certificate,
+    CertificateCheck,
+    Claimed,
     Error,
     ErrorBody,
     ErrorDetails,
@@ -46,10 +51,13 @@ from ._types import (
     PlayerMove,
     Position,
     Problem,
+    ProblemCode,
     ReplayAnswer,
     Score,
     State,
     Status,
+    VerifyAnswer,
+    VerifyProblem,
     View,
     ViewAnswer,
 )
@@ -64,6 +72,10 @@ __all__ = [
     "GRAPHQL_CODES",
     "REST_CODES",
     "AsyncRegelwerk",
+    "BatchVerdict",
+    "Certificate",
+    "CertificateCheck",
+    "Claimed",
     "Error",
     "ErrorBody",
     "ErrorCode",
@@ -73,6 +85,7 @@ __all__ = [
     "GameId",
     "GameList",
     "GraphQLError",
+    "InvalidRecord",
     "InvalidRequest",
     "InvalidState",
     "LegalMove",
@@ -87,6 +100,7 @@ __all__ = [
     "PlayerMove",
     "Position",
     "Problem",
+    "ProblemCode",
     "Regelwerk",
     "RegelwerkError",
     "ReplayAnswer",
@@ -98,6 +112,8 @@ __all__ = [
     "Status",
     "TransportError",
     "UnknownGame",
+    "VerifyAnswer",
+    "VerifyProblem",
     "View",
     "ViewAnswer",
     "__version__",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from types import TracebackType
 from typing import Any, TypeVar
 
@@ -12,6 +12,10 @@ from . import _calls, _graphql
 from ._calls import DEFAULT_TIMEOUT, Call, checked_base_url, default_headers
 from ._errors import GraphQLError
 from ._types import (
+    BatchVerdict,
+    Certificate,
+    CertificateCheck,
+    Claimed,
     Game,
     LegalMoves,
     MoveEntry,
@@ -19,6 +23,7 @@ from ._types import (
     Position,
     ReplayAnswer,
     Score,
+    VerifyAnswer,
     View,
 )
 
@@ -89,6 +94,30 @@ class AsyncRegelwerk:
     async def _send(self, call: Call[T]) -> T:
         return _calls.answer(call, await self._request(call.method, call.path, call.body, {}))
 
+    async def _stream(
+        self, batch: _calls.Batch, part: _calls.BatchPart
+    ) -> AsyncIterator[BatchVerdict]:
+        """One part of a batch: its verdicts as they arrive."""
+        if self._http.is_closed:
+            raise _calls.closed_error()
+        headers = _calls.BATCH_HEADERS
+        try:
+            async with self._http.stream(
+                batch.method, batch.path, content=part.content, headers=headers
+            ) as response:
+                if not _calls.streams_verdicts(response):
+                    await response.aread()
+                    raise _calls.stream_failure(response)
+                reader = _calls.VerdictReader(part, response)
+                async for chunk in response.aiter_bytes():
+                    for verdict in reader.feed(chunk):
+                        yield verdict
+                for verdict in reader.end():
+                    yield verdict
+        except _calls.TRANSPORT_EXCEPTIONS as exc:
+            url = self.base_url + batch.path
+            raise _calls.transport_error(exc, batch.method, url) from exc
+
     # -- the REST operations, in the OpenAPI document's order --------------------------------
     async def games(self) -> list[Game]:
         """Every game with its players, chance, information and options."""
@@ -145,6 +174,10 @@ class AsyncRegelwerk:
         """A whole game from its record; ``key_id``: the key it was signed with (rotation)."""
         return await self._send(_calls.replay(game, moves, players, options, seed, key_id))
 
+    async def replay_record(self, game: str, record: str) -> ReplayAnswer:
+        """A whole game from its text record (its Result is not checked: ``verify_record``)."""
+        return await self._send(_calls.replay_record(game, record))
+
     async def view(self, game: str, state: Mapping[str, Any], *, player: int | None = None) -> View:
         """What ``player`` may see of ``state`` (no seed, no other rack)."""
         return await self._send(_calls.view(game, state, player))
@@ -154,6 +187,72 @@ class AsyncRegelwerk:
     ) -> str:
         """The position as SVG, every location marked with the move documents' names."""
         return await self._send(_calls.render(game, state, player))
+
+    # -- tournament tools: verdicts, text records, certificates -------------------------------
+    async def verify(
+        self,
+        game: str,
+        moves: Sequence[MoveEntry],
+        *,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: str | None = None,
+        key_id: str | None = None,
+        claimed: Claimed | None = None,
+        tags: Mapping[str, str] | None = None,
+    ) -> VerifyAnswer:
+        """Replays the game and compares the ``claimed`` scores and winners: what is wrong with
+        the game is a problem of the verdict, not an exception. ``tags`` (Event, Round,
+        Player0, ...) belong to the record a certificate names."""
+        return await self._send(
+            _calls.verify(game, moves, players, options, seed, key_id, claimed, tags)
+        )
+
+    async def verify_record(self, game: str, record: str) -> VerifyAnswer:
+        """``verify`` of a text record, its Result tag the claim; one that does not read raises
+        ``InvalidRecord`` (``.line``)."""
+        return await self._send(_calls.verify_record(game, record))
+
+    async def record(
+        self,
+        game: str,
+        moves: Sequence[MoveEntry],
+        *,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: str | None = None,
+        key_id: str | None = None,
+        claimed: Claimed | None = None,
+        tags: Mapping[str, str] | None = None,
+    ) -> str:
+        """The game as a text record (every move in its canonical notation); legality is
+        ``verify``'s business, a move that does not read raises ``MoveRejected``."""
+        return await self._send(
+            _calls.record(game, moves, players, options, seed, key_id, claimed, tags)
+        )
+
+    async def verify_batch(
+        self,
+        lines: Iterable[Mapping[str, Any]],
+        *,
+        lines_per_request: int = _calls.LINES_PER_REQUEST,
+    ) -> AsyncIterator[BatchVerdict]:
+        """Verifies many games: each line a verify body with its ``game`` (or ``{"game",
+        "record"}``); yields one verdict per line, in order, as the service sends them.
+
+        A line that cannot be verified is an invalid verdict with that error's code; the lines
+        go ``lines_per_request`` to a request (read from ``lines`` only as they are sent)."""
+        batch = _calls.verify_batch(lines, lines_per_request)
+        for part in batch.parts:
+            async for verdict in self._stream(batch, part):
+                yield verdict
+
+    async def check_certificate(
+        self, certificate: Certificate | Mapping[str, Any], *, record: str | None = None
+    ) -> CertificateCheck:
+        """Whether this service signed the certificate and, given the record's text, that it
+        is that record's; what is wrong is a problem of the answer (``valid`` false)."""
+        return await self._send(_calls.check_certificate(certificate, record))
 
     # -- GraphQL ------------------------------------------------------------------------------
     async def graphql(

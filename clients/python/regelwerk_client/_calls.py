@@ -1,14 +1,16 @@
 """The REST operations without I/O: what to send, and how to read what comes back.
 
 ``Regelwerk`` and ``AsyncRegelwerk`` only send a ``Call`` and hand the answer to ``answer``,
-so both clients share every request and every check.
+so both clients share every request and every check. A ``Batch`` (``verify_batch``) is sent
+in parts, each part's NDJSON answer read by a ``VerdictReader`` as it arrives.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, Generic, TypeVar, cast
 from urllib.parse import quote
 
@@ -16,6 +18,9 @@ import httpx2
 
 from ._errors import ErrorCode, RegelwerkError, ServerError, TransportError, refusal
 from ._types import (
+    BatchVerdict,
+    CertificateCheck,
+    Claimed,
     Game,
     GameList,
     LegalMoves,
@@ -24,6 +29,7 @@ from ._types import (
     Position,
     ReplayAnswer,
     Score,
+    VerifyAnswer,
     View,
     ViewAnswer,
 )
@@ -113,6 +119,12 @@ def _svg(response: httpx2.Response) -> str:
     return response.text
 
 
+def _record_text(response: httpx2.Response) -> str:
+    if not response.headers.get("content-type", "").startswith("text/plain"):
+        raise bad_response(response, "the answer is not a text record")
+    return response.text
+
+
 def games() -> Call[list[Game]]:
     return Call("listGames", "GET", "/v1/games", None, _games)
 
@@ -176,6 +188,80 @@ def replay(
     return Call("replay", "POST", _path(game, "replay"), body, _object(ReplayAnswer))
 
 
+def replay_record(game: str, record: str) -> Call[ReplayAnswer]:
+    body = {"record": _text(record)}
+    return Call("replay", "POST", _path(game, "replay"), body, _object(ReplayAnswer))
+
+
+def _text(record: object) -> str:
+    if not isinstance(record, str):
+        raise TypeError(f"record is the text of a game record, not {type(record).__name__}")
+    return record
+
+
+def _game(
+    moves: Sequence[MoveEntry],
+    players: int | None,
+    options: Mapping[str, Any] | None,
+    seed: str | None,
+    key_id: str | None,
+    claimed: Claimed | None,
+    tags: Mapping[str, str] | None,
+) -> dict[str, Any]:
+    """A game as verify and record take it: replay's fields, the claim and the tags."""
+    if isinstance(moves, str):
+        raise TypeError("moves is a list of moves; a text record goes to verify_record")
+    return _body(
+        moves=list(moves),
+        players=players,
+        options=options,
+        seed=seed,
+        keyId=key_id,
+        claimed=None if claimed is None else dict(claimed),
+        tags=None if tags is None else dict(tags),
+    )
+
+
+def verify(
+    game: str,
+    moves: Sequence[MoveEntry],
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    seed: str | None = None,
+    key_id: str | None = None,
+    claimed: Claimed | None = None,
+    tags: Mapping[str, str] | None = None,
+) -> Call[VerifyAnswer]:
+    body = _game(moves, players, options, seed, key_id, claimed, tags)
+    return Call("verify", "POST", _path(game, "verify"), body, _object(VerifyAnswer))
+
+
+def verify_record(game: str, record: str) -> Call[VerifyAnswer]:
+    body = {"record": _text(record)}
+    return Call("verify", "POST", _path(game, "verify"), body, _object(VerifyAnswer))
+
+
+def record(
+    game: str,
+    moves: Sequence[MoveEntry],
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    seed: str | None = None,
+    key_id: str | None = None,
+    claimed: Claimed | None = None,
+    tags: Mapping[str, str] | None = None,
+) -> Call[str]:
+    body = _game(moves, players, options, seed, key_id, claimed, tags)
+    return Call("record", "POST", _path(game, "record"), body, _record_text)
+
+
+def check_certificate(
+    certificate: Mapping[str, Any], record: str | None = None
+) -> Call[CertificateCheck]:
+    body = _body(certificate=dict(certificate), record=None if record is None else _text(record))
+    return Call("checkCertificate", "POST", "/v1/certificates", body, _object(CertificateCheck))
+
+
 def view(game: str, state: Mapping[str, Any], player: int | None = None) -> Call[View]:
     return Call("view", "POST", _path(game, "view"), _body(state=state, player=player), _view)
 
@@ -185,11 +271,139 @@ def render(game: str, state: Mapping[str, Any], player: int | None = None) -> Ca
     return Call("render", "POST", _path(game, "render"), body, _svg)
 
 
+# -- batches ---------------------------------------------------------------------------------
+NDJSON = "application/x-ndjson"
+BATCH_HEADERS = {"Content-Type": NDJSON, "Accept": f"{NDJSON}, application/json;q=0.9"}
+
+LINES_PER_REQUEST = 256
+"""A batch goes in parts of this many lines. httpx sends a request's whole body before it
+reads the answer, while the service answers each line as it reads it: the verdicts of one
+part wait in the socket buffers until the part is sent, so a part must stay well below what
+those buffers hold (a verdict is a few hundred bytes; one request of 60,000 lines stalled
+both ends on localhost, 20,000 passed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BatchPart:
+    """Consecutive lines of a batch sent as one request; ``first`` is the batch line number
+    of its first line (the service numbers each request's lines from 1)."""
+
+    first: int
+    count: int
+    content: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """The NDJSON request of ``verify_batch``: its parts, made as they are sent."""
+
+    operation: str
+    method: str
+    path: str
+    parts: Iterator[BatchPart]
+
+
+def verify_batch(
+    lines: Iterable[Mapping[str, Any]], lines_per_request: int = LINES_PER_REQUEST
+) -> Batch:
+    if isinstance(lines, (str, bytes, Mapping)):
+        raise TypeError("lines is an iterable of verify bodies, each with its game")
+    if lines_per_request < 1:
+        raise ValueError(f"lines_per_request is at least 1, got {lines_per_request}")
+    parts = _parts(iter(lines), lines_per_request)
+    return Batch("verifyBatch", "POST", "/v1/verify", parts)
+
+
+def _parts(lines: Iterator[Mapping[str, Any]], size: int) -> Iterator[BatchPart]:
+    first = 1
+    while True:
+        chunk = [_ndjson(line, first + n) for n, line in enumerate(islice(lines, size))]
+        if not chunk:
+            return
+        yield BatchPart(first, len(chunk), b"".join(chunk))
+        first += len(chunk)
+
+
+def _ndjson(line: object, number: int) -> bytes:
+    """One line whatever the values hold: json escapes every line break inside a string."""
+    if not isinstance(line, Mapping):
+        raise TypeError(
+            f"batch line {number} is a {type(line).__name__}, not a verify body with its game"
+        )
+    body = dict(cast(Mapping[str, Any], line))
+    return json.dumps(body, separators=(",", ":")).encode() + b"\n"
+
+
+def streams_verdicts(response: httpx2.Response) -> bool:
+    return response.is_success and response.headers.get("content-type", "").startswith(NDJSON)
+
+
+def stream_failure(response: httpx2.Response) -> RegelwerkError:
+    """Why a batch part's answer (read to its end) is no verdict stream."""
+    if response.is_success:
+        return bad_response(response, "the answer is not NDJSON")
+    return failure(response)
+
+
+class VerdictReader:
+    """Reads one part's NDJSON answer as its bytes arrive: one verdict per line sent, in order,
+    each numbered as its line of the whole batch.
+
+    Lines are split at ``\\n`` only: a verdict's text may hold U+2028 and the other characters
+    ``str.splitlines`` (and httpx's ``iter_lines``) would break it at."""
+
+    def __init__(self, part: BatchPart, response: httpx2.Response) -> None:
+        self._part = part
+        self._response = response
+        self._pending = b""
+        self._read = 0
+
+    def feed(self, chunk: bytes) -> list[BatchVerdict]:
+        *lines, self._pending = (self._pending + chunk).split(b"\n")
+        return [self._verdict(line) for line in lines if line.strip()]
+
+    def end(self) -> list[BatchVerdict]:
+        """The last verdict (an answer may end without a newline); all of them must be here."""
+        last = [self._verdict(self._pending)] if self._pending.strip() else []
+        self._pending = b""
+        if self._read != self._part.count:
+            raise bad_response(
+                self._response,
+                f"the answer ended after {self._read} of {self._part.count} verdicts",
+                start=b"",
+            )
+        return last
+
+    def _verdict(self, line: bytes) -> BatchVerdict:
+        try:
+            payload = json.loads(line)
+        except ValueError:
+            raise bad_response(self._response, "a line is not JSON", start=line) from None
+        required = BatchVerdict.__required_keys__
+        if not isinstance(payload, dict) or required - cast(dict[str, Any], payload).keys():
+            raise bad_response(self._response, "a line is not a BatchVerdict", start=line)
+        verdict = cast(BatchVerdict, payload)
+        self._read += 1
+        if self._read > self._part.count:
+            why = f"more verdicts than the {self._part.count} lines sent"
+            raise bad_response(self._response, why, start=line)
+        if verdict["line"] != self._read:
+            why = f"verdict {self._read} is not of line {self._read}"
+            raise bad_response(self._response, why, start=line)
+        verdict["line"] = self._part.first + self._read - 1
+        return verdict
+
+
 # -- answers ---------------------------------------------------------------------------------
 def answer(call: Call[T], response: httpx2.Response) -> T:
     """The result of a successful answer, else the refusal raised as its exception."""
     if response.is_success:
         return call.read(response)
+    raise failure(response)
+
+
+def failure(response: httpx2.Response) -> RegelwerkError:
+    """The exception of an answer that is no success (read to its end)."""
     request_id = response.headers.get("x-request-id")
     content_type = response.headers.get("content-type", "")
     error = (
@@ -198,23 +412,25 @@ def answer(call: Call[T], response: httpx2.Response) -> T:
         else None
     )
     if error is not None:
-        raise error
+        return error
     if response.status_code >= 500 and content_type.startswith("application/json"):
-        raise ServerError(
+        return ServerError(
             ErrorCode.INTERNAL,
             f"HTTP {response.status_code} without an error document",
             status=response.status_code,
             request_id=request_id,
         )
-    raise bad_response(response, f"HTTP {response.status_code} is no Regelwerk answer")
+    return bad_response(response, f"HTTP {response.status_code} is no Regelwerk answer")
 
 
-def bad_response(response: httpx2.Response, why: str) -> TransportError:
+def bad_response(response: httpx2.Response, why: str, start: bytes | None = None) -> TransportError:
+    """``start``: what to show of the answer when it is a stream (not read into ``content``)."""
     content_type = response.headers.get("content-type", "no content type")
-    start = response.content[:120].decode("utf-8", errors="replace")
+    shown = (response.content if start is None else start)[:120]
+    start_text = shown.decode("utf-8", errors="replace")
     return TransportError(
         ErrorCode.BAD_RESPONSE,
-        f"{why} ({response.request.method} {response.request.url}: {content_type}, {start!r})",
+        f"{why} ({response.request.method} {response.request.url}: {content_type}, {start_text!r})",
         status=response.status_code,
         request_id=response.headers.get("x-request-id"),
     )

@@ -5,6 +5,7 @@
     RegelwerkError                  code, status, message, details, request_id
     ├── InvalidRequest              MALFORMED_JSON, INVALID_REQUEST, NOT_FOUND,
     │   │                           METHOD_NOT_ALLOWED, HTTP_ERROR, INVALID_PLAYER
+    │   ├── InvalidRecord           INVALID_RECORD (details.line)
     │   ├── UnknownGame             UNKNOWN_GAME (details.known)
     │   └── LimitExceeded           BODY_TOO_LARGE, TOO_MANY_MOVES, WORK_BUDGET_EXCEEDED
     ├── MoveRejected                ILLEGAL_MOVE, INVALID_NOTATION, NOT_YOUR_TURN, GAME_OVER
@@ -32,6 +33,7 @@ __all__ = [
     "REST_CODES",
     "ErrorCode",
     "GraphQLError",
+    "InvalidRecord",
     "InvalidRequest",
     "InvalidState",
     "LimitExceeded",
@@ -55,6 +57,7 @@ class ErrorCode(StrEnum):
     # REST: schema/openapi.json components.schemas.ErrorCode, in its order.
     MALFORMED_JSON = "MALFORMED_JSON"
     INVALID_REQUEST = "INVALID_REQUEST"
+    INVALID_RECORD = "INVALID_RECORD"
     NOT_FOUND = "NOT_FOUND"
     UNKNOWN_GAME = "UNKNOWN_GAME"
     METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED"
@@ -136,6 +139,14 @@ class InvalidRequest(RegelwerkError):
     """The request itself is wrong: fields, route, player number (``details.problems``)."""
 
 
+class InvalidRecord(InvalidRequest):
+    """A text game record that cannot be read; ``line`` is the line at fault (1-based)."""
+
+    @property
+    def line(self) -> int | None:
+        return self.details.get("line")
+
+
 class UnknownGame(InvalidRequest):
     """No such game id; ``details.known`` lists the ids the service has."""
 
@@ -211,6 +222,7 @@ class GraphQLError(RegelwerkError):
 _KINDS: dict[ErrorCode, type[RegelwerkError]] = {
     ErrorCode.MALFORMED_JSON: InvalidRequest,
     ErrorCode.INVALID_REQUEST: InvalidRequest,
+    ErrorCode.INVALID_RECORD: InvalidRecord,
     ErrorCode.NOT_FOUND: InvalidRequest,
     ErrorCode.UNKNOWN_GAME: UnknownGame,
     ErrorCode.METHOD_NOT_ALLOWED: InvalidRequest,

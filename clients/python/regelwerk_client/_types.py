@@ -13,6 +13,10 @@ from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
 __all__ = [
+    "BatchVerdict",
+    "Certificate",
+    "CertificateCheck",
+    "Claimed",
     "Error",
     "ErrorBody",
     "ErrorDetails",
@@ -29,10 +33,13 @@ __all__ = [
     "PlayerMove",
     "Position",
     "Problem",
+    "ProblemCode",
     "ReplayAnswer",
     "Score",
     "State",
     "Status",
+    "VerifyAnswer",
+    "VerifyProblem",
     "View",
     "ViewAnswer",
 ]
@@ -139,6 +146,7 @@ class ErrorDetails(TypedDict, total=False):
     field: str
     known: list[str]
     limit: int
+    line: int  # INVALID_RECORD: the text record's line at fault
     notation: str
     player: int
     players: int
@@ -160,3 +168,98 @@ class Error(TypedDict):
     """A refusal's answer: ``{"error": {"code", "message", "details"}}``."""
 
     error: ErrorBody
+
+
+# -- verify, records and certificates ---------------------------------------------------------
+ProblemCode = Literal[
+    # a move of the record (with its ply)
+    "INVALID_NOTATION",
+    "ILLEGAL_MOVE",
+    "NOT_YOUR_TURN",
+    "GAME_OVER",
+    # the game as a whole
+    "INVALID_OPTIONS",
+    "RULES_VERSION_DIFFERS",
+    "NOT_FINISHED",
+    "SCORES_DIFFER",
+    "WINNERS_DIFFER",
+    # a batch line that is no verifiable record (the error a single request would answer)
+    "MALFORMED_JSON",
+    "INVALID_REQUEST",
+    "INVALID_RECORD",
+    "UNKNOWN_GAME",
+    "BODY_TOO_LARGE",
+    "TOO_MANY_MOVES",
+    "WORK_BUDGET_EXCEEDED",
+    "INTERNAL",
+    # a certificate check
+    "NO_SECRET",
+    "UNKNOWN_KEY",
+    "BAD_SIGNATURE",
+    "DIGEST_DIFFERS",
+]
+"""What a verdict found wrong with a game (not a refusal: the verdict is a 200 answer)."""
+
+
+class Claimed(TypedDict, total=False):
+    """The result ``verify`` checks; each part optional (``winners=[]``: nobody won)."""
+
+    scores: list[float]
+    winners: list[int]
+
+
+class VerifyProblem(TypedDict):
+    """One finding; a move's problem names its ``ply`` (and ``line`` in a text record)."""
+
+    code: ProblemCode
+    message: str
+    ply: NotRequired[int]
+    line: NotRequired[int]
+    reason: NotRequired[str]
+    rule: NotRequired[str]
+    claimed: NotRequired[list[Any]]  # SCORES_DIFFER, WINNERS_DIFFER
+    computed: NotRequired[list[Any]]
+
+
+class Certificate(TypedDict):
+    """Proof that the service verified the record (``digest``) with this result."""
+
+    game: GameId
+    rulesVersion: str
+    digest: str
+    scores: list[int]
+    winners: list[int]
+    sig: str
+
+
+class VerifyAnswer(TypedDict):
+    """``position``: after the last legal move (None when the game could not start);
+    ``certificate``: for a valid verdict from a service with a secret."""
+
+    valid: bool
+    problems: list[VerifyProblem]
+    plies: int
+    position: Position | None
+    certificate: Certificate | None
+
+
+class BatchVerdict(TypedDict):
+    """One line of a batch's answer; ``line`` is the 1-based index of its request line."""
+
+    line: int
+    game: str | None
+    valid: bool
+    problems: list[VerifyProblem]
+    plies: int
+    status: Status | None
+    scores: list[int] | None
+    winners: list[int] | None
+    certificate: Certificate | None
+
+
+class CertificateCheck(TypedDict):
+    """``keyId``: the service's key that signed the certificate (None: none of its keys)."""
+
+    valid: bool
+    problems: list[VerifyProblem]
+    keyId: str | None

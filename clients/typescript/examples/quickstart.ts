@@ -5,6 +5,7 @@ import {
   isRegelwerkError,
   keyIdOf,
   typedQuery,
+  type BatchLine,
   type LegalMove,
   type Position,
   type State,
@@ -46,6 +47,29 @@ export async function seededTricTrac(api: RegelwerkClient, seed: string): Promis
     ...(keyId === undefined ? {} : { keyId }),
   });
   return replayed.plies;
+}
+
+/** A tournament desk: the game's text record, its claimed result verified, then certified. */
+export async function tournamentDesk(api: RegelwerkClient): Promise<string[]> {
+  const moves = ["a1", "b1", "b1-a1", "b1", "a1:2-b1", "a1", "b1:3-a1", "b1", "a1:4-b1"];
+  const game = { moves, options: { pointsToWin: 1 }, claimed: { winners: [1] } };
+  const record = await api.record("mixtour", { ...game, tags: { Event: "Club night" } });
+  const verdict = await api.verify("mixtour", { record }); // its Result tag is the claim
+  const out = [`valid: ${verdict.valid}, ${verdict.plies} moves`];
+  // Many games at once: one verdict per line, in order, as the service sends them.
+  const lines: BatchLine[] = [
+    { game: "mixtour", record },
+    { game: "mixtour", moves: ["a1", "a1"] },
+  ];
+  for await (const v of api.verifyBatch(lines)) {
+    out.push(`line ${v.line}: ${v.valid ? "valid" : v.problems.map((p) => p.code).join()}`);
+  }
+  // A service with a RULES_SECRET certifies a valid verdict; anyone may ask it to check.
+  if (verdict.certificate !== null) {
+    const check = await api.checkCertificate({ certificate: verdict.certificate, record });
+    out.push(`certificate: ${check.valid ? "holds" : "fails"}, key ${check.keyId ?? "none"}`);
+  }
+  return out;
 }
 
 /** What a person reads when a call fails: every case handled by its code. */

@@ -10,16 +10,23 @@ import {
 import {
   badResponse,
   exchange,
+  exchangeStreamed,
   parseJson,
   type CallOptions,
   type Exchange,
   type FetchLike,
+  type StreamedExchange,
   type TransportSettings,
 } from "./transport.js";
 import type {
+  BatchLine,
+  BatchVerdict,
+  CertificateBody,
+  CertificateCheck,
   ErrorBody,
   GameId,
   GameList,
+  GameRecordBody,
   LegalMoves,
   LegalMovesBody,
   NewGameBody,
@@ -34,6 +41,8 @@ import type {
   Score,
   ScoreBody,
   StateBody,
+  VerifyAnswer,
+  VerifyBody,
   ViewAnswer,
   ViewBody,
 } from "./types.js";
@@ -66,9 +75,31 @@ const ROUTES = {
   replay: ["post", "/v1/games/{game}/replay"],
   view: ["post", "/v1/games/{game}/view"],
   render: ["post", "/v1/games/{game}/render"],
+  verify: ["post", "/v1/games/{game}/verify"],
+  record: ["post", "/v1/games/{game}/record"],
+  verifyBatch: ["post", "/v1/verify"],
+  checkCertificate: ["post", "/v1/certificates"],
 } as const satisfies { [Op in RestOperation]: RouteOf<Op> };
 
-const SVG_MEDIA = "image/svg+xml";
+// The answers that are not JSON: render's SVG, record's text.
+const TEXT_ANSWERS: Partial<Record<RestOperation, string>> = {
+  render: "image/svg+xml",
+  record: "text/plain",
+};
+const NDJSON = "application/x-ndjson";
+
+/**
+ * How many lines of a batch go in one request. fetch may send a whole request before it reads
+ * the answer (browsers do), while the service answers each line as soon as it is verified:
+ * the verdicts of one request must fit the connection's buffers until it is sent.
+ */
+export const LINES_PER_REQUEST = 256;
+
+/** Options of `verifyBatch`: those of every call (the timeout is per request) and the parts. */
+export interface BatchOptions extends CallOptions {
+  /** Lines per request (default LINES_PER_REQUEST); `line` still counts the whole batch. */
+  linesPerRequest?: number;
+}
 
 /** A typed client of one Regelwerk service: REST under /v1 and GraphQL at /graphql. */
 export class RegelwerkClient {
@@ -141,7 +172,10 @@ export class RegelwerkClient {
     return this.call("score", game, body, options);
   }
 
-  /** `POST /v1/games/{game}/replay`: a game from its start; `keyId` picks the signing key. */
+  /**
+   * `POST /v1/games/{game}/replay`: a game from its start (`keyId` picks the signing key), or
+   * from its text record (`{record}`; its Result is not checked: `verify` does that).
+   */
   replay<G extends GameId>(
     game: G,
     body: ReplayBody<G>,
@@ -162,6 +196,60 @@ export class RegelwerkClient {
   /** `POST /v1/games/{game}/render`: the position as SVG text (`data-` names on locations). */
   render<G extends GameId>(game: G, body: RenderBody<G>, options?: CallOptions): Promise<string> {
     return this.call("render", game, body, options);
+  }
+
+  /**
+   * `POST /v1/games/{game}/verify`: replays the game (its moves, or its text record `{record}`)
+   * and compares the `claimed` scores and winners. What is wrong with the game is a problem of
+   * the verdict (`valid` false), not an error; with a RULES_SECRET a valid one is certified.
+   */
+  verify<G extends GameId>(
+    game: G,
+    body: VerifyBody<G>,
+    options?: CallOptions,
+  ): Promise<VerifyAnswer<G>> {
+    return this.call("verify", game, body, options);
+  }
+
+  /** `POST /v1/games/{game}/record`: the game as a text record (tags, numbered moves). */
+  record<G extends GameId>(
+    game: G,
+    body: GameRecordBody<G>,
+    options?: CallOptions,
+  ): Promise<string> {
+    return this.call("record", game, body, options);
+  }
+
+  /**
+   * `POST /v1/verify`: verifies many games, each line a verify body with its `game`; yields
+   * one verdict per line, in order, as the service sends them. A line that cannot be
+   * verified is an invalid verdict with that error's code. The lines are read as they are
+   * sent, `linesPerRequest` to a request.
+   */
+  async *verifyBatch(
+    lines: Iterable<BatchLine> | AsyncIterable<BatchLine>,
+    options: BatchOptions = {},
+  ): AsyncGenerator<BatchVerdict, void, undefined> {
+    const { linesPerRequest = LINES_PER_REQUEST, ...call } = options;
+    const url = this.baseUrl + ROUTES.verifyBatch[1];
+    for await (const part of batchParts(lines, linesPerRequest)) {
+      const request = {
+        method: "POST" as const,
+        headers: { accept: `${NDJSON}, application/json;q=0.9`, "content-type": NDJSON },
+        body: part.text,
+      };
+      yield* exchangeStreamed(this.transport, url, request, call, (answer) =>
+        verdicts(answer, part, url),
+      );
+    }
+  }
+
+  /**
+   * `POST /v1/certificates`: whether this service signed the certificate and, with the
+   * record's text, that it is that record's (problems BAD_SIGNATURE, DIGEST_DIFFERS…).
+   */
+  checkCertificate(body: CertificateBody, options?: CallOptions): Promise<CertificateCheck> {
+    return this.call("checkCertificate", undefined, body, options);
   }
 
   /**
@@ -186,8 +274,8 @@ export class RegelwerkClient {
     const [method, route] = ROUTES[operation];
     const path = game === undefined ? route : route.replace("{game}", encodeURIComponent(game));
     const url = this.baseUrl + path;
-    const svg = operation === "render";
-    const accept = svg ? `${SVG_MEDIA}, application/json;q=0.9` : "application/json";
+    const media = TEXT_ANSWERS[operation];
+    const accept = media === undefined ? "application/json" : `${media}, application/json;q=0.9`;
     const request =
       method === "get"
         ? { method: "GET" as const, headers: { accept } }
@@ -198,13 +286,116 @@ export class RegelwerkClient {
           };
     const answer = await exchange(this.transport, url, request, options);
     if (answer.status < 200 || answer.status > 299) throw refusal(answer, url);
-    if (svg) {
-      if (answer.contentType !== SVG_MEDIA) {
-        throw badResponse(answer, url, `not SVG (${answer.contentType || "no content type"})`);
+    if (media !== undefined) {
+      if (answer.contentType !== media) {
+        const expected = media === "image/svg+xml" ? "SVG" : media;
+        throw badResponse(
+          answer,
+          url,
+          `not ${expected} (${answer.contentType || "no content type"})`,
+        );
       }
       return answer.text as T;
     }
     return parseJson(answer, url) as T;
+  }
+}
+
+// -- batches -----------------------------------------------------------------------------
+
+/** Consecutive lines of a batch, sent as one request; `first` is its first line's number. */
+interface BatchPart {
+  first: number;
+  count: number;
+  text: string;
+}
+
+async function* batchParts(
+  lines: Iterable<BatchLine> | AsyncIterable<BatchLine>,
+  size: number,
+): AsyncGenerator<BatchPart, void, undefined> {
+  if (!Number.isInteger(size) || size < 1) {
+    throw new RangeError(`linesPerRequest is a whole number from 1, got ${size}`);
+  }
+  let first = 1;
+  let part: string[] = [];
+  for await (const line of lines) {
+    if (typeof line !== "object" || line === null || Array.isArray(line)) {
+      throw new TypeError(`batch line ${first + part.length} is not a verify body with its game`);
+    }
+    // One line whatever the values hold: JSON.stringify escapes line feeds inside strings.
+    part.push(`${JSON.stringify(line)}\n`);
+    if (part.length === size) {
+      yield { first, count: size, text: part.join("") };
+      first += size;
+      part = [];
+    }
+  }
+  if (part.length > 0) yield { first, count: part.length, text: part.join("") };
+}
+
+// Every key of a verdict (the compiler holds this object to BatchVerdict's keys).
+const VERDICT_KEYS = Object.keys({
+  line: true,
+  game: true,
+  valid: true,
+  problems: true,
+  plies: true,
+  status: true,
+  scores: true,
+  winners: true,
+  certificate: true,
+} satisfies { [K in keyof BatchVerdict]-?: true });
+
+/** A part's verdicts as they arrive: one per line sent, in order, numbered in the batch. */
+async function* verdicts(
+  answer: StreamedExchange,
+  part: BatchPart,
+  url: string,
+): AsyncGenerator<BatchVerdict, void, undefined> {
+  const ok = answer.status >= 200 && answer.status <= 299;
+  if (!ok || answer.contentType !== NDJSON) {
+    let text = "";
+    for await (const chunk of answer.chunks) text += chunk;
+    const whole = { status: answer.status, contentType: answer.contentType, text };
+    if (!ok) throw refusal(whole, url);
+    throw badResponse(whole, url, `not NDJSON (${answer.contentType || "no content type"})`);
+  }
+  let read = 0;
+  const verdict = (text: string): BatchVerdict => {
+    const bad = (what: string, cause?: unknown): Error =>
+      badResponse(
+        { status: answer.status, contentType: answer.contentType, text },
+        url,
+        what,
+        cause,
+      );
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (cause) {
+      throw bad("a line is not JSON", cause);
+    }
+    if (typeof parsed !== "object" || parsed === null || !VERDICT_KEYS.every((k) => k in parsed)) {
+      throw bad("a line is not a BatchVerdict");
+    }
+    const found = parsed as BatchVerdict;
+    read += 1;
+    if (read > part.count) throw bad(`more verdicts than the ${part.count} lines sent`);
+    if (found.line !== read) throw bad(`verdict ${read} is not of line ${read}`);
+    return { ...found, line: part.first + read - 1 };
+  };
+  // Split at line feeds only: a verdict's text may hold U+2028, which is no line end here.
+  let pending = "";
+  for await (const chunk of answer.chunks) {
+    const lines = (pending + chunk).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) if (line.trim() !== "") yield verdict(line);
+  }
+  if (pending.trim() !== "") yield verdict(pending);
+  if (read !== part.count) {
+    const whole = { status: answer.status, contentType: answer.contentType, text: "" };
+    throw badResponse(whole, url, `the answer ended after ${read} of ${part.count} verdicts`);
   }
 }
 

@@ -1,5 +1,11 @@
 // @regelwerk/client: a typed client of the Regelwerk rules service (README.md).
-export { RegelwerkClient, keyIdOf, type ClientOptions } from "./client.js";
+export {
+  LINES_PER_REQUEST,
+  RegelwerkClient,
+  keyIdOf,
+  type BatchOptions,
+  type ClientOptions,
+} from "./client.js";
 export {
   GraphQLRequestError,
   RegelwerkError,
@@ -20,5 +26,11 @@ export {
   type TypedQuery,
 } from "./graphql.js";
 export { sha256Hex } from "./sha256.js";
-export type { CallOptions, FetchInit, FetchLike, FetchResponse } from "./transport.js";
+export type {
+  CallOptions,
+  FetchBodyStream,
+  FetchInit,
+  FetchLike,
+  FetchResponse,
+} from "./transport.js";
 export type * from "./types.js";

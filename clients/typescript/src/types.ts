@@ -19,6 +19,20 @@ export type ErrorDetails = Schemas["ErrorDetails"];
 export type ErrorBody = Schemas["Error"];
 export type Problem = Schemas["Problem"];
 export type Player = Schemas["Player"];
+/** What a verdict found wrong with a game (its stable codes: `ILLEGAL_MOVE`, `SCORES_DIFFER`…). */
+export type ProblemCode = Schemas["ProblemCode"];
+/** One finding of a verdict or a certificate check; a move's names its `ply` (and `line`). */
+export type VerifyProblem = Schemas["VerifyProblem"];
+/** The result `verify` checks: `scores` and/or `winners` (`[]`: nobody won). */
+export type Claimed = Schemas["Claimed"];
+/** Tags printed in a text record (`Event`, `Round`, `Player0`…). */
+export type RecordTags = Schemas["RecordTags"];
+/** Proof that the service verified a record (its `digest`) with this result. */
+export type Certificate = Schemas["Certificate"];
+/** Whether this service signed a certificate (and, given the record, that it is its). */
+export type CertificateCheck = Schemas["CertificateCheck"];
+/** One line of `verifyBatch`'s answer; `line` is its line of the batch, from 1. */
+export type BatchVerdict = Schemas["BatchVerdict"];
 
 // -- per game ----------------------------------------------------------------------------
 
@@ -67,7 +81,11 @@ export type RestOperation =
   | "score"
   | "replay"
   | "view"
-  | "render";
+  | "render"
+  | "verify"
+  | "record"
+  | "verifyBatch"
+  | "checkCertificate";
 
 /** An operation's JSON request body, as generated. */
 export type RequestBody<Op extends RestOperation> =
@@ -75,14 +93,16 @@ export type RequestBody<Op extends RestOperation> =
     ? Body
     : never;
 
-/** An operation's 200 answer, as generated (a string for render's SVG). */
+/** An operation's 200 answer, as generated (a string for render's SVG and record's text). */
 export type Answer<Op extends RestOperation> = operations[Op]["responses"][200]["content"] extends {
   "application/json": infer Json;
 }
   ? Json
   : operations[Op]["responses"][200]["content"] extends { "image/svg+xml": infer Svg }
     ? Svg
-    : never;
+    : operations[Op]["responses"][200]["content"] extends { "text/plain": infer Text }
+      ? Text
+      : never;
 
 /** `T` with the keys of `U` replaced by `U`'s (flattened, so editors show the fields). */
 export type Override<T, U> = T extends unknown
@@ -113,10 +133,24 @@ export type ScoreBody<G extends GameId = GameId> = Override<
   RequestBody<"score">,
   { state: State<G> }
 >;
-export type ReplayBody<G extends GameId = GameId> = Override<
-  RequestBody<"replay">,
+/** A game as its text record alone (docs/records.md): `replay` and `verify` take it too. */
+export type RecordBody = Schemas["RecordRequest"];
+/** The start and the moves, or the text record. */
+export type ReplayBody<G extends GameId = GameId> =
+  | Override<Schemas["ReplayMovesRequest"], { options?: Options<G>; moves: MoveEntry<G>[] }>
+  | RecordBody;
+/** A game as `record` prints it: replay's fields, the `claimed` result and the `tags`. */
+export type GameRecordBody<G extends GameId = GameId> = Override<
+  RequestBody<"record">,
   { options?: Options<G>; moves: MoveEntry<G>[] }
 >;
+/** The game with its claim, or its text record (whose Result tag is the claim). */
+export type VerifyBody<G extends GameId = GameId> = GameRecordBody<G> | RecordBody;
+/** One line of a `verifyBatch`: a verify body with its game, narrowed by `game`. */
+export type BatchLine<G extends GameId = GameId> = G extends GameId
+  ? Override<VerifyBody<G>, { game: G }>
+  : never;
+export type CertificateBody = RequestBody<"checkCertificate">;
 export type ViewBody<G extends GameId = GameId> = Override<
   RequestBody<"view">,
   { state: State<G> }
@@ -152,6 +186,11 @@ export type ReplayAnswer<G extends GameId = GameId> = Override<
   { state: State<G> }
 >;
 export type ViewAnswer<G extends GameId = GameId> = Override<Answer<"view">, { view: View<G> }>;
+/** A verdict: `valid`, its `problems`, the legal `plies`, the end `position`, a `certificate`. */
+export type VerifyAnswer<G extends GameId = GameId> = Override<
+  Answer<"verify">,
+  { position: Position<G> | null }
+>;
 
 // -- routes ------------------------------------------------------------------------------
 

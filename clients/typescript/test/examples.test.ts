@@ -8,6 +8,7 @@ import {
   refusedMove,
   seededTricTrac,
   startAndPlay,
+  tournamentDesk,
 } from "../examples/quickstart.js";
 import { client } from "./helpers.js";
 
@@ -19,6 +20,13 @@ test("start a game, pick a move document, play it", async () => {
 
 test("a seeded Tric Trac game, verified by replaying its record", async () => {
   assert.equal(await seededTricTrac(api, "example"), 4);
+});
+
+test("a tournament desk: record, verdict, batch, certificate", async () => {
+  const [verdict, ...rest] = await tournamentDesk(api);
+  assert.equal(verdict, "valid: true, 9 moves");
+  assert.deepEqual(rest.slice(0, 2), ["line 1: valid", "line 2: ILLEGAL_MOVE"]);
+  assert.match(rest[2] ?? "", /^certificate: holds, key [0-9a-f]{8}$/); // the tests' server signs
 });
 
 test("errors handled by code", async () => {

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import type {
+  BatchLine,
   Breakdown,
   ComponentPrefix,
   Event,
@@ -20,6 +21,8 @@ import type {
   RegelwerkClient,
   Schemas,
   State,
+  VerifyAnswer,
+  VerifyBody,
   View,
 } from "@regelwerk/client";
 
@@ -49,6 +52,8 @@ holds<Equal<Options, Schemas["Options"]>>();
 holds<Equal<MoveDocument, Schemas["MoveDocument"]>>();
 holds<Equal<Position["state"], Schemas["State"]>>();
 holds<Equal<LegalMoves<"mixtour">["moves"][number]["move"], Schemas["MixtourMoveDocument"]>>();
+holds<Equal<VerifyAnswer<"te-trix">["position"], Position<"te-trix"> | null>>();
+holds<Equal<VerifyAnswer["certificate"], Schemas["Certificate"] | null>>();
 
 // The request bodies refuse another game's fields.
 const mixtourStart: NewGameBody<"mixtour"> = { options: { piecesPerPlayer: 10 }, seed: "x" };
@@ -56,6 +61,16 @@ const mixtourStart: NewGameBody<"mixtour"> = { options: { piecesPerPlayer: 10 },
 const wrongOption: NewGameBody<"mixtour"> = { options: { size: 7 } };
 // @ts-expect-error a PlayBody has move or moves
 const noMove: PlayBody<"mixtour"> = { state: null as unknown as State<"mixtour"> };
+// A verify body: the game with its claim, or its text record; a batch line adds its game.
+const claim: VerifyBody<"mixtour"> = { moves: ["c3"], claimed: { winners: [0] }, tags: {} };
+const batch: BatchLine[] = [
+  { game: "mixtour", moves: ["c3"], options: { pointsToWin: 1 } },
+  { game: "te-trix", record: '[Game "te-trix"]\n' },
+];
+// @ts-expect-error a batch line is narrowed by its game: size is a Te-Trix option
+const wrongLine: BatchLine = { game: "mixtour", moves: [], options: { size: 7 } };
+// @ts-expect-error a batch line names its game
+const noGame: BatchLine = { moves: [] };
 
 /** Calls that must not compile (never run: the function is only type-checked). */
 export function refused(api: RegelwerkClient, tricTrac: State<"tric-trac">): void {
@@ -67,9 +82,21 @@ export function refused(api: RegelwerkClient, tricTrac: State<"tric-trac">): voi
   void api.newGame("mixtour", { options: { pointsToWin: "5" } });
   // @ts-expect-error replay needs its move list
   void api.replay("mixtour", { seed: "s" });
+  void api.replay("mixtour", { record: '[Game "mixtour"]\n' });
+  // @ts-expect-error verify needs the moves or the record
+  void api.verify("mixtour", { claimed: { winners: [0] } });
+  // @ts-expect-error record prints a game from its moves
+  void api.record("mixtour", { record: '[Game "mixtour"]\n' });
+  // @ts-expect-error a certificate has every field verify gave
+  void api.checkCertificate({ certificate: { game: "mixtour" } });
 }
 
 test("the per-game types are checked at compile time", () => {
   assert.deepEqual(mixtourStart.options, { piecesPerPlayer: 10 });
   assert.ok(wrongOption !== undefined && noMove !== undefined);
+  assert.ok(claim !== undefined && wrongLine !== undefined && noGame !== undefined);
+  assert.deepEqual(
+    batch.map((line) => line.game),
+    ["mixtour", "te-trix"],
+  );
 });

@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a certificate a verify answer carried */
+        post: operations["checkCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games": {
         parameters: {
             query?: never;
@@ -140,6 +157,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The game as a text record (docs/records.md) */
+        post: operations["record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game}/render": {
         parameters: {
             query?: never;
@@ -166,7 +200,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replay a game from its start */
+        /** Replay a game from its start (or its text record) */
         post: operations["replay"];
         delete?: never;
         options?: never;
@@ -191,6 +225,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a claimed result by replaying the game's record */
+        post: operations["verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game}/view": {
         parameters: {
             query?: never;
@@ -208,12 +259,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify many records: NDJSON in, NDJSON verdicts out, streamed in order */
+        post: operations["verifyBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One line of a POST /v1/verify body: a verify body with its game (application/x-ndjson: one JSON object per line; blank lines are skipped). */
+        BatchLine: {
+            claimed?: components["schemas"]["Claimed"] | null;
+            game: components["schemas"]["GameId"];
+            /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
+            keyId?: string | null;
+            /** @description With a seed only the players' moves, else chance outcomes too. */
+            moves: components["schemas"]["MoveEntry"][];
+            options?: components["schemas"]["Options"] | null;
+            players?: number | null;
+            seed?: components["schemas"]["Seed"] | null;
+            tags?: components["schemas"]["RecordTags"] | null;
+        } | {
+            game: components["schemas"]["GameId"];
+            /** @description The game as a text record (docs/records.md). */
+            record: string;
+        };
+        /** @description One line of a POST /v1/verify answer (application/x-ndjson). */
+        BatchVerdict: {
+            certificate: components["schemas"]["Certificate"] | null;
+            game: string | null;
+            /** @description The request's line. */
+            line: number;
+            /** @description How many moves of the record were legal. */
+            plies: number;
+            problems: components["schemas"]["VerifyProblem"][];
+            scores: number[] | null;
+            status: ("ongoing" | "finished") | null;
+            valid: boolean;
+            winners: components["schemas"]["Player"][] | null;
+        };
         /** @description How the scores come about (per game). */
         Breakdown: components["schemas"]["MixtourBreakdown"] | components["schemas"]["TricTracBreakdown"] | components["schemas"]["TeTrixBreakdown"] | components["schemas"]["TriominosJuniorBreakdown"];
+        /** @description Proof that this service verified the record with this result. */
+        Certificate: {
+            /** @description sha256: of the record's canonical text (docs/records.md). */
+            digest: string;
+            game: components["schemas"]["GameId"];
+            rulesVersion: string;
+            scores: number[];
+            /** @description <key id>.<HMAC-SHA256> */
+            sig: string;
+            winners: components["schemas"]["Player"][];
+        };
+        CertificateCheck: {
+            /** @description The key that signed it (null: none of this service's). */
+            keyId: string | null;
+            problems: components["schemas"]["VerifyProblem"][];
+            valid: boolean;
+        };
+        CertificateRequest: {
+            certificate: components["schemas"]["Certificate"];
+            /** @description The record's text: checks that the certificate is its. */
+            record?: string | null;
+        };
+        /** @description The result a verify call checks; each part optional. */
+        Claimed: {
+            /** @description One per player. */
+            scores?: number[];
+            /** @description Empty: nobody won (a draw). */
+            winners?: components["schemas"]["Player"][];
+        };
         Error: {
             error: {
                 code: components["schemas"]["ErrorCode"];
@@ -225,7 +353,7 @@ export interface components {
          * @description Stable; see the README's table.
          * @enum {string}
          */
-        ErrorCode: "MALFORMED_JSON" | "INVALID_REQUEST" | "NOT_FOUND" | "UNKNOWN_GAME" | "METHOD_NOT_ALLOWED" | "HTTP_ERROR" | "BODY_TOO_LARGE" | "TOO_MANY_MOVES" | "WORK_BUDGET_EXCEEDED" | "INVALID_NOTATION" | "ILLEGAL_MOVE" | "NOT_YOUR_TURN" | "GAME_OVER" | "INVALID_STATE" | "INVALID_OPTIONS" | "INVALID_PLAYER" | "STATE_TAMPERED" | "INTERNAL";
+        ErrorCode: "MALFORMED_JSON" | "INVALID_REQUEST" | "INVALID_RECORD" | "NOT_FOUND" | "UNKNOWN_GAME" | "METHOD_NOT_ALLOWED" | "HTTP_ERROR" | "BODY_TOO_LARGE" | "TOO_MANY_MOVES" | "WORK_BUDGET_EXCEEDED" | "INVALID_NOTATION" | "ILLEGAL_MOVE" | "NOT_YOUR_TURN" | "GAME_OVER" | "INVALID_STATE" | "INVALID_OPTIONS" | "INVALID_PLAYER" | "STATE_TAMPERED" | "INTERNAL";
         /** @description Every key is optional; which ones appear depends on the code. */
         ErrorDetails: {
             /** @description DOCUMENT_MISMATCH: the document legal-moves lists for the move. */
@@ -236,6 +364,8 @@ export interface components {
             known?: components["schemas"]["GameId"][];
             /** @description BODY_TOO_LARGE: bytes; TOO_MANY_MOVES: moves. */
             limit?: number;
+            /** @description INVALID_RECORD: the text record's line at fault. */
+            line?: number;
             /** @description The notation that did not parse. */
             notation?: string;
             /** @description INVALID_PLAYER: the player sent. */
@@ -266,6 +396,17 @@ export interface components {
         GameId: "mixtour" | "tric-trac" | "te-trix" | "triominos-junior";
         GameList: {
             games: components["schemas"]["Game"][];
+        };
+        GameRecordRequest: {
+            claimed?: components["schemas"]["Claimed"] | null;
+            /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
+            keyId?: string | null;
+            /** @description With a seed only the players' moves, else chance outcomes too. */
+            moves: components["schemas"]["MoveEntry"][];
+            options?: components["schemas"]["Options"] | null;
+            players?: number | null;
+            seed?: components["schemas"]["Seed"] | null;
+            tags?: components["schemas"]["RecordTags"] | null;
         };
         Health: {
             /** @constant */
@@ -568,10 +709,24 @@ export interface components {
             path: string;
             reason: string;
         };
+        /**
+         * @description Stable; see docs/records.md.
+         * @enum {string}
+         */
+        ProblemCode: "INVALID_NOTATION" | "ILLEGAL_MOVE" | "NOT_YOUR_TURN" | "GAME_OVER" | "INVALID_OPTIONS" | "RULES_VERSION_DIFFERS" | "NOT_FINISHED" | "SCORES_DIFFER" | "WINNERS_DIFFER" | "MALFORMED_JSON" | "INVALID_REQUEST" | "INVALID_RECORD" | "UNKNOWN_GAME" | "BODY_TOO_LARGE" | "TOO_MANY_MOVES" | "WORK_BUDGET_EXCEEDED" | "INTERNAL" | "NO_SECRET" | "UNKNOWN_KEY" | "BAD_SIGNATURE" | "DIGEST_DIFFERS";
         Ready: {
             games: components["schemas"]["GameId"][];
             /** @constant */
             status: "ready";
+        };
+        /** @description A game as its text record, alone. */
+        RecordRequest: {
+            /** @description The game as a text record (docs/records.md). */
+            record: string;
+        };
+        /** @description Tags printed in the record (Event, Site, Date, Round, Player0...); Game, RulesVersion, Players, Options, Seed, KeyId and Result are fields. */
+        RecordTags: {
+            [key: string]: string;
         };
         ReplayAnswer: {
             isChance: boolean;
@@ -586,7 +741,7 @@ export interface components {
             /** @description Ties share the win; empty while ongoing. */
             winners: components["schemas"]["Player"][];
         };
-        ReplayRequest: {
+        ReplayMovesRequest: {
             /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
             keyId?: string | null;
             /** @description With a seed only the players' moves, else chance outcomes too. */
@@ -595,6 +750,8 @@ export interface components {
             players?: number | null;
             seed?: components["schemas"]["Seed"] | null;
         };
+        /** @description The game's start and moves, or its text record (also accepted as a text/plain body). A record's Result is not checked here: verify checks it. */
+        ReplayRequest: components["schemas"]["ReplayMovesRequest"] | components["schemas"]["RecordRequest"];
         Score: {
             breakdown: components["schemas"]["Breakdown"];
             /** @description Why the game ended. */
@@ -1996,6 +2153,34 @@ export interface components {
             /** @constant */
             v: 1;
         };
+        VerifyAnswer: {
+            /** @description With RULES_SECRET, for a valid verdict. */
+            certificate: components["schemas"]["Certificate"] | null;
+            /** @description How many moves of the record were legal. */
+            plies: number;
+            /** @description After the last legal move (null: the game could not start). */
+            position: components["schemas"]["Position"] | null;
+            problems: components["schemas"]["VerifyProblem"][];
+            valid: boolean;
+        };
+        VerifyProblem: {
+            /** @description SCORES_DIFFER, WINNERS_DIFFER. */
+            claimed?: unknown[];
+            code: components["schemas"]["ProblemCode"];
+            /** @description SCORES_DIFFER, WINNERS_DIFFER. */
+            computed?: unknown[];
+            /** @description The text record's line of the move (or of a record error). */
+            line?: number;
+            message: string;
+            /** @description A move's problem: its 0-based index (move ply+1 of a record). */
+            ply?: number;
+            /** @description A move's finer stable code. */
+            reason?: string;
+            /** @description A move's rule id, e.g. MX-7. */
+            rule?: string;
+        };
+        /** @description The game (as replay takes it) with the claim, or its text record (whose Result tag is the claim; also accepted as a text/plain body). */
+        VerifyRequest: components["schemas"]["GameRecordRequest"] | components["schemas"]["RecordRequest"];
         /** @description What one player may see. */
         View: components["schemas"]["MixtourState"] | components["schemas"]["TricTracState"] | components["schemas"]["TeTrixState"] | components["schemas"]["TriominosJuniorView"];
         ViewAnswer: {
@@ -2070,6 +2255,75 @@ export interface operations {
             };
         };
     };
+    checkCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateCheck"];
+                };
+            };
+            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listGames: {
         parameters: {
             query?: never;
@@ -2114,7 +2368,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegalMoves"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON) or wrong fields (INVALID_REQUEST, details.problems) */
+            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2185,7 +2439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Position"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON) or wrong fields (INVALID_REQUEST, details.problems) */
+            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2256,7 +2510,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlayAnswer"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON) or wrong fields (INVALID_REQUEST, details.problems) */
+            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2327,7 +2581,78 @@ export interface operations {
                     "application/json": components["schemas"]["Position"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON) or wrong fields (INVALID_REQUEST, details.problems) */
+            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameRecordRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2398,7 +2723,7 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON) or wrong fields (INVALID_REQUEST, details.problems) */
+            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2457,6 +2782,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ReplayRequest"];
+                "text/plain": string;
             };
         };
         responses: {
@@ -2469,7 +2795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReplayAnswer"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON) or wrong fields (INVALID_REQUEST, details.problems) */
+            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2540,7 +2866,79 @@ export interface operations {
                     "application/json": components["schemas"]["Score"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON) or wrong fields (INVALID_REQUEST, details.problems) */
+            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyRequest"];
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyAnswer"];
+                };
+            };
+            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2611,7 +3009,76 @@ export interface operations {
                     "application/json": components["schemas"]["ViewAnswer"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON) or wrong fields (INVALID_REQUEST, details.problems) */
+            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-ndjson": components["schemas"]["BatchLine"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,282 @@
+// verify, text records, NDJSON batches and certificates against the real server (started with
+// RULES_SECRET, so a valid verdict is certified); local stand-ins answer what it never does.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  RegelwerkClient,
+  ServiceError,
+  TransportError,
+  type BatchLine,
+  type BatchVerdict,
+  type FetchLike,
+} from "@regelwerk/client";
+
+import { client, serviceUrl, standIn } from "./helpers.js";
+
+const api = client();
+
+// A whole Mixtour game to pointsToWin 1 (White builds, Blue takes the stack of five).
+const FINISHED = ["a1", "b1", "b1-a1", "b1", "a1:2-b1", "a1", "b1:3-a1", "b1", "a1:4-b1"];
+const WON = { options: { pointsToWin: 1 }, claimed: { scores: [0, 1], winners: [1] } };
+
+const codes = (verdict: { problems: { code: string }[] }): string[] =>
+  verdict.problems.map((p) => p.code);
+
+test("verify: a finished game whose claim holds is valid and certified", async () => {
+  const verdict = await api.verify("mixtour", { moves: FINISHED, ...WON });
+  assert.deepEqual([verdict.valid, verdict.problems, verdict.plies], [true, [], 9]);
+  assert.ok(verdict.position !== null);
+  assert.deepEqual([verdict.position.status, verdict.position.winners], ["finished", [1]]);
+  assert.equal(verdict.position.state.game, "mixtour");
+  const certificate = verdict.certificate;
+  assert.ok(certificate !== null);
+  assert.deepEqual(
+    [certificate.game, certificate.scores, certificate.winners],
+    ["mixtour", [0, 1], [1]],
+  );
+  assert.match(certificate.digest, /^sha256:[0-9a-f]{64}$/);
+  assert.match(certificate.sig, /^[0-9a-f]{8}\./);
+});
+
+test("verify: what is wrong with the game is a problem of the verdict", async () => {
+  const wrong = await api.verify("mixtour", {
+    moves: FINISHED,
+    options: { pointsToWin: 1 },
+    claimed: { winners: [0] },
+  });
+  assert.equal(wrong.valid, false);
+  assert.equal(wrong.certificate, null);
+  const [differs] = wrong.problems;
+  assert.ok(differs !== undefined && differs.code === "WINNERS_DIFFER");
+  assert.deepEqual([differs.claimed, differs.computed], [[0], [1]]);
+
+  const illegal = await api.verify("mixtour", { moves: ["a1", "a1"] });
+  assert.deepEqual([illegal.valid, illegal.plies], [false, 1]);
+  const [move] = illegal.problems;
+  assert.deepEqual(
+    [move?.code, move?.ply, move?.reason, move?.rule],
+    ["ILLEGAL_MOVE", 1, "SQUARE_OCCUPIED", "MX-4"],
+  );
+  assert.deepEqual(codes(await api.verify("mixtour", { moves: FINISHED.slice(0, 4) })), [
+    "NOT_FINISHED",
+  ]);
+});
+
+test("record: the text record, read back by verify and replay", async () => {
+  const text = await api.record("mixtour", {
+    moves: FINISHED,
+    ...WON,
+    tags: { Event: "Club night", Player0: "Ada", Player1: "Bo" },
+  });
+  assert.match(text, /^\[Game "mixtour"\]\n/);
+  assert.ok(text.includes('[Event "Club night"]\n'));
+  assert.ok(text.includes('[Result "scores 0 1; winners 1"]\n'));
+  assert.ok(text.endsWith("\n9. a1:4-b1\n"));
+
+  const verdict = await api.verify("mixtour", { record: text });
+  assert.deepEqual([verdict.valid, verdict.plies], [true, 9]);
+  const replayed = await api.replay("mixtour", { record: text });
+  const byMoves = await api.replay("mixtour", { moves: FINISHED, options: { pointsToWin: 1 } });
+  assert.deepEqual(replayed.state, byMoves.state);
+
+  // An illegal move of a record names its line of the text.
+  const illegal = await api.verify("mixtour", { record: text.replace("3. b1-a1", "3. a1") });
+  const [move] = illegal.problems;
+  assert.ok(move?.line !== undefined);
+  assert.deepEqual(
+    [move.code, move.ply, text.split("\n")[move.line - 1]],
+    ["ILLEGAL_MOVE", 2, "3. b1-a1"],
+  );
+});
+
+test("INVALID_RECORD: 400 with the line at fault", async () => {
+  const record = '[Game "mixtour"]\n\n1. a1\n2 b1\n';
+  await assert.rejects(api.verify("mixtour", { record }), (error: unknown) => {
+    assert.ok(error instanceof ServiceError);
+    assert.deepEqual([error.code, error.status, error.details.line], ["INVALID_RECORD", 400, 4]);
+    return true;
+  });
+});
+
+/** The lines of a batch, each kind once, and the codes of their verdicts. */
+const BATCH: BatchLine[] = [
+  { game: "mixtour", moves: FINISHED, ...WON },
+  { game: "mixtour", moves: ["a1", "a1"] },
+  { game: "chess" as "mixtour", moves: [] },
+  { game: "mixtour", record: '[Game "mixtour"]\n[Options "{\\"pointsToWin\\":1}"]\n' },
+  { game: "mixtour", moves: ["a1", "line\u2028separator"] },
+  { game: "te-trix", moves: [], claimed: { winners: [] } },
+];
+const BATCH_CODES = [
+  [],
+  ["ILLEGAL_MOVE"],
+  ["UNKNOWN_GAME"],
+  ["NOT_FINISHED"],
+  ["INVALID_NOTATION"],
+  ["NOT_FINISHED"],
+];
+
+test("verifyBatch: one verdict per line, in order, as they arrive", async () => {
+  const { fetch, sent } = recordingFetchOfText();
+  const batchApi = new RegelwerkClient({ baseUrl: serviceUrl(), fetch });
+  const pulled: number[] = [];
+  async function* lines(): AsyncGenerator<BatchLine> {
+    for (const [n, line] of BATCH.entries()) {
+      pulled.push(n + 1);
+      yield line;
+    }
+  }
+  const received: BatchVerdict[] = [];
+  for await (const verdict of batchApi.verifyBatch(lines(), { linesPerRequest: 4 })) {
+    // The lines are read as they are sent: the first verdict comes before line 5 is read.
+    if (received.length === 0) assert.deepEqual(pulled, [1, 2, 3, 4]);
+    received.push(verdict);
+  }
+  assert.deepEqual(
+    received.map((v) => v.line),
+    [1, 2, 3, 4, 5, 6],
+  );
+  assert.deepEqual(received.map(codes), BATCH_CODES);
+  assert.deepEqual(
+    received.map((v) => v.game),
+    ["mixtour", "mixtour", "chess", "mixtour", "mixtour", "te-trix"],
+  );
+  const [won, , unknown, , separated] = received;
+  assert.deepEqual([won?.valid, won?.status, won?.winners, won?.plies], [true, "finished", [1], 9]);
+  assert.ok(won?.certificate !== null && won?.certificate.game === "mixtour");
+  assert.deepEqual([unknown?.status, unknown?.scores, unknown?.certificate], [null, null, null]);
+  // U+2028 ends a line for some readers, not for NDJSON: the verdict arrived whole.
+  assert.match(separated?.problems[0]?.message ?? "", /line\u2028separator/);
+
+  // Two requests of NDJSON, the second holding lines 5 and 6.
+  assert.deepEqual(
+    sent.map((s) => [s.url, s.headers["content-type"], s.body.split("\n").length - 1]),
+    [
+      [`${serviceUrl()}/v1/verify`, "application/x-ndjson", 4],
+      [`${serviceUrl()}/v1/verify`, "application/x-ndjson", 2],
+    ],
+  );
+  assert.deepEqual(JSON.parse(sent[1]?.body.split("\n")[1] ?? ""), BATCH[5]);
+
+  // In one request (an array will do) the verdicts are the same.
+  const inOne: BatchVerdict[] = [];
+  for await (const verdict of api.verifyBatch(BATCH)) inOne.push(verdict);
+  assert.deepEqual(inOne, received);
+});
+
+test("verifyBatch: left early, the rest is not read; the client goes on", async () => {
+  const lines = Array.from({ length: 600 }, (): BatchLine => ({
+    game: "mixtour",
+    moves: FINISHED,
+  }));
+  let seen = 0;
+  for await (const verdict of api.verifyBatch(lines)) {
+    seen = verdict.line;
+    if (seen === 3) break;
+  }
+  assert.equal(seen, 3);
+  assert.ok((await api.listGames()).games.length > 0);
+});
+
+test("verifyBatch: a fetch without a body stream is read whole", async () => {
+  const plain: FetchLike = async (url, init) => {
+    const response = await globalThis.fetch(url, init);
+    return { status: response.status, headers: response.headers, text: () => response.text() };
+  };
+  const textOnly = new RegelwerkClient({ baseUrl: serviceUrl(), fetch: plain });
+  const received: BatchVerdict[] = [];
+  for await (const verdict of textOnly.verifyBatch(BATCH, { linesPerRequest: 5 })) {
+    received.push(verdict);
+  }
+  assert.deepEqual(received.map(codes), BATCH_CODES);
+});
+
+test("verifyBatch: refusals and answers that are no verdicts", async () => {
+  const twoLines: BatchLine[] = [BATCH[1]!, BATCH[1]!];
+  const failure = async (batchApi: RegelwerkClient, lines = twoLines): Promise<unknown> => {
+    try {
+      for await (const verdict of batchApi.verifyBatch(lines)) void verdict;
+    } catch (error) {
+      return error;
+    }
+    assert.fail("the batch succeeded");
+  };
+  const wrongPath = new RegelwerkClient(`${serviceUrl()}/nope`);
+  const notFound = await failure(wrongPath);
+  assert.ok(notFound instanceof ServiceError);
+  assert.deepEqual([notFound.code, notFound.status], ["NOT_FOUND", 404]);
+  await assert.rejects(
+    failure(api, []).then(() => undefined),
+    /the batch succeeded/,
+  );
+  await assert.rejects(
+    (async () => {
+      for await (const verdict of api.verifyBatch(twoLines, { linesPerRequest: 0 })) void verdict;
+    })(),
+    RangeError,
+  );
+
+  const verdict = (line: number): string =>
+    `${JSON.stringify({ line, game: "mixtour", valid: true, problems: [], plies: 0, status: "ongoing", scores: [0, 0], winners: [], certificate: null })}\n`;
+  const answers: [string, string, RegExp][] = [
+    ["application/json", '{"valid": true}', /not NDJSON/],
+    ["application/x-ndjson", verdict(1), /ended after 1 of 2 verdicts/],
+    ["application/x-ndjson", `${verdict(1)}{not json\n`, /a line is not JSON/],
+    ["application/x-ndjson", `${verdict(1)}{"line": 2}\n`, /not a BatchVerdict/],
+    ["application/x-ndjson", verdict(2) + verdict(1), /verdict 1 is not of line 1/],
+    [
+      "application/x-ndjson",
+      verdict(1) + verdict(2) + verdict(3),
+      /more verdicts than the 2 lines sent/,
+    ],
+  ];
+  for (const [media, body, message] of answers) {
+    const odd = await standIn((request, response) => {
+      request.resume();
+      request.on("end", () => response.writeHead(200, { "content-type": media }).end(body));
+    });
+    try {
+      const error = await failure(new RegelwerkClient(odd.url));
+      assert.ok(error instanceof TransportError, String(error));
+      assert.deepEqual([error.reason, error.status], ["bad-response", 200]);
+      assert.match(error.message, message);
+    } finally {
+      await odd.close();
+    }
+  }
+});
+
+test("checkCertificate: signed by this service, and of this record", async () => {
+  const text = await api.record("mixtour", { moves: FINISHED, ...WON });
+  const { certificate } = await api.verify("mixtour", { record: text });
+  assert.ok(certificate !== null);
+  const keyId = certificate.sig.split(".")[0];
+  assert.deepEqual(await api.checkCertificate({ certificate }), {
+    valid: true,
+    problems: [],
+    keyId,
+  });
+  assert.equal((await api.checkCertificate({ certificate, record: text })).valid, true);
+  const another = await api.record("mixtour", { moves: FINISHED, ...WON, tags: { Round: "2" } });
+  const ofAnother = await api.checkCertificate({ certificate, record: another });
+  assert.deepEqual([ofAnother.valid, codes(ofAnother)], [false, ["DIGEST_DIFFERS"]]);
+  const altered = await api.checkCertificate({ certificate: { ...certificate, winners: [0] } });
+  assert.deepEqual(
+    [altered.valid, codes(altered), altered.keyId],
+    [false, ["BAD_SIGNATURE"], keyId],
+  );
+});
+
+/** globalThis.fetch, recording each request's URL, headers and text body. */
+function recordingFetchOfText(): {
+  fetch: FetchLike;
+  sent: { url: string; headers: Record<string, string>; body: string }[];
+} {
+  const sent: { url: string; headers: Record<string, string>; body: string }[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    sent.push({ url, headers: init.headers, body: init.body ?? "" });
+    return globalThis.fetch(url, init);
+  };
+  return { fetch, sent };
+}
