@@ -22,7 +22,9 @@ class Settings:
     workers: int = 1
     log_level: str = "info"
     log_format: str = "text"
-    redis_url: str | None = None
+    # May carry a password (redis://:secret@host): never in a repr or a log line.
+    redis_url: str | None = field(default=None, repr=False)
+    redis_cluster: bool = False
     cache_entries: int = 50_000
     cache_ttl: int = 3600
     cache_max_value_bytes: int = 256 * 1024

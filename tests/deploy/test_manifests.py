@@ -31,6 +31,7 @@ SETTINGS = {
     "LOG_LEVEL": "info",
     "LOG_FORMAT": "text",
     "REDIS_URL": "",
+    "REDIS_CLUSTER": "0",
     "CACHE_ENTRIES": "50000",
     "CACHE_TTL": "3600",
     "CACHE_MAX_VALUE_BYTES": "262144",
