@@ -1,6 +1,7 @@
-"""deploy/ checked offline: the Kubernetes manifests against the Kubernetes API schemas and
-against each other, compose.yaml, the Dockerfile, and the settings named in every place
-against the one list of settings. Needs neither Docker nor a cluster."""
+"""deploy/ checked offline: the Kubernetes manifests (as kustomize renders them) against the
+Kubernetes API schemas and against each other, compose.yaml, the Dockerfile, and the settings
+named in every place against the one list of settings. Needs neither Docker nor a cluster.
+Redis auth, the NetworkPolicies and the ServiceMonitor: test_access.py."""
 
 from __future__ import annotations
 
@@ -8,19 +9,34 @@ import json
 import re
 from dataclasses import fields
 from pathlib import Path
-from typing import Any
 
 import kubernetes_validate
 import pytest
-import yaml
 
+from service.__main__ import GRACEFUL_SHUTDOWN_SECONDS
 from service.settings import Settings
 
-ROOT = Path(__file__).resolve().parents[2]
-DEPLOY = ROOT / "deploy"
-K8S = DEPLOY / "k8s"
+from .manifests import (
+    API_LABELS,
+    CACHE_LABELS,
+    DEPLOY,
+    K8S,
+    ROOT,
+    compose,
+    compose_environment,
+    containers,
+    find,
+    generated_configmaps,
+    kustomization,
+    manifest_files,
+    only_container,
+    pod_labels,
+    pod_spec,
+    resources,
+)
 
 # The oldest Kubernetes we claim to support and the newest schema set kubernetes-validate ships.
+# The preStop `sleep` handler is beta, on by default, from 1.30 (GA in 1.34).
 KUBERNETES_VERSIONS = ("1.30", "1.37")
 
 # Every setting of the service, with its default ("" = unset); README.md documents the same.
@@ -53,43 +69,16 @@ SETTINGS = {
     "CORS_ORIGINS": "",
 }
 SECRET_SETTINGS = {"RULES_SECRET", "RULES_PREVIOUS_SECRETS"}
+# Where settings.env departs from a default, on purpose.
+K8S_CHOICES = {"HOST": "0.0.0.0", "LOG_FORMAT": "json"}
+# Not in settings.env: it carries the Redis password, so the Deployment builds it from the
+# Secret (test_access.py).
+BUILT_IN_THE_DEPLOYMENT = {"REDIS_URL"}
 
-API_LABELS = {"app.kubernetes.io/name": "regelwerk", "app.kubernetes.io/component": "api"}
 REDIS_CACHE_FLAGS = ("--maxmemory", "--maxmemory-policy", "allkeys-lru", "--save", "--appendonly")
 
 
 # ---- loading ------------------------------------------------------------------------------------
-
-
-def _yaml_documents(path: Path) -> list[dict[str, Any]]:
-    with path.open(encoding="utf-8") as f:
-        return [doc for doc in yaml.safe_load_all(f) if doc is not None]
-
-
-def _manifest_files() -> list[Path]:
-    return sorted(p for p in K8S.glob("*.yaml") if p.name != "kustomization.yaml")
-
-
-def _resources() -> list[tuple[Path, dict[str, Any]]]:
-    return [(path, doc) for path in _manifest_files() for doc in _yaml_documents(path)]
-
-
-def _find(kind: str, name: str) -> dict[str, Any]:
-    found = [
-        doc for _, doc in _resources() if doc["kind"] == kind and doc["metadata"]["name"] == name
-    ]
-    assert len(found) == 1, f"expected one {kind} {name}, found {len(found)}"
-    return found[0]
-
-
-def _containers(deployment: dict[str, Any]) -> list[dict[str, Any]]:
-    containers: list[dict[str, Any]] = deployment["spec"]["template"]["spec"]["containers"]
-    return containers
-
-
-def _api_container() -> dict[str, Any]:
-    (container,) = _containers(_find("Deployment", "regelwerk"))
-    return container
 
 
 def _settings_table(readme: Path) -> dict[str, str]:
@@ -105,19 +94,6 @@ def _settings_table(readme: Path) -> dict[str, str]:
             table[name.group(1)] = cells[1].strip("`")
     assert table, f"{readme}'s Settings section has no table of `VARIABLES`"
     return table
-
-
-def _compose() -> dict[str, Any]:
-    with (DEPLOY / "compose.yaml").open(encoding="utf-8") as f:
-        compose: dict[str, Any] = yaml.safe_load(f)
-    return compose
-
-
-def _compose_environment(service: dict[str, Any]) -> dict[str, str]:
-    env = service.get("environment", {})
-    if isinstance(env, list):  # the "- NAME=value" form
-        env = dict(item.split("=", 1) if "=" in item else (item, "") for item in env)
-    return {str(k): str(v) for k, v in env.items()}
 
 
 def _dockerfile_instructions() -> list[tuple[str, str]]:
@@ -148,8 +124,8 @@ def _dockerfile_instructions() -> list[tuple[str, str]]:
 @pytest.mark.parametrize(
     "resource",
     [
-        pytest.param(doc, id=f"{path.name}:{doc['kind']}/{doc['metadata']['name']}")
-        for path, doc in _resources()
+        pytest.param(doc, id=f"{origin}:{doc['kind']}/{doc['metadata']['name']}")
+        for origin, doc in resources()
     ],
 )
 def test_manifest_is_valid_against_the_kubernetes_schema_strictly(resource, version):
@@ -158,7 +134,7 @@ def test_manifest_is_valid_against_the_kubernetes_schema_strictly(resource, vers
 
 
 def test_strict_schema_validation_rejects_unknown_fields_and_wrong_types():
-    deployment = _find("Deployment", "regelwerk")
+    deployment = find("Deployment", "regelwerk")
     misspelt = json.loads(json.dumps(deployment))
     misspelt["spec"]["template"]["spec"]["containers"][0]["readynessProbe"] = {}
     with pytest.raises(kubernetes_validate.ValidationError):
@@ -170,12 +146,14 @@ def test_strict_schema_validation_rejects_unknown_fields_and_wrong_types():
 
 
 def test_k8s_folder_holds_the_expected_kinds():
-    kinds = sorted((doc["kind"], doc["metadata"]["name"]) for _, doc in _resources())
+    kinds = sorted((doc["kind"], doc["metadata"]["name"]) for _, doc in resources())
     assert kinds == [
         ("ConfigMap", "regelwerk-config"),
         ("Deployment", "regelwerk"),
         ("Deployment", "regelwerk-redis"),
         ("HorizontalPodAutoscaler", "regelwerk"),
+        ("NetworkPolicy", "regelwerk"),
+        ("NetworkPolicy", "regelwerk-redis"),
         ("PodDisruptionBudget", "regelwerk"),
         ("Service", "regelwerk"),
         ("Service", "regelwerk-redis"),
@@ -184,19 +162,37 @@ def test_k8s_folder_holds_the_expected_kinds():
 
 
 def test_kustomization_lists_exactly_the_manifests_in_k8s():
-    (kustomization,) = _yaml_documents(K8S / "kustomization.yaml")
-    assert kustomization["apiVersion"] == "kustomize.config.k8s.io/v1beta1"
-    assert kustomization["kind"] == "Kustomization"
-    resources = kustomization["resources"]
-    assert len(resources) == len(set(resources))
-    assert sorted(resources) == [p.name for p in _manifest_files()]
+    document = kustomization()
+    assert document["apiVersion"] == "kustomize.config.k8s.io/v1beta1"
+    assert document["kind"] == "Kustomization"
+    listed = document["resources"]
+    assert len(listed) == len(set(listed))
+    assert sorted(listed) == [p.name for p in manifest_files()]
+    # The ServiceMonitor needs the Prometheus Operator's CRD: opt-in, never applied by default.
+    assert "components" not in document
+    assert not any("monitoring" in entry for entry in listed)
+
+
+def test_the_configmap_is_generated_with_a_content_hash_so_a_changed_setting_rolls_the_pods():
+    document = kustomization()
+    (generator,) = document["configMapGenerator"]
+    assert generator["envs"] == ["settings.env"]
+    # Without the hash suffix an edit would reach running pods only at their next restart.
+    assert not document.get("generatorOptions", {}).get("disableNameSuffixHash", False)
+    assert not generator.get("options", {}).get("disableNameSuffixHash", False)
+    # No hand-written ConfigMap beside it: one place for the settings.
+    written = [doc for origin, doc in resources() if origin != "configMapGenerator"]
+    assert not any(doc["kind"] == "ConfigMap" for doc in written)
+    # kustomize rewrites this reference to the hashed name: it must name the generator.
+    references = [s["configMapRef"]["name"] for s in only_container("regelwerk")["envFrom"]]
+    assert references == [generator["name"]]
 
 
 # ---- Kubernetes: the Deployment ----------------------------------------------------------------
 
 
 def test_deployment_probes_are_readyz_for_readiness_and_healthz_for_liveness():
-    container = _api_container()
+    container = only_container("regelwerk")
     assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     if "startupProbe" in container:
@@ -207,34 +203,56 @@ def test_deployment_probes_are_readyz_for_readiness_and_healthz_for_liveness():
         assert ports.get(port, port) == 8000
 
 
-def test_deployment_runs_at_least_two_replicas_and_the_hpa_and_pdb_agree():
-    deployment = _find("Deployment", "regelwerk")
-    assert deployment["spec"]["replicas"] >= 2
-    hpa = _find("HorizontalPodAutoscaler", "regelwerk")
+def test_no_replicas_beside_an_hpa_and_the_hpa_and_pdb_agree():
+    hpa = find("HorizontalPodAutoscaler", "regelwerk")
     assert hpa["apiVersion"] == "autoscaling/v2"
     assert hpa["spec"]["scaleTargetRef"] == {
         "apiVersion": "apps/v1",
         "kind": "Deployment",
         "name": "regelwerk",
     }
+    # The HPA owns the count: a `replicas` here would reset it to that number on every apply.
+    assert "replicas" not in find("Deployment", "regelwerk")["spec"]
     assert hpa["spec"]["minReplicas"] >= 2
     assert hpa["spec"]["maxReplicas"] >= hpa["spec"]["minReplicas"]
     assert [m["resource"]["name"] for m in hpa["spec"]["metrics"]] == ["cpu"]
-    pdb = _find("PodDisruptionBudget", "regelwerk")
+    pdb = find("PodDisruptionBudget", "regelwerk")
     assert pdb["apiVersion"] == "policy/v1"
     assert pdb["spec"]["minAvailable"] < hpa["spec"]["minReplicas"], "a drain could never proceed"
 
 
+def test_every_hpa_target_has_no_replicas_field():
+    for _, doc in resources():
+        if doc["kind"] == "HorizontalPodAutoscaler":
+            target = doc["spec"]["scaleTargetRef"]
+            assert "replicas" not in find(target["kind"], target["name"])["spec"], target
+
+
+def test_pods_pause_before_sigterm_and_the_grace_period_covers_pause_and_drain():
+    pod = pod_spec("regelwerk")
+    pre_stop = only_container("regelwerk")["lifecycle"]["preStop"]
+    # Endpoints leave the Service's proxies asynchronously: keep answering meanwhile.
+    pause = pre_stop["sleep"]["seconds"]
+    assert 3 <= pause <= 15
+    # The grace period runs from the preStop hook's start; the server drains for at most
+    # GRACEFUL_SHUTDOWN_SECONDS after SIGTERM and then needs a moment to exit.
+    grace = pod["terminationGracePeriodSeconds"]
+    assert grace >= pause + GRACEFUL_SHUTDOWN_SECONDS + 3, (grace, pause)
+    assert grace <= pause + GRACEFUL_SHUTDOWN_SECONDS + 15, "a stuck pod would linger"
+    strategy = find("Deployment", "regelwerk")["spec"]["strategy"]
+    assert strategy["rollingUpdate"]["maxUnavailable"] == 0
+
+
 @pytest.mark.parametrize("name", ["regelwerk", "regelwerk-redis"])
 def test_every_container_has_cpu_and_memory_requests_and_limits(name):
-    for container in _containers(_find("Deployment", name)):
+    for container in containers(name):
         for kind in ("requests", "limits"):
             assert set(container["resources"][kind]) >= {"cpu", "memory"}, (container["name"], kind)
 
 
 @pytest.mark.parametrize("name", ["regelwerk", "regelwerk-redis"])
 def test_every_pod_runs_non_root_read_only_without_privilege_escalation(name):
-    pod = _find("Deployment", name)["spec"]["template"]["spec"]
+    pod = pod_spec(name)
     assert pod["securityContext"]["runAsNonRoot"] is True
     assert pod["securityContext"].get("runAsUser", 1) != 0
     for container in pod["containers"]:
@@ -245,12 +263,13 @@ def test_every_pod_runs_non_root_read_only_without_privilege_escalation(name):
         assert context["capabilities"]["drop"] == ["ALL"]
 
 
-def test_deployment_reads_settings_from_the_configmap_and_the_secret_only_optionally():
-    container = _api_container()
+def test_deployment_reads_settings_from_the_configmap_and_the_rules_secret_only_optionally():
+    container = only_container("regelwerk")
     assert {"configMapRef": {"name": "regelwerk-config"}} in container["envFrom"]
     assert not any("secretRef" in source for source in container["envFrom"])
     env = {item["name"]: item for item in container.get("env", [])}
-    assert set(env) <= SETTINGS.keys()
+    # REDIS_PASSWORD is no setting: the kubelet puts it into REDIS_URL (test_access.py).
+    assert set(env) <= SETTINGS.keys() | {"REDIS_PASSWORD"}
     for name in SECRET_SETTINGS:
         secret = env[name]["valueFrom"]["secretKeyRef"]
         assert secret == {"name": "regelwerk-secret", "key": name, "optional": True}
@@ -258,24 +277,24 @@ def test_deployment_reads_settings_from_the_configmap_and_the_secret_only_option
 
 
 def test_selectors_of_deployment_service_and_pdb_match_the_api_pod_labels():
-    deployment = _find("Deployment", "regelwerk")
-    pod_labels = deployment["spec"]["template"]["metadata"]["labels"]
+    deployment = find("Deployment", "regelwerk")
     assert deployment["spec"]["selector"]["matchLabels"] == API_LABELS
-    assert pod_labels.items() >= API_LABELS.items()
-    assert _find("Service", "regelwerk")["spec"]["selector"] == API_LABELS
-    assert _find("PodDisruptionBudget", "regelwerk")["spec"]["selector"]["matchLabels"] == (
+    assert pod_labels("regelwerk").items() >= API_LABELS.items()
+    assert find("Service", "regelwerk")["spec"]["selector"] == API_LABELS
+    assert find("PodDisruptionBudget", "regelwerk")["spec"]["selector"]["matchLabels"] == (
         API_LABELS
     )
-    redis_pods = _find("Deployment", "regelwerk-redis")["spec"]["template"]["metadata"]["labels"]
+    redis_pods = pod_labels("regelwerk-redis")
+    assert redis_pods.items() >= CACHE_LABELS.items()
     assert not redis_pods.items() >= API_LABELS.items(), "the API selectors would catch Redis"
 
 
 def test_service_is_cluster_ip_on_port_80_to_container_port_8000():
-    service = _find("Service", "regelwerk")
+    service = find("Service", "regelwerk")
     assert service["spec"]["type"] == "ClusterIP"
     (port,) = service["spec"]["ports"]
     assert port["port"] == 80
-    container_ports = {p["name"]: p["containerPort"] for p in _api_container()["ports"]}
+    container_ports = {p["name"]: p["containerPort"] for p in only_container("regelwerk")["ports"]}
     target = port["targetPort"]
     assert container_ports.get(target, target) == 8000
 
@@ -293,17 +312,13 @@ def _assert_redis_is_a_bounded_lru_cache(command: list[str]) -> None:
     assert args[args.index("--appendonly") + 1] == "no"
 
 
-def test_kubernetes_redis_is_a_bounded_lru_cache_without_persistence_behind_redis_url():
-    (container,) = _containers(_find("Deployment", "regelwerk-redis"))
+def test_kubernetes_redis_is_a_bounded_lru_cache_without_persistence():
+    container = only_container("regelwerk-redis")
     _assert_redis_is_a_bounded_lru_cache(container.get("command", []) + container.get("args", []))
-    service = _find("Service", "regelwerk-redis")
-    (port,) = service["spec"]["ports"]
-    redis_url = _find("ConfigMap", "regelwerk-config")["data"]["REDIS_URL"]
-    assert redis_url == f"redis://{service['metadata']['name']}:{port['port']}/0"
 
 
 def test_compose_runs_the_service_from_the_dockerfile_with_a_redis_cache():
-    services = _compose()["services"]
+    services = compose()["services"]
     assert set(services) == {"regelwerk", "redis"}
     app, redis = services["regelwerk"], services["redis"]
     assert app["build"]["dockerfile"] == "deploy/Dockerfile"
@@ -311,10 +326,9 @@ def test_compose_runs_the_service_from_the_dockerfile_with_a_redis_cache():
     assert any(str(port).endswith(":8000") for port in app["ports"])
     assert "redis" in app["depends_on"]
     assert "/healthz" in " ".join(app["healthcheck"]["test"])
-    env = _compose_environment(app)
-    assert env["REDIS_URL"] == "redis://redis:6379/0"
-    assert env["HOST"] == "0.0.0.0"
+    assert compose_environment(app)["HOST"] == "0.0.0.0"
     assert redis["image"].split(":")[0] == "redis"
+    assert "ports" not in redis, "Redis stays on the compose network"
     _assert_redis_is_a_bounded_lru_cache(redis["command"])
 
 
@@ -326,16 +340,25 @@ def test_known_settings_are_exactly_the_service_settings():
 
 
 def test_compose_sets_only_known_settings():
-    env = _compose_environment(_compose()["services"]["regelwerk"])
+    env = compose_environment(compose()["services"]["regelwerk"])
     assert set(env) - SETTINGS.keys() == set()
 
 
-def test_configmap_sets_only_known_settings_and_no_secret():
-    data = _find("ConfigMap", "regelwerk-config")["data"]
-    assert set(data) - SETTINGS.keys() == set()
+def test_the_generated_configmap_has_every_setting_but_the_secret_ones_with_its_default():
+    (configmap,) = generated_configmaps()
+    data = configmap["data"]
     assert not set(data) & SECRET_SETTINGS, "secrets belong in a Secret, not the ConfigMap"
-    assert data["HOST"] == "0.0.0.0"
+    expected = {
+        name: K8S_CHOICES.get(name, default)
+        for name, default in SETTINGS.items()
+        if name not in SECRET_SETTINGS | BUILT_IN_THE_DEPLOYMENT
+    }
+    assert data == expected
     assert data["WORKERS"] == "1", "one worker per pod: metrics are per worker"
+    # Each setting has one source in the pod: the ConfigMap or the Deployment's env.
+    env = {item["name"] for item in only_container("regelwerk")["env"]}
+    assert env & SETTINGS.keys() == SECRET_SETTINGS | BUILT_IN_THE_DEPLOYMENT
+    assert Settings.from_env(data).host == "0.0.0.0"
 
 
 def test_deploy_readme_settings_table_has_every_setting_with_its_default():
