@@ -1,7 +1,8 @@
 """Who reaches what in deploy/: Redis only with the password from a Secret (Kubernetes) or the
-shell (compose), and only from the service's pods (NetworkPolicy). The passwords are checked
-the way they are used: the manifests' own Redis arguments start a real redis-server, and the
-service's REDIS_URL, expanded as the kubelet or compose expands it, must log in to it."""
+shell (compose), and only from the service's pods (NetworkPolicy); Prometheus through the
+ServiceMonitor. The passwords are checked the way they are used: the manifests' own Redis
+arguments start a real redis-server, and the service's REDIS_URL, expanded as the kubelet or
+compose expands it, must log in to it."""
 
 from __future__ import annotations
 
@@ -18,12 +19,15 @@ import redis
 from redis.backoff import NoBackoff
 from redis.connection import parse_url
 from redis.retry import Retry
+from starlette.testclient import TestClient
 
+from service.app import create_app
 from service.settings import Settings
 
 from ..redis_server import free_port
 from .manifests import (
     API_LABELS,
+    MONITORING,
     REDIS_AUTH,
     compose,
     compose_environment,
@@ -36,6 +40,7 @@ from .manifests import (
     pod_labels,
     resources,
     selects,
+    yaml_documents,
 )
 
 # A password as deploy/README.md makes one (secrets.token_urlsafe): URL-safe as it stands.
@@ -235,3 +240,37 @@ def test_compose_redis_url_logs_in_to_redis_started_with_the_compose_command(tmp
     }
     with _redis_server(command, tmp_path) as port:
         _assert_logs_in_and_nobody_else(_on_loopback(url, port), port, cli_env)
+
+
+# ---- ServiceMonitor ----------------------------------------------------------------------------
+
+
+def test_the_servicemonitor_scrapes_metrics_through_the_service_http_port():
+    (monitor,) = yaml_documents(MONITORING / "servicemonitor.yaml")
+    assert monitor["apiVersion"] == "monitoring.coreos.com/v1"
+    assert monitor["kind"] == "ServiceMonitor"
+    assert monitor["metadata"]["name"] == "regelwerk"
+    service = find("Service", "regelwerk")
+    assert selects(monitor["spec"]["selector"], service["metadata"]["labels"])
+    redis_service = find("Service", "regelwerk-redis")
+    assert not selects(monitor["spec"]["selector"], redis_service["metadata"]["labels"])
+    assert "namespaceSelector" not in monitor["spec"], "the Service is in its own namespace"
+    port_names = {port["name"] for port in service["spec"]["ports"]}
+    (endpoint,) = monitor["spec"]["endpoints"]
+    assert endpoint["port"] in port_names
+    assert endpoint["path"] == "/metrics"
+    assert set(endpoint) <= {"port", "path", "interval", "scrapeTimeout"}
+    # And the service answers that path with Prometheus text.
+    answer = TestClient(create_app(Settings())).get(endpoint["path"])
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/plain")
+    assert "# TYPE " in answer.text
+
+
+def test_the_servicemonitor_is_an_opt_in_kustomize_component():
+    component = kustomization(MONITORING)
+    assert component["apiVersion"] == "kustomize.config.k8s.io/v1alpha1"
+    assert component["kind"] == "Component"
+    assert component["resources"] == ["servicemonitor.yaml"]
+    main = (MONITORING.parent / "kustomization.yaml").read_text(encoding="utf-8")
+    assert "#   - monitoring" in main, "the commented-out line that enables it"
