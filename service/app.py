@@ -43,6 +43,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             max_value_bytes=settings.cache_max_value_bytes,
             breaker_seconds=settings.redis_breaker_seconds,
             on_event=metrics.cache_event,
+            cluster=settings.redis_cluster,
         )
     cache = Cache(settings.cache_entries, metrics.cache_event, redis, settings.redis_min_cost_us)
     metrics.watch(cache)
@@ -115,6 +116,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     settings.graphql_max_root_fields,
                 ),
                 settings.max_work,
+                shared=redis,
             ).handle,
             methods=["GET", "POST"],
         ),

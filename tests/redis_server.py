@@ -45,6 +45,7 @@ class RedisServer:
                 str(self.folder),
                 "--logfile",
                 "",
+                *self.arguments(),
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -57,6 +58,10 @@ class RedisServer:
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError("redis-server did not start")
+
+    def arguments(self) -> list[str]:
+        """More redis-server arguments (a cluster node adds its own)."""
+        return []
 
     def stop(self) -> None:
         if self.proc is not None:

@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from hashlib import sha256
 from inspect import isawaitable
-from typing import Any
+from typing import Any, Protocol
 
 import strawberry
 from graphql import (
@@ -160,6 +160,14 @@ class Documents:
             self._text_bytes -= len(old)
 
 
+class SharedQueries(Protocol):
+    """Where replicas share persisted query texts (the Redis tier)."""
+
+    async def query_text(self, digest: str) -> str | None: ...
+
+    async def remember_query(self, digest: str, text: str) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class GraphQLRequest:
     query: str | None
@@ -178,8 +186,10 @@ class GraphQLEndpoint:
         ide: str | None = None,
         limits: DocumentLimits | None = None,
         max_work: int = 10_000,
+        shared: SharedQueries | None = None,
     ) -> None:
         self.schema: GraphQLSchema = schema._schema
+        self.shared = shared  # persisted query texts every replica sees (Redis), if any
         self.executor = schema.execution_context_class
         self.context = context
         self.ide = ide
@@ -201,7 +211,14 @@ class GraphQLEndpoint:
             return _not_acceptable()
         try:
             gql = await read_request(request)
-            parsed, operation = self.prepare(gql, get=request.method == "GET")
+            digest = _persisted_hash(gql)
+            # a hash this process has not seen: maybe another replica registered it
+            new = digest is not None and self.documents.text(digest) is None
+            if new and gql.query is None:
+                await self._recall(digest)
+            parsed, operation = self.prepare(gql, get=request.method == "GET", digest=digest)
+            if new and gql.query is not None:
+                await self._share(digest, gql.query)
             result = await self.execute(parsed, operation, gql, request)
         except RequestError as exc:
             status = exc.status if exc.transport or media == RESPONSE_MEDIA else 200
@@ -213,8 +230,27 @@ class GraphQLEndpoint:
         return _answer(body, media, 200, cache)
 
     # -- parsing, validation, persisted queries --------------------------------------------
-    def prepare(self, gql: GraphQLRequest, get: bool) -> tuple[Parsed, OperationDefinitionNode]:
-        digest = _persisted_hash(gql)
+    async def _recall(self, digest: str | None) -> None:
+        """A persisted query this process does not know, from the replicas' shared store
+        (kept locally once it parses and validates, like a text sent with its hash)."""
+        if digest is None or self.shared is None:
+            return
+        text = await self.shared.query_text(digest)
+        if text is not None and sha256(text.encode()).hexdigest() == digest:
+            self.documents.remember(digest, text)
+
+    async def _share(self, digest: str | None, text: str) -> None:
+        """A persisted query registered here (it parsed and validated), for every replica."""
+        if digest is not None and self.shared is not None:
+            await self.shared.remember_query(digest, text)
+
+    def prepare(
+        self, gql: GraphQLRequest, get: bool, digest: str | None = None
+    ) -> tuple[Parsed, OperationDefinitionNode]:
+        """The parsed, validated document and its operation (``digest``: the persisted-query
+        hash the request names, read by the caller)."""
+        if digest is None:
+            digest = _persisted_hash(gql)
         text = self.query_text(gql, digest)
         parsed = self.documents.get(text)
         if parsed is None:

@@ -1,7 +1,18 @@
-"""Tier 2: a shared Redis, optional and never required.
+"""Tier 2: a shared Redis or Redis Cluster, optional and never required.
 
 Every failure is a miss: counted, logged once per change of state, never raised. A breaker
 stops asking a failing Redis for ``breaker_seconds``, then lets one request probe it.
+
+With ``cluster`` the URL names any node of a Redis Cluster and redis-py's asyncio cluster
+client routes each key to its slot's master (following MOVED and ASK, and reloading the slot
+map after a failure). Every operation touches one key (``GET``, ``SET`` with a TTL), so no
+operation can cross slots. A master that dies makes its keys fail until the cluster fails
+over or the node is back: those are misses (and open the breaker for a while), never failed
+requests. A cache cluster should run with ``cluster-require-full-coverage no``, so the other
+masters keep answering while one is down.
+
+Besides results, the tier keeps persisted GraphQL query texts (``pq:<sha256>``), so a query
+registered on one replica is known to all of them.
 """
 
 from __future__ import annotations
@@ -11,6 +22,7 @@ import time
 from collections.abc import Callable
 
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
@@ -18,6 +30,7 @@ from redis.exceptions import RedisError
 log = logging.getLogger("regelwerk.cache")
 
 PREFIX = b"rw:"
+QUERY_PREFIX = b"pq:"  # persisted query texts, under PREFIX too
 
 
 class Breaker:
@@ -67,15 +80,29 @@ class RedisTier:
         max_value_bytes: int,
         breaker_seconds: float,
         on_event: Callable[[str, str, str], None],
+        cluster: bool = False,
     ) -> None:
         timeout = timeout_ms / 1000
-        self.client: Redis = Redis.from_url(
-            url,
-            socket_timeout=timeout,
-            socket_connect_timeout=timeout,
-            retry=Retry(NoBackoff(), 0),
-            health_check_interval=0,
-        )
+        # No retries: a slow or failed call is a miss, and the request goes on at once.
+        self.client: Redis | RedisCluster
+        if cluster:
+            self.client = RedisCluster.from_url(
+                url,
+                socket_timeout=timeout,
+                socket_connect_timeout=timeout,
+                retry=Retry(NoBackoff(), 0),
+                # The cache works with part of the slots: a dead master costs its keys only.
+                require_full_coverage=False,
+                health_check_interval=0,
+            )
+        else:
+            self.client = Redis.from_url(
+                url,
+                socket_timeout=timeout,
+                socket_connect_timeout=timeout,
+                retry=Retry(NoBackoff(), 0),
+                health_check_interval=0,
+            )
         self.ttl = ttl
         self.max_value_bytes = max_value_bytes
         self.breaker = Breaker(breaker_seconds)
@@ -108,6 +135,14 @@ class RedisTier:
             return
         self._succeeded()
         self._on_event("redis", op, "stored")
+
+    async def query_text(self, digest: str) -> str | None:
+        """A persisted query's text registered by any replica (None: unknown or no Redis)."""
+        value = await self.get(QUERY_PREFIX + digest.encode(), "persisted-query")
+        return None if value is None else value.decode("utf-8", errors="replace")
+
+    async def remember_query(self, digest: str, text: str) -> None:
+        await self.put(QUERY_PREFIX + digest.encode(), "persisted-query", text.encode())
 
     def _failed(self, op: str, exc: BaseException) -> None:
         self.errors += 1

@@ -147,3 +147,27 @@ def test_a_process_fed_by_redis_still_learns_what_results_cost(redis_server):
             second, 'regelwerk_cache_total{op="legal-moves",result="hit",tier="redis"}'
         )
         assert hits == 69
+
+
+def test_persisted_queries_are_shared_through_redis(redis_server):
+    """A query registered on one replica is known to another that never saw its text; a
+    replica without Redis still answers PersistedQueryNotFound (the client resends it)."""
+    from hashlib import sha256
+
+    query = "query Games { games { id name } }"
+    digest = sha256(query.encode()).hexdigest()
+    hashed = {"extensions": {"persistedQuery": {"version": 1, "sha256Hash": digest}}}
+    # as context managers: each app's lifespan closes its Redis connections
+    with app_client(redis_server.url) as first, app_client(redis_server.url) as second:
+        registered = first.post("/graphql", json={"query": query, **hashed})
+        assert registered.status_code == 200 and "data" in registered.json()
+        assert second.post("/graphql", json=hashed).json() == registered.json()
+        alone = TestClient(create_app(Settings()))
+        code = alone.post("/graphql", json=hashed).json()["errors"][0]["extensions"]["code"]
+        assert code == "PERSISTED_QUERY_NOT_FOUND"
+        # A text stored under a hash that is not its own is never served.
+        other = sha256(b"{ games { id } }").hexdigest()
+        redis_server.command("SET", f"rw:pq:{other}", "{__typename}")
+        wrong = {"extensions": {"persistedQuery": {"version": 1, "sha256Hash": other}}}
+        code = second.post("/graphql", json=wrong).json()["errors"][0]["extensions"]["code"]
+        assert code == "PERSISTED_QUERY_NOT_FOUND"

@@ -1,0 +1,112 @@
+"""The Redis tier on a real three-master Redis Cluster (REDIS_CLUSTER=true): results and
+persisted queries shared by two server processes, and a master that dies fails no request."""
+
+from __future__ import annotations
+
+import json
+from hashlib import sha256
+
+import pytest
+
+from ..redis_cluster import RedisCluster
+from ..server_process import call, metric, running_server
+from .test_redis import app_client, states
+
+REDIS_HITS = 'regelwerk_cache_total{op="legal-moves",result="hit",tier="redis"}'
+REDIS_ERRORS = 'regelwerk_cache_total{op="legal-moves",result="error",tier="redis"}'
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    found = RedisCluster(tmp_path)
+    found.start()
+    yield found
+    found.stop()
+
+
+def cluster_env(cluster: RedisCluster, **more: str) -> dict[str, str]:
+    return {
+        "REDIS_URL": cluster.url,
+        "REDIS_CLUSTER": "true",
+        "REDIS_MIN_COST_US": "0",
+        **more,
+    }
+
+
+@pytest.mark.slow
+def test_a_result_cached_by_one_process_is_a_hit_in_another(cluster):
+    env = cluster_env(cluster)
+    with running_server(**env) as first, running_server(**env) as second:
+        state = json.loads(call(first + "/v1/games/mixtour/new", {})[1])["state"]
+        answers = []
+        for moves in (["a1", "b2"], ["c3", "d4"], ["e5", "a5"], ["b1", "c1"]):
+            body = {"state": state, "moves": moves}
+            later = json.loads(call(first + "/v1/games/mixtour/play", body)[1])["state"]
+            status, answer = call(first + "/v1/games/mixtour/legal-moves", {"state": later})
+            assert status == 200
+            answers.append((later, answer))
+        assert cluster.keys() >= len(answers)
+        # the keys spread over the masters: more than one holds some
+        assert sum(1 for n in cluster.nodes if n.dbsize()) >= 2
+        for later, answer in answers:
+            assert call(second + "/v1/games/mixtour/legal-moves", {"state": later}) == (200, answer)
+        assert metric(second, REDIS_HITS) == len(answers)
+
+
+@pytest.mark.slow
+def test_persisted_queries_registered_on_one_process_serve_another(cluster):
+    query = "{ games { id } }"
+    digest = sha256(query.encode()).hexdigest()
+    hashed = {"extensions": {"persistedQuery": {"version": 1, "sha256Hash": digest}}}
+    env = cluster_env(cluster)
+    with running_server(**env) as first, running_server(**env) as second:
+        status, answer = call(second + "/graphql", hashed)
+        assert json.loads(answer)["errors"][0]["extensions"]["code"] == (
+            "PERSISTED_QUERY_NOT_FOUND"
+        )
+        status, registered = call(first + "/graphql", {"query": query, **hashed})
+        assert status == 200 and "data" in json.loads(registered)
+        # the other process never saw the text, only the hash
+        assert call(second + "/graphql", hashed) == (200, registered)
+
+
+@pytest.mark.slow
+def test_a_master_that_dies_fails_no_request(cluster):
+    """Every answer of the real server stays right while a master is down: its keys are
+    misses (errors, then the breaker skips Redis for a while), the other masters' keys still
+    answer. (A server process, not the in-process app: the cluster client keeps connections
+    to the dead master that only a process exit closes cleanly.)"""
+    env = cluster_env(cluster, CACHE_ENTRIES="0", REDIS_BREAKER_SECONDS="1")
+    with running_server(**env) as base:
+        state = json.loads(call(base + "/v1/games/mixtour/new", {})[1])["state"]
+        positions = []
+        for a, b in zip("abcde" * 12, "edcba" * 12, strict=True):
+            for row in "12345":
+                body = {"state": state, "moves": [f"{a}{row}", f"{b}{6 - int(row)}"]}
+                status, answer = call(base + "/v1/games/mixtour/play", body)
+                if status == 200:
+                    positions.append(json.loads(answer)["state"])
+            if len(positions) >= 60:
+                break
+        expected = [call(base + "/v1/games/mixtour/legal-moves", {"state": s}) for s in positions]
+        assert all(status == 200 for status, _ in expected)
+        assert cluster.keys() >= len(set(map(json.dumps, positions)))
+        victim = max(cluster.nodes[1:], key=lambda n: n.dbsize())
+        assert victim.dbsize() > 0
+        victim.stop()
+        for state, answer in zip(positions, expected, strict=True):
+            assert call(base + "/v1/games/mixtour/legal-moves", {"state": state}) == answer
+        assert metric(base, REDIS_ERRORS) >= 1  # the dead master's keys failed
+        assert metric(base, REDIS_HITS) >= 1  # the others still answered
+        status, _ = call(base + "/graphql", {"query": "{ games { id } }"})
+        assert status == 200
+
+
+def test_cluster_keys_name_one_slot_each(cluster):
+    """No operation crosses slots: every key the service writes is a plain key (no hash
+    tags tying keys to one master), so the results spread over every master."""
+    # one event loop for the client's life (the cluster client's connections belong to one)
+    with app_client(cluster.url, redis_cluster=True, cache_entries=0) as client:
+        for state in states(client, 40):
+            client.post("/v1/games/mixtour/legal-moves", json={"state": state})
+    assert all(node.dbsize() > 0 for node in cluster.nodes)
