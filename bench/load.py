@@ -27,7 +27,7 @@ from .common import playout_positions
 
 # (label, game, REST call): the cheapest and the most expensive cached operation, and one
 # between them to place the REDIS_MIN_COST_US threshold. Compute cost as a server measures it
-# (regelwerk_compute_cost_microseconds): ≈ 100-130 µs, ≈ 500 µs, ≈ 660 µs.
+# (regelwerk_compute_cost_seconds): ≈ 100-130 µs, ≈ 500 µs, ≈ 660 µs.
 OPERATIONS = [
     ("cheapest", "mixtour", "score"),
     ("middle", "tric-trac", "legal-moves"),

@@ -1,10 +1,17 @@
-"""``python -m service --host H --port P [--workers N]``: start the server (uvicorn)."""
+"""``python -m service --host H --port P [--workers N]``: start the server (uvicorn).
+
+With several workers, their metrics meet in a private directory (``worker_metrics``)."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import signal
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from types import FrameType
 
 import uvicorn
@@ -15,6 +22,9 @@ from .settings import Settings
 # On SIGTERM requests in flight get this long to finish; below Kubernetes' default grace
 # period (30 s, deploy/k8s/deployment.yaml) so the process exits by itself, not by SIGKILL.
 GRACEFUL_SHUTDOWN_SECONDS = 25
+# prometheus-client's own variable (service/api/metrics.py reads it in each worker); not
+# imported from there, so that the supervisor process never loads prometheus-client.
+MULTIPROC_DIR = "PROMETHEUS_MULTIPROC_DIR"
 
 
 def main(argv: list[str] | None = None, prog: str = "python -m service") -> None:
@@ -35,17 +45,48 @@ def main(argv: list[str] | None = None, prog: str = "python -m service") -> None
     # uvicorn drains, then raises SIGTERM again with the handler found at its start: this
     # one, so a drained server exits 0 (the default handler would make it -15).
     signal.signal(signal.SIGTERM, _exit_cleanly)
-    uvicorn.run(
-        "service.app:create_app",
-        factory=True,
-        host=args.host,
-        port=args.port,
-        workers=args.workers,
-        log_level=args.log_level.lower(),
-        access_log=False,  # the app writes one access line per request (service/api/observe.py)
-        log_config=log_config(settings.log_format, settings.log_level),
-        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
-    )
+    with worker_metrics(args.workers):
+        uvicorn.run(
+            "service.app:create_app",
+            factory=True,
+            host=args.host,
+            port=args.port,
+            workers=args.workers,
+            log_level=args.log_level.lower(),
+            access_log=False,  # the app writes one access line per request (observe.py)
+            log_config=log_config(settings.log_format, settings.log_level),
+            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+        )
+
+
+@contextmanager
+def worker_metrics(workers: int) -> Iterator[str | None]:
+    """The directory of prometheus-client's multiprocess mode (docs/metrics.md), set in the
+    environment before the workers start: every worker writes its metrics there, and the one
+    that answers /metrics reads them all.
+
+    Several workers: a fresh private directory, removed at exit. An operator's own
+    ``PROMETHEUS_MULTIPROC_DIR`` is used with any number of workers and kept, but emptied of
+    metric files first: a previous run's counts would otherwise be added to this one's.
+    One worker: None, and metrics stay in the process.
+    """
+    configured = os.environ.get(MULTIPROC_DIR) or os.environ.get(MULTIPROC_DIR.lower())
+    if configured:
+        os.environ[MULTIPROC_DIR] = configured
+        Path(configured).mkdir(parents=True, exist_ok=True)
+        for stale in Path(configured).glob("*.db"):
+            stale.unlink()
+        yield configured
+    elif workers > 1:
+        directory = tempfile.mkdtemp(prefix="regelwerk-metrics-")
+        os.environ[MULTIPROC_DIR] = directory
+        try:
+            yield directory
+        finally:
+            del os.environ[MULTIPROC_DIR]
+            shutil.rmtree(directory, ignore_errors=True)
+    else:
+        yield None
 
 
 def _exit_cleanly(signum: int, frame: FrameType | None) -> None:

@@ -21,7 +21,7 @@ from .api.graphql import schema
 from .api.graphql_http import GraphQLEndpoint
 from .api.http import BodyLimit, error_response, json_response, log
 from .api.logs import clip, configure, mark_logged, request_id
-from .api.metrics import Metrics
+from .api.metrics import Metrics, multiprocess_directory
 from .api.observe import Observe, route_name
 from .api.openapi import openapi
 from .api.ops import Rules
@@ -33,7 +33,7 @@ from .settings import Settings
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings.from_env()
     configure(settings.log_format, settings.log_level)
-    metrics = Metrics()
+    metrics = Metrics(multiprocess_directory())
     redis = None
     if settings.redis_url:
         redis = RedisTier(
@@ -54,6 +54,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if settings.prewarm_depth:
             await prewarm(rules, settings.prewarm_depth)
+            metrics.refresh()  # this worker's cache entries, before its first request
         yield
         await cache.close()
 

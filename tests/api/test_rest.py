@@ -140,8 +140,8 @@ def test_metrics_count_cache_hits_and_misses(client):
     for _ in range(3):
         client.post("/v1/games/mixtour/legal-moves", json={"state": state})
     text = client.get("/metrics").text
-    assert 'regelwerk_cache_total{op="legal-moves",result="miss",tier="memory"} 1.0' in text
-    assert 'regelwerk_cache_total{op="legal-moves",result="hit",tier="memory"} 2.0' in text
+    assert 'regelwerk_cache_lookups_total{op="legal-moves",result="miss",tier="memory"} 1.0' in text
+    assert 'regelwerk_cache_lookups_total{op="legal-moves",result="hit",tier="memory"} 2.0' in text
     assert 'regelwerk_requests_total{route="/v1/games/{game}/legal-moves",status="200"}' in text
 
 
