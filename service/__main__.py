@@ -19,8 +19,9 @@ import uvicorn
 from .api.logs import log_config
 from .settings import Settings
 
-# On SIGTERM requests in flight get this long to finish; below Kubernetes' default grace
-# period (30 s, deploy/k8s/deployment.yaml) so the process exits by itself, not by SIGKILL.
+# On SIGTERM requests in flight get this long to finish; with the 5 s preStop pause it stays
+# below the pod's grace period (35 s, deploy/k8s/deployment.yaml), so the process exits by
+# itself, not by SIGKILL.
 GRACEFUL_SHUTDOWN_SECONDS = 25
 # prometheus-client's own variable (service/api/metrics.py reads it in each worker); not
 # imported from there, so that the supervisor process never loads prometheus-client.

@@ -44,6 +44,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             breaker_seconds=settings.redis_breaker_seconds,
             on_event=metrics.cache_event,
             cluster=settings.redis_cluster,
+            on_call=metrics.redis_call,
         )
     cache = Cache(settings.cache_entries, metrics.cache_event, redis, settings.redis_min_cost_us)
     metrics.watch(cache)

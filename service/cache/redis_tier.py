@@ -81,6 +81,7 @@ class RedisTier:
         breaker_seconds: float,
         on_event: Callable[[str, str, str], None],
         cluster: bool = False,
+        on_call: Callable[[str, float, bool], None] | None = None,
     ) -> None:
         timeout = timeout_ms / 1000
         # No retries: a slow or failed call is a miss, and the request goes on at once.
@@ -107,17 +108,22 @@ class RedisTier:
         self.max_value_bytes = max_value_bytes
         self.breaker = Breaker(breaker_seconds)
         self._on_event = on_event
+        # each call's duration and outcome (regelwerk_redis_seconds, regelwerk_redis_errors_total)
+        self._on_call = on_call or (lambda command, seconds, ok: None)
         self.errors = 0
 
     async def get(self, key: bytes, op: str) -> bytes | None:
         if not self.breaker.allow():
             self._on_event("redis", op, "skipped")
             return None
+        start = time.perf_counter()
         try:
             value = await self.client.get(PREFIX + key)
         except (RedisError, OSError) as exc:
-            self._failed(op, exc)
+            self._on_call("get", time.perf_counter() - start, False)
+            self._failed(op, exc, "error")
             return None
+        self._on_call("get", time.perf_counter() - start, True)
         self._succeeded()
         self._on_event("redis", op, "hit" if value is not None else "miss")
         return value if isinstance(value, bytes) else None
@@ -128,11 +134,14 @@ class RedisTier:
             return
         if not self.breaker.allow():
             return
+        start = time.perf_counter()
         try:
             await self.client.set(PREFIX + key, value, ex=self.ttl)
         except (RedisError, OSError) as exc:
-            self._failed(op, exc)
+            self._on_call("set", time.perf_counter() - start, False)
+            self._failed(op, exc, "write_error")
             return
+        self._on_call("set", time.perf_counter() - start, True)
         self._succeeded()
         self._on_event("redis", op, "stored")
 
@@ -144,9 +153,9 @@ class RedisTier:
     async def remember_query(self, digest: str, text: str) -> None:
         await self.put(QUERY_PREFIX + digest.encode(), "persisted-query", text.encode())
 
-    def _failed(self, op: str, exc: BaseException) -> None:
+    def _failed(self, op: str, exc: BaseException, result: str) -> None:
         self.errors += 1
-        self._on_event("redis", op, "error")
+        self._on_event("redis", op, result)
         if self.breaker.failure():
             log.warning("redis unavailable, breaker open for %ss: %s", self.breaker.pause, exc)
 

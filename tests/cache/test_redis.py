@@ -64,7 +64,7 @@ def test_result_cached_by_one_process_is_a_hit_in_another(redis_server):
             time.sleep(0.02)  # the first process writes behind its answer
         status, again = call(second + "/v1/games/mixtour/legal-moves", {"state": state})
         assert status == 200 and json.loads(again) == json.loads(answer)
-        hit = 'regelwerk_cache_total{op="legal-moves",result="hit",tier="redis"}'
+        hit = 'regelwerk_cache_lookups_total{op="legal-moves",result="hit",tier="redis"}'
         assert metric(second, hit) == 1.0
         assert metric(first, hit) == 0.0
 
@@ -84,7 +84,10 @@ def test_killing_redis_fails_no_request_and_restarting_closes_the_breaker(redis_
             assert r.status_code == 200
         assert rules.cache.redis.breaker.state in ("open", "half-open")
         assert client_metric(client, "regelwerk_redis_breaker_open") == 1.0
-        assert client_metric(client, 'regelwerk_cache_total{op="legal-moves",result="error"') >= 1
+        assert (
+            client_metric(client, 'regelwerk_cache_lookups_total{op="legal-moves",result="error"')
+            >= 1
+        )
         redis_server.start()
         time.sleep(1.1)  # the breaker's pause (REDIS_BREAKER_SECONDS=1)
         for doc in docs[16:]:
@@ -109,7 +112,10 @@ def test_oversized_values_are_not_stored(redis_server):
             client.post("/v1/games/mixtour/legal-moves", json={"state": doc})
         client.portal.call(client.app.state.rules.cache.flush)  # writes are behind answers
         assert (
-            client_metric(client, 'regelwerk_cache_total{op="legal-moves",result="too_large"') >= 3
+            client_metric(
+                client, 'regelwerk_cache_writes_total{op="legal-moves",result="too_large"'
+            )
+            >= 3
         )
         keys = redis_server.command("KEYS", "*")
         assert redis_server.dbsize() == 0, keys
@@ -123,7 +129,7 @@ def test_cheap_operations_skip_redis(redis_server):
         cache = client.app.state.rules.cache
         assert not cache.uses_redis("mixtour", "score")
         asked = client_metric(
-            client, 'regelwerk_cache_total{op="score",result="miss",tier="redis"}'
+            client, 'regelwerk_cache_lookups_total{op="score",result="miss",tier="redis"}'
         )
         assert asked <= 1.0  # only before the first measurement
 
@@ -144,7 +150,7 @@ def test_a_process_fed_by_redis_still_learns_what_results_cost(redis_server):
         cache = second.app.state.rules.cache
         assert cache.costs.cost("mixtour", "legal-moves") is not None
         hits = client_metric(
-            second, 'regelwerk_cache_total{op="legal-moves",result="hit",tier="redis"}'
+            second, 'regelwerk_cache_lookups_total{op="legal-moves",result="hit",tier="redis"}'
         )
         assert hits == 69
 
@@ -171,3 +177,22 @@ def test_persisted_queries_are_shared_through_redis(redis_server):
         wrong = {"extensions": {"persistedQuery": {"version": 1, "sha256Hash": other}}}
         code = second.post("/graphql", json=wrong).json()["errors"][0]["extensions"]["code"]
         assert code == "PERSISTED_QUERY_NOT_FOUND"
+
+
+def test_redis_calls_are_timed_and_their_failures_counted(redis_server):
+    """regelwerk_redis_seconds{command} times every call; regelwerk_redis_errors_total counts
+    the ones that failed."""
+    gets = 'regelwerk_redis_seconds_count{command="get"}'
+    sets = 'regelwerk_redis_seconds_count{command="set"}'
+    errors = 'regelwerk_redis_errors_total{command="get"}'
+    with app_client(redis_server.url, redis_breaker_seconds=60, cache_entries=0) as client:
+        first, second = states(client, 2)
+        before = client_metric(client, gets)
+        client.post("/v1/games/mixtour/legal-moves", json={"state": first})
+        assert client_metric(client, gets) == before + 1
+        assert client_metric(client, sets) >= 1  # the results stored so far
+        assert client_metric(client, errors) == 0
+        redis_server.stop()
+        client.post("/v1/games/mixtour/legal-moves", json={"state": second})
+        assert client_metric(client, errors) == 1
+        assert client_metric(client, gets) == before + 2  # the failed call is timed too

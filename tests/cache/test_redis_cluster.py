@@ -12,8 +12,8 @@ from ..redis_cluster import RedisCluster
 from ..server_process import call, metric, running_server
 from .test_redis import app_client, states
 
-REDIS_HITS = 'regelwerk_cache_total{op="legal-moves",result="hit",tier="redis"}'
-REDIS_ERRORS = 'regelwerk_cache_total{op="legal-moves",result="error",tier="redis"}'
+REDIS_HITS = 'regelwerk_cache_lookups_total{op="legal-moves",result="hit",tier="redis"}'
+REDIS_ERRORS = 'regelwerk_cache_lookups_total{op="legal-moves",result="error",tier="redis"}'
 
 
 @pytest.fixture

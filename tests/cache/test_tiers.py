@@ -96,5 +96,7 @@ def test_prewarm_fills_the_cache_with_opening_positions():
         state = client.post("/v1/games/mixtour/new", json={}).json()["state"]
         client.post("/v1/games/mixtour/legal-moves", json={"state": state})
         text = client.get("/metrics").text
-        assert 'regelwerk_cache_total{op="legal-moves",result="hit",tier="memory"} 1.0' in text
+        assert (
+            'regelwerk_cache_lookups_total{op="legal-moves",result="hit",tier="memory"} 1.0' in text
+        )
         assert "regelwerk_hot_key_lookups{" in text
