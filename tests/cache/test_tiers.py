@@ -30,9 +30,19 @@ def test_lru_evicts_the_least_recently_used():
     assert off.get(b"a") is None
 
 
+def test_breaker_opens_after_failures_in_a_row_and_a_success_resets_the_count():
+    breaker = Breaker(5, clock=lambda: 0.0, threshold=3)
+    assert breaker.failure() is False and breaker.failure() is False
+    assert breaker.success() is False  # still closed: the count starts again
+    assert breaker.failure() is False and breaker.failure() is False
+    assert breaker.state == "closed" and breaker.allow()
+    assert breaker.failure() is True  # the third in a row
+    assert breaker.state == "open" and not breaker.allow()
+
+
 def test_breaker_opens_on_failure_probes_after_the_pause_and_closes():
     now = [0.0]
-    breaker = Breaker(5, clock=lambda: now[0])
+    breaker = Breaker(5, clock=lambda: now[0], threshold=1)
     assert breaker.allow() and breaker.state == "closed"
     assert breaker.failure() is True  # opened
     assert not breaker.allow() and breaker.state == "open"
