@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from . import batch, cache, hostile, load, mixtour, perf, te_trix, tric_trac, triominos
+from . import batch, cache, capacity, hostile, load, mixtour, perf, te_trix, tric_trac, triominos
 
 SECTIONS = {
     "mixtour": mixtour.run,
@@ -19,6 +19,7 @@ SECTIONS = {
     "load": load.run,
     "perf": perf.run,
     "batch": batch.run,
+    "capacity": capacity.run,
 }
 
 
