@@ -163,6 +163,18 @@ def two_processes(folder: Path, seconds: int, n: int) -> None:
                         f"({redis.get('hit', 0) / max(asked, 1):.1%}), "
                         f"errors {redis.get('error', 0):,.0f}"
                     )
+                # A replica that joins later (as the autoscaler adds one): fed by Redis.
+                with server_process(**env) as c:
+                    joined = wrk(c.base, path, pool, c.proc.pid, seconds, folder)
+                    counts = cache_counts(c.base)
+                redis_hits = counts.get(("redis", "hit"), 0)
+                asked = redis_hits + counts.get(("redis", "miss"), 0)
+                print(
+                    f"process C, joining after A and B: {joined.rate:,.0f} requests/s, "
+                    f"{joined.cpu_us:,.0f} µs CPU/request, p99 {joined.p99_ms:.2f} ms; Redis "
+                    f"hits {redis_hits:,.0f} of {asked:,.0f} asked "
+                    f"({redis_hits / max(asked, 1):.1%})"
+                )
                 used, keys = redis_memory(cluster)
                 per_entry = (used - empty[0]) / max(keys - empty[1], 1)
                 print(
