@@ -7,7 +7,19 @@ from __future__ import annotations
 
 import argparse
 
-from . import batch, cache, capacity, hostile, load, mixtour, perf, te_trix, tric_trac, triominos
+from . import (
+    batch,
+    cache,
+    capacity,
+    engines,
+    hostile,
+    load,
+    mixtour,
+    perf,
+    te_trix,
+    tric_trac,
+    triominos,
+)
 
 SECTIONS = {
     "mixtour": mixtour.run,
@@ -20,6 +32,7 @@ SECTIONS = {
     "perf": perf.run,
     "batch": batch.run,
     "capacity": capacity.run,
+    "engines": engines.run,
 }
 
 

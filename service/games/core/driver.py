@@ -182,10 +182,10 @@ def perft(game: Game[Any, Any], state: Any, depth: int) -> int:
     """Leaf positions ``depth`` plies ahead (each player's moves in turn; chance outcomes count)."""
     if depth == 0:
         return 1
-    moves = game.legal_moves(state)
     if depth == 1:
-        return len(moves)
-    return sum(perft(game, game.apply(state, m).state, depth - 1) for m in moves)
+        return game.count_legal(state)
+    successor = game.successor
+    return sum(perft(game, successor(state, m), depth - 1) for m in game.legal_moves(state))
 
 
 __all__ = [

@@ -164,6 +164,18 @@ class Game(ABC, Generic[S, M]):
     def apply(self, state: S, move: M, player: int | None = None) -> Transition[S]:
         """The state after ``move``; raises IllegalMove, NotYourTurn or GameOver."""
 
+    # -- search: the same rules without what only an answer needs ------------------------
+    def successor(self, state: S, move: M, player: int | None = None) -> S:
+        """The state after a move taken from ``legal_moves(state, player)`` (or an outcome at
+        a chance node): no checks, no events. Equal to ``apply(state, move, player).state``;
+        an engine may override it with a faster path for search (perft, bots)."""
+        return self.apply(state, move, player).state
+
+    def count_legal(self, state: S, player: int | None = None) -> int:
+        """``len(legal_moves(state, player))``, which an engine may count without making the
+        moves."""
+        return len(self.legal_moves(state, player))
+
     @abstractmethod
     def status(self, state: S) -> Status: ...
 

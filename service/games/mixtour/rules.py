@@ -94,24 +94,94 @@ class Mixtour(Game[MixtourState, Move]):
         stacks = state.stacks
         out: list[Move] = []
         if state.supply[turn]:
-            out.extend(PLACES[i] for i, s in enumerate(stacks) if not s)
+            out.extend([PLACES[i] for i, s in enumerate(stacks) if not s])
         banned = _banned(state)
-        for target, stack in enumerate(stacks):
-            height = len(stack)
-            if not height:
-                continue
-            for ray in RAYS[target]:
-                if len(ray) < height:
-                    continue
-                source = ray[height - 1]
-                src = stacks[source]
-                if not src or (height > 1 and any(stacks[sq] for sq in ray[: height - 1])):
-                    continue
-                shifts = SHIFTS[source][target][: len(src)]
-                if banned in shifts:
-                    shifts = tuple(m for m in shifts if m != banned)
-                out.extend(shifts)
+        for source, target in _lines(stacks):
+            shifts = SHIFTS[source][target][: len(stacks[source])]
+            if banned in shifts:
+                shifts = tuple(m for m in shifts if m != banned)
+            out.extend(shifts)
         return tuple(out) if out else (Pass(),)
+
+    def count_legal(self, state: MixtourState, player: int | None = None) -> int:
+        """``legal_moves`` counted: a line from a stack of ``k`` pieces gives ``k`` moves."""
+        turn = state.turn
+        if turn is None or (player is not None and player != turn):
+            return 0
+        stacks = state.stacks
+        count = stacks.count(()) if state.supply[turn] else 0
+        for target in [i for i, stack in enumerate(stacks) if stack]:
+            height = len(stacks[target])
+            if height == 1:
+                for source, _ in REACH[1][target]:
+                    count += len(stacks[source])
+            else:
+                for source, between in REACH[height][target]:
+                    if stacks[source] and not any(stacks[sq] for sq in between):
+                        count += len(stacks[source])
+        last = state.last
+        # MX-7: the reverse of the opponent's last move is one of these when it can be made
+        if isinstance(last, Shift):
+            source, target = last.target, last.source
+            height = len(stacks[target])
+            if last.count <= len(stacks[source]) and height:
+                for start, between in REACH[height][target]:
+                    if start == source and not any(stacks[sq] for sq in between):
+                        count -= 1
+        return count or 1  # nothing else: the pass (MX-8)
+
+    def successor(self, state: MixtourState, move: Move, player: int | None = None) -> MixtourState:
+        """``apply(state, move).state`` for a legal move, without checks or events."""
+        turn = state.turn
+        assert turn is not None
+        if isinstance(move, Place):
+            stacks = list(state.stacks)
+            stacks[move.square] = (turn,)
+            supply = state.supply
+            supply = (supply[0] - 1, supply[1]) if turn == 0 else (supply[0], supply[1] - 1)
+            return MixtourState(
+                tuple(stacks),
+                supply,
+                state.points,
+                1 - turn,
+                move,
+                0,
+                state.pieces_per_player,
+                state.points_to_win,
+                state.seed,
+                state.chances,
+            )
+        if isinstance(move, Shift):
+            stacks = list(state.stacks)
+            source = stacks[move.source]
+            cut = len(source) - move.count
+            landed = stacks[move.target] + source[cut:]
+            stacks[move.source] = source[:cut]
+            supply, points = state.supply, state.points
+            next_turn: int | None = 1 - turn
+            if len(landed) >= REMOVE_AT:
+                stacks[move.target] = ()
+                owner = landed[-1]
+                white = landed.count(0)
+                supply = (supply[0] + white, supply[1] + len(landed) - white)
+                points = (points[0] + (owner == 0), points[1] + (owner == 1))
+                if points[owner] >= state.points_to_win:
+                    next_turn = None
+            else:
+                stacks[move.target] = landed
+            return MixtourState(
+                tuple(stacks),
+                supply,
+                points,
+                next_turn,
+                move,
+                0,
+                state.pieces_per_player,
+                state.points_to_win,
+                state.seed,
+                state.chances,
+            )
+        return self.apply(state, move).state
 
     def apply(
         self, state: MixtourState, move: Move, player: int | None = None
@@ -267,6 +337,39 @@ class Mixtour(Game[MixtourState, Move]):
 
     def breakdown_schema(self) -> JSON:
         return reports.breakdown(OPTIONS)
+
+
+# REACH[h][t]: for a stack of height h on square t, each (source, squares between) a shift may
+# come from: h squares away along a ray, over the h - 1 squares before (MX-5, MX-6).
+REACH = tuple(
+    tuple(
+        tuple((ray[h - 1], ray[: h - 1]) for ray in RAYS[t] if len(ray) >= h)
+        for t in range(SIZE * SIZE)
+    )
+    for h in range(REMOVE_AT)
+)
+
+
+def _lines(stacks: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
+    """Every (source, target) a shift may take (MX-5, MX-6): a stack of height ``h`` on
+    ``target`` is reached from the stack ``h`` squares away over ``h - 1`` empty squares."""
+    out: list[tuple[int, int]] = []
+    append = out.append
+    for target in [i for i, stack in enumerate(stacks) if stack]:
+        height = len(stacks[target])
+        if height == 1:  # the common case: a neighbour, nothing between
+            for source, _ in REACH[1][target]:
+                if stacks[source]:
+                    append((source, target))
+        else:  # 2 to 4: a standing stack is never higher (MX-9; decode refuses others)
+            for source, between in REACH[height][target]:
+                if (
+                    stacks[source]
+                    and not stacks[between[0]]
+                    and not any(stacks[sq] for sq in between[1:])
+                ):
+                    append((source, target))
+    return out
 
 
 def _banned(state: MixtourState) -> Shift | None:
