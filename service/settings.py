@@ -40,6 +40,7 @@ class Settings:
     graphql_max_depth: int = 12
     graphql_max_aliases: int = 20
     graphql_max_root_fields: int = 10
+    suggest_max_budget: int = 1_000
     # Secrets never appear in a repr or an error message.
     rules_secret: str | None = field(default=None, repr=False)
     rules_previous_secrets: str | None = field(default=None, repr=False)
@@ -112,6 +113,8 @@ class Settings:
             problems.append("PREWARM_DEPTH must be 0 to 4")
         if self.max_body_bytes < 1024:
             problems.append("MAX_BODY_BYTES must be at least 1024")
+        if self.suggest_max_budget < 1:
+            problems.append("SUGGEST_MAX_BUDGET must be at least 1")
         if self.max_work < self.max_moves + 1000:
             problems.append("MAX_WORK must be at least MAX_MOVES + 1000 (a full replay fits)")
         if (

@@ -318,6 +318,19 @@ ReplayResult = Annotated[
 ]
 
 
+@strawberry.type(description="The reference bot's move and how it found it.")
+class Suggestion:
+    _game: strawberry.Private[str]
+    player: int
+    move: LegalMove
+    stats: JSON = strawberry.field(
+        description="{iterations, plies, moves, value, top: [{notation, visits, value}]}"
+    )
+
+
+SuggestResult = Annotated[
+    Suggestion | MoveRejected | InvalidState | InvalidRequest, strawberry.union("SuggestResult")
+]
 VerifyResult = Annotated[Verdict | InvalidRequest, strawberry.union("VerifyResult")]
 RecordResult = Annotated[
     RecordText | MoveRejected | InvalidState | InvalidRequest, strawberry.union("RecordResult")
@@ -519,6 +532,35 @@ class Query:
             )
         except ApiError as exc:
             return _failure(exc)
+
+    @strawberry.field(
+        description="The reference bot's move for player (default: the first to move): Monte "
+        "Carlo search, reproducible with seed, budget iterations (at most SUGGEST_MAX_BUDGET) "
+        "within the request's work budget; hidden information is never read."
+    )
+    async def suggest(
+        self,
+        info: Info,
+        game: str,
+        state: JSON,
+        player: int | None = None,
+        seed: str | None = None,
+        budget: int | None = None,
+    ) -> SuggestResult:
+        rules = _rules(info)
+        try:
+            loaded = rules.load(rules.engine(game), state)
+            rules.validate(loaded)
+            found = await rules.suggest_async(loaded, player, seed, budget)
+        except ApiError as exc:
+            return _failure(exc)
+        move = found["move"]
+        return Suggestion(
+            _game=game,
+            player=found["player"],
+            move=LegalMove(_game=game, notation=move["notation"], move=move["move"]),
+            stats=JSON(found["stats"]),
+        )
 
     @strawberry.field(
         description="Verifies a claimed result: replays the game (its replay arguments, or "

@@ -442,6 +442,51 @@ def _tournament_schemas() -> JSON:
         "winners": {"anyOf": [array(ref("Player")), {"type": "null"}]},
     }
     return {
+        "SuggestRequest": obj(
+            {
+                "state": ref("State"),
+                "player": _optional(ref("Player"), "Default: the first player to move."),
+                "seed": _optional(ref("Seed"), "Same state, player, seed, budget: same move."),
+                "budget": _optional(
+                    {"type": "integer", "minimum": 1},
+                    "Search iterations (default 200; at most SUGGEST_MAX_BUDGET).",
+                ),
+            },
+            ["state"],
+        ),
+        "SuggestAnswer": obj(
+            {
+                "move": obj(
+                    {"notation": {"type": "string"}, "move": ref("MoveDocument")},
+                    ["notation", "move"],
+                ),
+                "player": ref("Player"),
+                "stats": obj(
+                    {
+                        "iterations": {"type": "integer", "minimum": 0},
+                        "plies": {"type": "integer", "minimum": 0},
+                        "moves": {"type": "integer", "minimum": 1},
+                        "value": {
+                            "type": ["number", "null"],
+                            "description": "The chosen move's mean reward (0 loss, 1 win).",
+                        },
+                        "top": array(
+                            obj(
+                                {
+                                    "notation": {"type": "string"},
+                                    "visits": {"type": "integer", "minimum": 0},
+                                    "value": {"type": "number"},
+                                },
+                                ["notation", "visits", "value"],
+                            ),
+                            maxItems=5,
+                        ),
+                    },
+                    ["iterations", "plies", "moves", "value", "top"],
+                ),
+            },
+            ["move", "player", "stats"],
+        ),
         "ReplayMovesRequest": obj(_game_fields(), ["moves"]),
         "RecordRequest": obj(
             {"record": record}, ["record"], description="A game as its text record, alone."
@@ -664,6 +709,12 @@ def openapi(rules: Rules) -> JSON:
                 "ReplayRequest",
                 ref("ReplayAnswer"),
                 text_body="The game's text record.",
+            ),
+            f"{g}/suggest": _post(
+                "suggest",
+                "The reference bot's move (Monte Carlo search, reproducible with a seed)",
+                "SuggestRequest",
+                ref("SuggestAnswer"),
             ),
             f"{g}/verify": _post(
                 "verify",

@@ -11,15 +11,17 @@ from .. import jsonio
 from ..cache import Cache, cache_key
 from ..cache.memory import LRU
 from ..games import REGISTRY
-from ..games.core import Event, Game, MoveRequest, PlyError, RulesError, driver
+from ..games.core import Event, Game, GameOver, MoveRequest, PlyError, RulesError, bots, driver
 from ..settings import Settings
-from .budget import POSITION_COST, spend
+from .budget import POSITION_COST, current, spend
 from .errors import ApiError, from_rules, problem_details
 from .keys import Key, Keyring
 
 Engine = Game[Any, Any]
 # Move lists up to this long are played on the event loop: a thread hand-off costs more.
 INLINE_MOVES = 32
+# Iterations of the bot's search when a suggest request names no budget.
+DEFAULT_BUDGET = 200
 
 
 class Loaded:
@@ -311,6 +313,65 @@ class Rules:
         spend(POSITION_COST, "a picture")
         self.check_player(loaded.engine, player, loaded.state)
         return loaded.engine.render(loaded.state, player)
+
+    def suggest(
+        self, loaded: Loaded, player: int | None, seed: str | None, budget: int | None
+    ) -> dict[str, Any]:
+        """The reference bot's move (``service/games/core/bots.py``) for ``player`` (default:
+        the first to move) within ``budget`` iterations and the request's work budget."""
+        engine = loaded.engine
+        limit = self.settings.suggest_max_budget
+        if budget is not None and not 1 <= budget <= limit:
+            raise ApiError(
+                400,
+                "INVALID_REQUEST",
+                f"budget must be between 1 and {limit} iterations (SUGGEST_MAX_BUDGET)",
+                problem_details([{"path": "$.budget", "reason": f"1 to {limit}"}]),
+            )
+        check_seed(seed)
+        spend(POSITION_COST, "a suggestion")
+        state = loaded.state
+        self.check_player(engine, player, state)
+        if engine.status(state).finished:
+            over = GameOver("the game is finished: no move to suggest", reason="GAME_FINISHED")
+            raise from_rules(over)
+        movers = engine.to_move(state)
+        if engine.is_chance(state) or not movers:
+            raise ApiError(
+                422,
+                "NOT_YOUR_TURN",
+                "a chance node: nobody decides here (play with autoChance, or send the outcome)",
+                {"reason": "CHANCE_NODE", "toMove": []},
+            )
+        if player is None:
+            player = movers[0]
+        elif player not in movers:
+            raise ApiError(
+                422,
+                "NOT_YOUR_TURN",
+                f"player {player} may not act now; to move: {list(movers)}",
+                {"reason": "NOT_TO_MOVE", "toMove": list(movers)},
+            )
+        work = current()
+        plies = work.limit - work.spent if work is not None else self.settings.max_work
+        found = bots.suggest(
+            engine, state, player, seed or "", budget or DEFAULT_BUDGET, max(plies, 0)
+        )
+        spend(found.plies, "the bot's playouts")
+        return {
+            "move": {
+                "notation": engine.notation(found.move),
+                "move": engine.move_document(state, found.move),
+            },
+            "player": player,
+            "stats": found.stats(engine.notation),
+        }
+
+    async def suggest_async(
+        self, loaded: Loaded, player: int | None, seed: str | None, budget: int | None
+    ) -> dict[str, Any]:
+        """``suggest`` in a worker thread: a search takes up to the whole work budget."""
+        return await to_thread.run_sync(self.suggest, loaded, player, seed, budget)
 
     # -- request limits ------------------------------------------------------------------
     def check_player(self, engine: Engine, player: int | None, state: Any = None) -> None:

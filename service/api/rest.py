@@ -192,6 +192,13 @@ async def _view(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
     return rules.view(load(), player)
 
 
+async def _suggest(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
+    player = body.int_or_none("player")
+    seed = body.str_or_none("seed")
+    budget = body.int_or_none("budget")
+    return await rules.suggest_async(load(), player, seed, budget)
+
+
 async def _render(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
     player = body.int_or_none("player")
     return rules.render(load(), player)
@@ -232,6 +239,9 @@ def _routes() -> list[Route]:
         Route(f"{g}/record", record, methods=["POST"]),
         Route(f"{g}/view", _state_call({"player"}, _view), methods=["POST"]),
         Route(f"{g}/render", _state_call({"player"}, _render, "image/svg+xml"), methods=["POST"]),
+        Route(
+            f"{g}/suggest", _state_call({"player", "seed", "budget"}, _suggest), methods=["POST"]
+        ),
         Route("/v1/games", games, methods=["GET"]),
         Route("/v1/verify", verify_batch, methods=["POST"]),
         Route("/v1/certificates", certificates, methods=["POST"]),

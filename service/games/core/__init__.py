@@ -1,5 +1,6 @@
 """The engine core shared by every game: contract, errors, options, chance and the driver."""
 
+from . import bots
 from .chance import pick, unit
 from .driver import MoveRequest, PlyError, perft, play, play_one, resolve_chance, start
 from .errors import (
@@ -38,6 +39,7 @@ __all__ = [
     "Scores",
     "Status",
     "Transition",
+    "bots",
     "illegal",
     "options_schema",
     "perft",

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from random import Random
 from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import InvalidOptions, Problem
@@ -165,6 +166,11 @@ class Game(ABC, Generic[S, M]):
         """The state after ``move``; raises IllegalMove, NotYourTurn or GameOver."""
 
     # -- search: the same rules without what only an answer needs ------------------------
+    def determinize(self, state: S, player: int, rng: Random) -> S:
+        """A state ``player`` cannot tell from ``state``: what they cannot see replaced by a
+        sample of what it could be (``rng``). Perfect-information games return ``state``."""
+        return state
+
     def successor(self, state: S, move: M, player: int | None = None) -> S:
         """The state after a move taken from ``legal_moves(state, player)`` (or an outcome at
         a chance node): no checks, no events. Equal to ``apply(state, move, player).state``;

@@ -21,7 +21,9 @@ Chance is input: the deal, the start tile and each draw are chance nodes whose o
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
+from random import Random
 from typing import Any
 
 from ..core import (
@@ -211,6 +213,23 @@ class TriominosJunior(Game[TriominosState, Move]):
         }
         values = turns.final_scores(state) if finished else list(state.points)
         return Scores(tuple(values), breakdown)
+
+    def determinize(self, state: TriominosState, player: int, rng: Random) -> TriominosState:
+        """The other racks and the pool dealt again from the tiles ``player`` cannot see (TJ-17:
+        only their sizes are known), so a search never reads them."""
+        unseen = sorted(
+            [t for i, rack in enumerate(state.racks) if i != player for t in rack]
+            + list(state.pool)
+        )
+        rng.shuffle(unseen)
+        racks = []
+        for i, rack in enumerate(state.racks):
+            if i == player:
+                racks.append(rack)
+            else:
+                racks.append(tuple(sorted(unseen[: len(rack)])))
+                del unseen[: len(rack)]
+        return replace(state, racks=tuple(racks), pool=tuple(sorted(unseen)))
 
     def view(self, state: TriominosState, player: int | None = None) -> JSON:
         """Layout, own rack, rack sizes, coins or points, pool size; no seed (TJ-17)."""

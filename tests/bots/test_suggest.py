@@ -1,0 +1,149 @@
+"""suggest (REST and GraphQL): the reference bot's move is legal in every game, reproducible
+with a seed, bounded by its budget and the request's work budget, and never reads hidden
+information (Triominos Junior's other racks and pool, TJ-17)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from service.games import REGISTRY
+from service.games.core import driver
+
+CONFIGS = [
+    ("mixtour", None, None),
+    ("tric-trac", None, None),
+    ("te-trix", 3, None),
+    ("te-trix", 1, {"solo": True}),
+    ("triominos-junior", 3, None),
+]
+
+
+def positions(game, players, options, count=3):
+    """Decision positions a few plies into seeded random games."""
+    engine = REGISTRY[game]
+    rng = random.Random(f"bots/{game}/{players}")
+    out = []
+    for i in range(count):
+        state = driver.start(engine, players, options, f"p{i}").state
+        for _ in range(rng.randrange(0, 12)):
+            if engine.status(state).finished:
+                break
+            movers = engine.to_move(state)
+            player = rng.choice(movers)
+            move = rng.choice(engine.legal_moves(state, player))
+            request = driver.MoveRequest(engine.notation(move), player)
+            state = driver.play(engine, state, [request], auto_chance=True).state
+        if not engine.status(state).finished:
+            out.append(state)
+    return out
+
+
+def suggest(client, game, body):
+    r = client.post(f"/v1/games/{game}/suggest", json=body)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGS)
+def test_every_suggested_move_is_legal_and_reproducible(client, game, players, options):
+    engine = REGISTRY[game]
+    for state in positions(game, players, options):
+        doc = engine.encode(state)
+        answer = suggest(client, game, {"state": doc, "seed": "s", "budget": 30})
+        player = answer["player"]
+        assert player in engine.to_move(state)
+        simultaneous = len(engine.to_move(state)) > 1
+        legal = {
+            engine.notation(m): m
+            for m in engine.legal_moves(state, player if simultaneous else None)
+        }
+        assert answer["move"]["notation"] in legal
+        assert answer["move"]["move"] == engine.move_document(
+            state, legal[answer["move"]["notation"]]
+        )
+        stats = answer["stats"]
+        assert stats["moves"] == len(legal)
+        assert stats["iterations"] == (0 if len(legal) == 1 else 30)
+        # Same state, player, seed and budget: the same answer, stats included.
+        again = suggest(client, game, {"state": doc, "seed": "s", "budget": 30})
+        assert again == answer
+        # And the move plays.
+        played = client.post(
+            f"/v1/games/{game}/play",
+            json={"state": doc, "move": answer["move"]["move"], "player": player},
+        )
+        assert played.status_code == 200, played.text
+
+
+def test_graphql_suggests_the_same_move(client):
+    state = REGISTRY["mixtour"].encode(positions("mixtour", None, None)[0])
+    rest = suggest(client, "mixtour", {"state": state, "seed": "g", "budget": 20})
+    query = """query($s: JSON!) { suggest(game: "mixtour", state: $s, seed: "g", budget: 20) {
+      __typename ... on Suggestion { player stats move { notation move typed { __typename } } }
+      ... on InvalidRequest { code } } }"""
+    r = client.post("/graphql", json={"query": query, "variables": {"s": state}})
+    answer = r.json()["data"]["suggest"]
+    assert answer["__typename"] == "Suggestion"
+    assert answer["move"]["notation"] == rest["move"]["notation"]
+    assert answer["stats"] == rest["stats"] and answer["player"] == rest["player"]
+
+
+def test_budgets_bound_the_search(client, make_client):
+    state = REGISTRY["mixtour"].encode(positions("mixtour", None, None)[0])
+    small = suggest(client, "mixtour", {"state": state, "budget": 5})
+    assert small["stats"]["iterations"] == 5
+    for budget in (0, 1001, "many"):
+        r = client.post("/v1/games/mixtour/suggest", json={"state": state, "budget": budget})
+        assert r.status_code == 400, budget
+        assert r.json()["error"]["code"] == "INVALID_REQUEST"
+    capped = make_client(suggest_max_budget=10)
+    r = capped.post("/v1/games/mixtour/suggest", json={"state": state, "budget": 11})
+    assert r.status_code == 400 and "SUGGEST_MAX_BUDGET" in r.json()["error"]["message"]
+    # The work budget (MAX_WORK: a playout ply costs 1) stops the search before the budget.
+    tight = make_client(max_work=6000, max_moves=1000)
+    answer = tight.post("/v1/games/mixtour/suggest", json={"state": state, "budget": 1000}).json()
+    assert answer["stats"]["iterations"] < 1000
+    assert answer["stats"]["plies"] <= 6000
+
+
+def test_no_move_to_suggest_is_refused_with_its_code(client):
+    engine = REGISTRY["mixtour"]
+    over = {**engine.encode(engine.new()), "toMove": None, "scores": [5, 0]}
+    r = client.post("/v1/games/mixtour/suggest", json={"state": over})
+    assert (r.status_code, r.json()["error"]["code"]) == (422, "GAME_OVER")
+    r = client.post(
+        "/v1/games/mixtour/suggest", json={"state": engine.encode(engine.new()), "player": 1}
+    )
+    assert r.json()["error"]["code"] == "NOT_YOUR_TURN"
+    tt = REGISTRY["tric-trac"]
+    chance = tt.encode(tt.new())  # no seed: the opening throw is pending
+    r = client.post("/v1/games/tric-trac/suggest", json={"state": chance})
+    assert (r.status_code, r.json()["error"]["details"]["reason"]) == (422, "CHANCE_NODE")
+
+
+def test_the_triominos_bot_never_reads_other_racks_or_the_pool(client):
+    """TJ-17: two states that differ only in what player 0 cannot see (the other racks' tiles
+    and the pool, same sizes) get the same suggestion for the same seed."""
+    engine = REGISTRY["triominos-junior"]
+    state = positions("triominos-junior", 3, None)[0]
+    player = engine.to_move(state)[0]
+    hidden = sorted(
+        [t for i, r in enumerate(state.racks) if i != player for t in r] + list(state.pool)
+    )
+    random.Random(9).shuffle(hidden)
+    racks, rest = [], list(hidden)
+    for i, rack in enumerate(state.racks):
+        if i == player:
+            racks.append(rack)
+        else:
+            racks.append(tuple(sorted(rest[: len(rack)])))
+            del rest[: len(rack)]
+    other = replace(state, racks=tuple(racks), pool=tuple(sorted(rest)))
+    assert other != state and engine.view(other, player) == engine.view(state, player)
+    body = {"player": player, "seed": "peek", "budget": 60}
+    first = suggest(client, "triominos-junior", {"state": engine.encode(state), **body})
+    second = suggest(client, "triominos-junior", {"state": engine.encode(other), **body})
+    assert first == second
