@@ -9,6 +9,7 @@ import argparse
 
 from . import (
     batch,
+    bots,
     cache,
     capacity,
     engines,
@@ -33,6 +34,7 @@ SECTIONS = {
     "batch": batch.run,
     "capacity": capacity.run,
     "engines": engines.run,
+    "bots": bots.run,
 }
 
 

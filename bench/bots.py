@@ -1,0 +1,108 @@
+"""Bot strength (issue "Engines fast enough for bots"): ``./dev bench bots``.
+
+Mixtour and Tric Trac: the reference bot (``service/games/core/bots.py``) against a random
+player over seeded games, seats alternating, win rate with a 95% Wilson interval. Te-Trix solo:
+the average final score of the bot, of greedy placement (the move with the best score right
+after it) and of random play over the same seeded dice. Chance is sampled by the seed, as the
+service does.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from service.games import REGISTRY
+from service.games.core import driver
+from service.games.core.bots import suggest
+
+Policy = Callable[[Any, Any, int, random.Random], Any]
+
+
+def bot(budget: int) -> Policy:
+    def choose(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
+        return suggest(engine, state, player, str(rng.random()), budget, 10_000).move
+
+    return choose
+
+
+def random_policy(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
+    movers = engine.to_move(state)
+    return rng.choice(engine.legal_moves(state, player if len(movers) > 1 else None))
+
+
+def greedy(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
+    movers = engine.to_move(state)
+    named = player if len(movers) > 1 else None
+    moves = engine.legal_moves(state, named)
+
+    def after(move: Any) -> tuple[float, float]:
+        return engine.scores(engine.successor(state, move, named)).values[player], rng.random()
+
+    return max(moves, key=after)
+
+
+def play(game: str, options: dict[str, Any] | None, seats: list[Policy], seed: str) -> Any:
+    engine = REGISTRY[game]
+    rng = random.Random(seed)
+    state = driver.start(engine, len(seats), options, seed).state
+    while not engine.status(state).finished:
+        movers = engine.to_move(state)
+        player = movers[0] if len(movers) == 1 else rng.choice(movers)
+        move = seats[player](engine, state, player, rng)
+        request = driver.MoveRequest(engine.notation(move), player)
+        state = driver.play(engine, state, [request], auto_chance=True).state
+    return engine, state
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p, z = wins / n, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def duel(game: str, games: int, budget: int) -> None:
+    wins = 0.0
+    start = time.perf_counter()
+    for i in range(games):
+        seat = i % 2
+        seats = [random_policy, random_policy]
+        seats[seat] = bot(budget)
+        engine, state = play(game, None, seats, f"{game}-{i}")
+        winners = engine.status(state).winners
+        wins += (1.0 / len(winners)) if seat in winners else 0.0
+    low, high = wilson(wins, games)
+    print(
+        f"| {game} | bot ({budget} iterations) vs random | {games} | {wins / games:.0%} "
+        f"| {low:.0%}–{high:.0%} | {time.perf_counter() - start:.0f} s |"
+    )
+
+
+def solo(games: int, budget: int) -> None:
+    for label, policy in (("bot", bot(budget)), ("greedy", greedy), ("random", random_policy)):
+        scores = []
+        for i in range(games):
+            engine, state = play("te-trix", {"solo": True}, [policy], f"solo-{i}")
+            scores.append(engine.scores(state).values[0])
+        mean = sum(scores) / len(scores)
+        sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(len(scores) - 1, 1))
+        half = 1.96 * sd / math.sqrt(len(scores))
+        print(f"| te-trix solo | {label} | {games} | {mean:.1f} ± {half:.1f} |")
+
+
+def run(quick: bool = False) -> None:
+    games = 6 if quick else 20
+    budget = 30 if quick else 50
+    print("| game | match | games | bot wins | 95% interval | time |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    duel("mixtour", games, budget)
+    duel("tric-trac", games, budget)
+    print("\n| game | player | games | average score (95% interval) |")
+    print("| --- | --- | --- | --- |")
+    solo(games, budget)
