@@ -260,6 +260,77 @@ def test_signed_states_key_ids_and_tampering():
         assert (err.value.code, err.value.reason) == (ErrorCode.STATE_TAMPERED, "BAD_SIGNATURE")
 
 
+# -- the reference bot ----------------------------------------------------------------------
+BUDGET = 30  # iterations: their playouts stay well within the request's work budget
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_suggest_a_legal_move_reproducibly(rw, game):
+    info = next(g for g in rw.games() if g["id"] == game)
+    seed = f"bot-{game}" if info["chance"] else None
+    players = max(info["minPlayers"], min(3, info["maxPlayers"]))  # three where they may
+    pos = rw.new_game(game, players=players, seed=seed)
+    for _ in range(2):  # two plies into the game
+        mover = pos["toMove"][0]
+        first = rw.legal_moves(game, pos["state"], player=mover)["moves"][0]
+        pos = rw.play(game, pos["state"], first["move"], player=mover)
+    player = pos["toMove"][-1]  # Te-Trix: 1 and 2 place at once (0 arranged, then placed)
+    assert game != "te-trix" or pos["toMove"] == [1, 2]
+
+    answer = rw.suggest(game, pos["state"], player=player, seed="bot", budget=BUDGET)
+    assert answer["player"] == player
+    legal = {
+        m["notation"]: m["move"] for m in rw.legal_moves(game, pos["state"], player=player)["moves"]
+    }
+    move = answer["move"]
+    assert legal[move["notation"]] == move["move"]
+    stats = answer["stats"]
+    searched = len(legal) > 1  # a single legal move is answered without a search
+    assert (stats["moves"], stats["iterations"]) == (len(legal), BUDGET if searched else 0)
+    assert stats["plies"] >= stats["iterations"]
+    assert len(stats["top"]) == min(5, len(legal))  # the most visited first
+    assert stats["top"][0]["notation"] == move["notation"]
+    assert stats["value"] == (stats["top"][0]["value"] if searched else None)
+    visits = [t["visits"] for t in stats["top"]]
+    assert visits == sorted(visits, reverse=True)
+
+    # The same state, player, seed and budget: the same answer, stats included.
+    assert rw.suggest(game, pos["state"], player=player, seed="bot", budget=BUDGET) == answer
+    # The move document plays as it is, and as its notation.
+    by_document = rw.play(game, pos["state"], move["move"], player=player)
+    assert by_document == rw.play(game, pos["state"], move["notation"], player=player)
+    assert by_document["state"] != pos["state"]
+
+
+def test_suggest_defaults_and_refusals(rw):
+    state = _state(rw)
+    answer = rw.suggest("mixtour", state)  # the first to move, 200 iterations at most
+    assert answer["player"] == 0 and 0 < answer["stats"]["iterations"] <= 200
+    assert rw.play("mixtour", state, answer["move"]["move"])["toMove"] == [1]
+
+    for budget in (0, 1001):  # 1 to SUGGEST_MAX_BUDGET (1000 unless the service sets it)
+        with pytest.raises(InvalidRequest) as bad:
+            rw.suggest("mixtour", state, budget=budget)
+        assert (bad.value.code, bad.value.status) == (ErrorCode.INVALID_REQUEST, 400)
+        assert [p["path"] for p in bad.value.details.get("problems", [])] == ["$.budget"]
+
+    end = rw.replay("mixtour", FINISHED_MIXTOUR, options={"pointsToWin": 1})["state"]
+    held = rw.new_game("tric-trac", seed="bot-throw")
+    move = rw.legal_moves("tric-trac", held["state"])["moves"][0]["move"]
+    throw = rw.play("tric-trac", held["state"], move, auto_chance=False)["state"]
+    for game, refused, player, code, reason in [
+        ("mixtour", state, 1, ErrorCode.NOT_YOUR_TURN, "NOT_TO_MOVE"),
+        ("mixtour", end, None, ErrorCode.GAME_OVER, "GAME_FINISHED"),
+        ("tric-trac", throw, None, ErrorCode.NOT_YOUR_TURN, "CHANCE_NODE"),
+    ]:
+        with pytest.raises(MoveRejected) as err:
+            rw.suggest(game, refused, player=player)
+        assert (err.value.code, err.value.status, err.value.reason) == (code, 422, reason)
+    with pytest.raises(InvalidRequest) as err:
+        rw.suggest("mixtour", state, player=5)
+    assert err.value.code is ErrorCode.INVALID_PLAYER
+
+
 # -- tournament tools: verify, text records, batches, certificates --------------------------
 WON = {"options": {"pointsToWin": 1}, "claimed": {"scores": [0, 1], "winners": [1]}}
 

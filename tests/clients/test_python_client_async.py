@@ -133,6 +133,32 @@ def test_a_finished_game_refuses_moves(base):
     run(base, body)
 
 
+def test_suggest(base):
+    async def body(rw: AsyncRegelwerk) -> None:
+        start = await rw.new_game("te-trix", players=3, seed="async-bot")
+        arranged = await rw.suggest("te-trix", start["state"], budget=10)  # the roller arranges
+        assert arranged["player"] == 0 and arranged["stats"]["iterations"] == 10
+        pos = await rw.play("te-trix", start["state"], arranged["move"]["move"])
+        assert pos["toMove"] == [0, 1, 2]  # then everyone places at once
+        state = pos["state"]
+        calls = [rw.suggest("te-trix", state, player=p, seed="async", budget=20) for p in (2, 2, 0)]
+        answer, again, other = await asyncio.gather(*calls)
+        assert answer == again and (answer["player"], other["player"]) == (2, 0)
+        legal = await rw.legal_moves("te-trix", state, player=2)
+        assert answer["move"]["notation"] in [m["notation"] for m in legal["moves"]]
+        assert answer["stats"]["iterations"] == 20
+        played = await rw.play("te-trix", state, answer["move"]["move"], player=2)
+        assert played["toMove"] == [0, 1]
+        with pytest.raises(MoveRejected) as err:
+            await rw.suggest("te-trix", played["state"], player=2)
+        assert (err.value.code, err.value.reason) == (ErrorCode.NOT_YOUR_TURN, "NOT_TO_MOVE")
+        with pytest.raises(InvalidRequest) as bad:
+            await rw.suggest("te-trix", state, budget=0)
+        assert bad.value.code is ErrorCode.INVALID_REQUEST
+
+    run(base, body)
+
+
 def test_tournament_tools(base):
     won = {"options": {"pointsToWin": 1}, "claimed": {"scores": [0, 1], "winners": [1]}}
 

@@ -48,6 +48,10 @@ from regelwerk_client import (
     Score,
     ServerError,
     Status,
+    SuggestAnswer,
+    SuggestedMove,
+    SuggestStats,
+    TopMove,
     TransportError,
     VerifyAnswer,
     VerifyProblem,
@@ -83,6 +87,10 @@ MIRRORS: dict[Any, dict[str, Any]] = {
     VerifyAnswer: SCHEMAS["VerifyAnswer"],
     BatchVerdict: SCHEMAS["BatchVerdict"],
     CertificateCheck: SCHEMAS["CertificateCheck"],
+    SuggestAnswer: SCHEMAS["SuggestAnswer"],
+    SuggestedMove: SCHEMAS["SuggestAnswer"]["properties"]["move"],
+    SuggestStats: SCHEMAS["SuggestAnswer"]["properties"]["stats"],
+    TopMove: SCHEMAS["SuggestAnswer"]["properties"]["stats"]["properties"]["top"]["items"],
 }
 
 
@@ -166,6 +174,7 @@ CALLS = [
     _calls.replay_record("mixtour", RECORD),
     _calls.view("mixtour", STATE, 0),
     _calls.render("mixtour", STATE, 0),
+    _calls.suggest("mixtour", STATE, 0, "s", 50),
     _calls.verify("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS),
     _calls.verify_record("mixtour", RECORD),
     _calls.record("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS),

@@ -29,6 +29,7 @@ from ._types import (
     Position,
     ReplayAnswer,
     Score,
+    SuggestAnswer,
     VerifyAnswer,
     View,
     ViewAnswer,
@@ -269,6 +270,17 @@ def view(game: str, state: Mapping[str, Any], player: int | None = None) -> Call
 def render(game: str, state: Mapping[str, Any], player: int | None = None) -> Call[str]:
     body = _body(state=state, player=player)
     return Call("render", "POST", _path(game, "render"), body, _svg)
+
+
+def suggest(
+    game: str,
+    state: Mapping[str, Any],
+    player: int | None = None,
+    seed: str | None = None,
+    budget: int | None = None,
+) -> Call[SuggestAnswer]:
+    body = _body(state=state, player=player, seed=seed, budget=budget)
+    return Call("suggest", "POST", _path(game, "suggest"), body, _object(SuggestAnswer))
 
 
 # -- batches ---------------------------------------------------------------------------------

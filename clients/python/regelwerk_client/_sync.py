@@ -23,6 +23,7 @@ from ._types import (
     Position,
     ReplayAnswer,
     Score,
+    SuggestAnswer,
     VerifyAnswer,
     View,
 )
@@ -181,6 +182,25 @@ class Regelwerk:
     def render(self, game: str, state: Mapping[str, Any], *, player: int | None = None) -> str:
         """The position as SVG, every location marked with the move documents' names."""
         return self._send(_calls.render(game, state, player))
+
+    # -- the reference bot -------------------------------------------------------------------
+    def suggest(
+        self,
+        game: str,
+        state: Mapping[str, Any],
+        *,
+        player: int | None = None,
+        seed: str | None = None,
+        budget: int | None = None,
+    ) -> SuggestAnswer:
+        """The reference bot's move for ``player`` (default: the first to move), with how it
+        found it: Monte Carlo search of ``budget`` iterations (default 200, at most the
+        service's SUGGEST_MAX_BUDGET; the request's work budget may end it sooner, as
+        ``stats["iterations"]`` tells). The same state, player, seed and budget give the same
+        answer; ``["move"]["move"]`` plays as it is. A finished game raises ``MoveRejected``
+        (GAME_OVER), a chance node or a player not to move too (NOT_YOUR_TURN, ``.reason``
+        CHANCE_NODE or NOT_TO_MOVE)."""
+        return self._send(_calls.suggest(game, state, player, seed, budget))
 
     # -- tournament tools: verdicts, text records, certificates -------------------------------
     def verify(

@@ -38,6 +38,10 @@ __all__ = [
     "Score",
     "State",
     "Status",
+    "SuggestAnswer",
+    "SuggestStats",
+    "SuggestedMove",
+    "TopMove",
     "VerifyAnswer",
     "VerifyProblem",
     "View",
@@ -168,6 +172,43 @@ class Error(TypedDict):
     """A refusal's answer: ``{"error": {"code", "message", "details"}}``."""
 
     error: ErrorBody
+
+
+# -- the reference bot ----------------------------------------------------------------------------
+class SuggestedMove(TypedDict):
+    """The bot's move: ``play`` takes its ``move`` document (or its ``notation``)."""
+
+    notation: str
+    move: MoveDocument
+
+
+class TopMove(TypedDict):
+    """One of the root moves searched most: its playouts and their mean reward (0 to 1)."""
+
+    notation: str
+    visits: int
+    value: float
+
+
+class SuggestStats(TypedDict):
+    """How the bot found its move: ``iterations`` searched, playout ``plies`` spent, the
+    legal ``moves``, the chosen move's mean reward ``value`` (None when no playout ran: a
+    single legal move is answered without a search) and the ``top`` moves by visits (at most
+    five)."""
+
+    iterations: int
+    plies: int
+    moves: int
+    value: float | None
+    top: list[TopMove]
+
+
+class SuggestAnswer(TypedDict):
+    """The reference bot's ``move`` for ``player`` and its ``stats``."""
+
+    move: SuggestedMove
+    player: int
+    stats: SuggestStats
 
 
 # -- verify, records and certificates ---------------------------------------------------------

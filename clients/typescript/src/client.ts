@@ -41,6 +41,8 @@ import type {
   Score,
   ScoreBody,
   StateBody,
+  SuggestAnswer,
+  SuggestBody,
   VerifyAnswer,
   VerifyBody,
   ViewAnswer,
@@ -75,6 +77,7 @@ const ROUTES = {
   replay: ["post", "/v1/games/{game}/replay"],
   view: ["post", "/v1/games/{game}/view"],
   render: ["post", "/v1/games/{game}/render"],
+  suggest: ["post", "/v1/games/{game}/suggest"],
   verify: ["post", "/v1/games/{game}/verify"],
   record: ["post", "/v1/games/{game}/record"],
   verifyBatch: ["post", "/v1/verify"],
@@ -196,6 +199,22 @@ export class RegelwerkClient {
   /** `POST /v1/games/{game}/render`: the position as SVG text (`data-` names on locations). */
   render<G extends GameId>(game: G, body: RenderBody<G>, options?: CallOptions): Promise<string> {
     return this.call("render", game, body, options);
+  }
+
+  /**
+   * `POST /v1/games/{game}/suggest`: the reference bot's move for `player` (default: the first
+   * to move), found by Monte Carlo search of `budget` iterations (default 200, at most the
+   * service's SUGGEST_MAX_BUDGET; the request's work budget may end it sooner). The same
+   * state, player, `seed` and `budget` give the same answer. Refused: a finished game
+   * (GAME_OVER), a pending throw or a player not to move (NOT_YOUR_TURN, `details.reason`
+   * CHANCE_NODE or NOT_TO_MOVE).
+   */
+  suggest<G extends GameId>(
+    game: G,
+    body: SuggestBody<G>,
+    options?: CallOptions,
+  ): Promise<SuggestAnswer<G>> {
+    return this.call("suggest", game, body, options);
   }
 
   /**

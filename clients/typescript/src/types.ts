@@ -82,6 +82,7 @@ export type RestOperation =
   | "replay"
   | "view"
   | "render"
+  | "suggest"
   | "verify"
   | "record"
   | "verifyBatch"
@@ -159,6 +160,11 @@ export type RenderBody<G extends GameId = GameId> = Override<
   RequestBody<"render">,
   { state: State<G> }
 >;
+/** A position and who asks the bot (`player`), with its `seed` and `budget` (iterations). */
+export type SuggestBody<G extends GameId = GameId> = Override<
+  RequestBody<"suggest">,
+  { state: State<G> }
+>;
 
 export type GameList = Answer<"listGames">;
 /** A Position: the state to send back next, who moves, status, winners, scores. */
@@ -186,6 +192,18 @@ export type ReplayAnswer<G extends GameId = GameId> = Override<
   { state: State<G> }
 >;
 export type ViewAnswer<G extends GameId = GameId> = Override<Answer<"view">, { view: View<G> }>;
+/** The bot's move: `play` takes its `move` document (or its `notation`). */
+export type SuggestedMove<G extends GameId = GameId> = Override<
+  Answer<"suggest">["move"],
+  { move: MoveDocument<G> }
+>;
+/** How the bot found its move: iterations, plies, legal moves, value, the top moves. */
+export type SuggestStats = Answer<"suggest">["stats"];
+/** The reference bot's move for `player`, with its `stats`. */
+export type SuggestAnswer<G extends GameId = GameId> = Override<
+  Answer<"suggest">,
+  { move: SuggestedMove<G> }
+>;
 /** A verdict: `valid`, its `problems`, the legal `plies`, the end `position`, a `certificate`. */
 export type VerifyAnswer<G extends GameId = GameId> = Override<
   Answer<"verify">,

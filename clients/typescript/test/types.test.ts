@@ -16,11 +16,15 @@ import type {
   MoveDocument,
   NewGameBody,
   Options,
+  operations,
   PlayBody,
   Position,
   RegelwerkClient,
+  RestOperation,
   Schemas,
   State,
+  SuggestAnswer,
+  SuggestBody,
   VerifyAnswer,
   VerifyBody,
   View,
@@ -54,6 +58,13 @@ holds<Equal<Position["state"], Schemas["State"]>>();
 holds<Equal<LegalMoves<"mixtour">["moves"][number]["move"], Schemas["MixtourMoveDocument"]>>();
 holds<Equal<VerifyAnswer<"te-trix">["position"], Position<"te-trix"> | null>>();
 holds<Equal<VerifyAnswer["certificate"], Schemas["Certificate"] | null>>();
+holds<Equal<SuggestAnswer<"tric-trac">["move"]["move"], Schemas["TricTracMoveDocument"]>>();
+holds<Equal<SuggestAnswer["stats"], Schemas["SuggestAnswer"]["stats"]>>();
+holds<Equal<SuggestBody<"te-trix">["state"], Schemas["TeTrixState"]>>();
+
+// The client calls every REST operation of the document (the probes and /metrics aside): a
+// new operation fails this until it has its method.
+holds<Equal<RestOperation, Exclude<keyof operations, "healthz" | "readyz" | "metrics">>>();
 
 // The request bodies refuse another game's fields.
 const mixtourStart: NewGameBody<"mixtour"> = { options: { piecesPerPlayer: 10 }, seed: "x" };
@@ -89,6 +100,10 @@ export function refused(api: RegelwerkClient, tricTrac: State<"tric-trac">): voi
   void api.record("mixtour", { record: '[Game "mixtour"]\n' });
   // @ts-expect-error a certificate has every field verify gave
   void api.checkCertificate({ certificate: { game: "mixtour" } });
+  // @ts-expect-error the bot's budget is a number of iterations
+  void api.suggest("tric-trac", { state: tricTrac, budget: "30" });
+  // @ts-expect-error suggest needs the state
+  void api.suggest("mixtour", { player: 0 });
 }
 
 test("the per-game types are checked at compile time", () => {

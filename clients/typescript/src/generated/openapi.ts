@@ -225,6 +225,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game}/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The reference bot's move (Monte Carlo search, reproducible with a seed) */
+        post: operations["suggest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game}/verify": {
         parameters: {
             query?: never;
@@ -765,6 +782,34 @@ export interface components {
         /** @description A game state document, as answered; send it back unchanged. */
         State: components["schemas"]["MixtourState"] | components["schemas"]["TricTracState"] | components["schemas"]["TeTrixState"] | components["schemas"]["TriominosJuniorState"];
         StateRequest: {
+            state: components["schemas"]["State"];
+        };
+        SuggestAnswer: {
+            move: {
+                move: components["schemas"]["MoveDocument"];
+                notation: string;
+            };
+            player: components["schemas"]["Player"];
+            stats: {
+                iterations: number;
+                moves: number;
+                plies: number;
+                top: {
+                    notation: string;
+                    value: number;
+                    visits: number;
+                }[];
+                /** @description The chosen move's mean reward (0 loss, 1 win). */
+                value: number | null;
+            };
+        };
+        SuggestRequest: {
+            /** @description Search iterations (default 200; at most SUGGEST_MAX_BUDGET). */
+            budget?: number | null;
+            /** @description Default: the first player to move. */
+            player?: components["schemas"]["Player"] | null;
+            /** @description Same state, player, seed, budget: same move. */
+            seed?: components["schemas"]["Seed"] | null;
             state: components["schemas"]["State"];
         };
         /**
@@ -2864,6 +2909,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Score"];
+                };
+            };
+            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    suggest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuggestRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestAnswer"];
                 };
             };
             /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */

@@ -1,0 +1,138 @@
+// suggest, the reference bot, against the real server: a legal move in every game, the same
+// answer for the same seed and budget, its move document played as it is, and the refusals.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { ServiceError, type ErrorCode, type GameId, type Position } from "@regelwerk/client";
+
+import { GAMES, client } from "./helpers.js";
+
+const api = client();
+
+// Iterations: their playouts stay well within the request's work budget (MAX_WORK).
+const BUDGET = 30;
+
+for (const game of GAMES) {
+  test(`suggest ${game}: a legal move, the same for the same seed, that plays`, async () => {
+    const info = (await api.listGames()).games.find((g) => g.id === game);
+    assert.ok(info !== undefined);
+    const players = Math.max(info.minPlayers, Math.min(3, info.maxPlayers)); // three if they may
+    let position: Position<GameId> = await api.newGame(game, { players, seed: `ts-bot-${game}` });
+    for (let ply = 0; ply < 2; ply++) {
+      const mover = position.toMove[0];
+      assert.ok(mover !== undefined);
+      const [first] = (await api.legalMoves(game, { state: position.state, player: mover })).moves;
+      assert.ok(first !== undefined);
+      position = await api.play(game, { state: position.state, move: first.move, player: mover });
+    }
+    // Te-Trix: players 1 and 2 place at once (0 arranged the shape, then placed it).
+    if (game === "te-trix") assert.deepEqual(position.toMove, [1, 2]);
+    const player = position.toMove.at(-1);
+    assert.ok(player !== undefined);
+
+    const body = { state: position.state, player, seed: "bot", budget: BUDGET };
+    const answer = await api.suggest(game, body);
+    assert.equal(answer.player, player);
+    const legal = (await api.legalMoves(game, { state: position.state, player })).moves;
+    const listed = legal.find((m) => m.notation === answer.move.notation);
+    assert.ok(listed !== undefined, `${answer.move.notation} is not a legal move`);
+    assert.deepEqual(answer.move.move, listed.move);
+
+    const { stats } = answer;
+    const searched = legal.length > 1; // a single legal move is answered without a search
+    assert.deepEqual([stats.moves, stats.iterations], [legal.length, searched ? BUDGET : 0]);
+    assert.ok(stats.plies >= stats.iterations);
+    assert.equal(stats.top.length, Math.min(5, legal.length)); // the most visited first
+    assert.equal(stats.top[0]?.notation, answer.move.notation);
+    assert.equal(stats.value, searched ? stats.top[0]?.value : null);
+    const visits = stats.top.map((t) => t.visits);
+    assert.deepEqual(
+      visits,
+      [...visits].sort((a, b) => b - a),
+    );
+
+    // The same state, player, seed and budget: the same answer, stats included.
+    assert.deepEqual(await api.suggest(game, body), answer);
+    // The move document plays as it is, and as its notation.
+    const byDocument = await api.play(game, {
+      state: position.state,
+      move: answer.move.move,
+      player,
+    });
+    const byNotation = await api.play(game, {
+      state: position.state,
+      move: answer.move.notation,
+      player,
+    });
+    assert.deepEqual(byDocument, byNotation);
+    assert.notDeepEqual(byDocument.state, position.state);
+  });
+}
+
+test("suggest: the first to move and the default budget", async () => {
+  const { state } = await api.newGame("mixtour");
+  const answer = await api.suggest("mixtour", { state });
+  assert.equal(answer.player, 0);
+  assert.ok(answer.stats.iterations > 0 && answer.stats.iterations <= 200);
+  // Narrowed by the game: a Mixtour move document.
+  assert.equal(answer.move.move.kind, "place");
+  const after = await api.play("mixtour", { state, move: answer.move.move });
+  assert.deepEqual(after.toMove, [1]);
+});
+
+/** Asserts that `call` is refused with this code, status and details.reason. */
+async function refused(
+  call: Promise<unknown>,
+  code: ErrorCode,
+  status: number,
+  reason?: string,
+): Promise<ServiceError> {
+  let caught: unknown;
+  await assert.rejects(call, (error: unknown) => {
+    caught = error;
+    return true;
+  });
+  assert.ok(caught instanceof ServiceError, String(caught));
+  assert.deepEqual([caught.code, caught.status, caught.details.reason], [code, status, reason]);
+  return caught;
+}
+
+test("suggest: refusals by code", async () => {
+  const { state } = await api.newGame("mixtour");
+  for (const budget of [0, 1001]) {
+    // 1 to SUGGEST_MAX_BUDGET (1000 unless the service sets it)
+    const error = await refused(api.suggest("mixtour", { state, budget }), "INVALID_REQUEST", 400);
+    assert.deepEqual(
+      error.details.problems?.map((p) => p.path),
+      ["$.budget"],
+    );
+  }
+  const notToMove = await refused(
+    api.suggest("mixtour", { state, player: 1 }),
+    "NOT_YOUR_TURN",
+    422,
+    "NOT_TO_MOVE",
+  );
+  assert.deepEqual(notToMove.details.toMove, [0]);
+  await refused(api.suggest("mixtour", { state, player: 5 }), "INVALID_PLAYER", 422);
+
+  const moves = ["a1", "b1", "b1-a1", "b1", "a1:2-b1", "a1", "b1:3-a1", "b1", "a1:4-b1"];
+  const end = await api.replay("mixtour", { moves, options: { pointsToWin: 1 } });
+  await refused(api.suggest("mixtour", { state: end.state }), "GAME_OVER", 422, "GAME_FINISHED");
+
+  const start = await api.newGame("tric-trac", { seed: "ts-bot-throw" });
+  const [first] = (await api.legalMoves("tric-trac", { state: start.state })).moves;
+  assert.ok(first !== undefined);
+  const held = await api.play("tric-trac", {
+    state: start.state,
+    move: first.move,
+    autoChance: false,
+  });
+  assert.equal(held.isChance, true);
+  await refused(
+    api.suggest("tric-trac", { state: held.state }),
+    "NOT_YOUR_TURN",
+    422,
+    "CHANCE_NODE",
+  );
+});
