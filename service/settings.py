@@ -40,7 +40,7 @@ class Settings:
     graphql_max_depth: int = 12
     graphql_max_aliases: int = 20
     graphql_max_root_fields: int = 10
-    suggest_max_budget: int = 1_000
+    suggest_max_budget: int = 160
     # Secrets never appear in a repr or an error message.
     rules_secret: str | None = field(default=None, repr=False)
     rules_previous_secrets: str | None = field(default=None, repr=False)
@@ -115,6 +115,12 @@ class Settings:
             problems.append("MAX_BODY_BYTES must be at least 1024")
         if self.suggest_max_budget < 1:
             problems.append("SUGGEST_MAX_BUDGET must be at least 1")
+        # a search reserves 61 work units an iteration (its plies), a position 25 more
+        elif self.suggest_max_budget * 61 + 25 > self.max_work:
+            problems.append(
+                "SUGGEST_MAX_BUDGET x 61 + 25 must fit in MAX_WORK (a search reserves a ply "
+                "budget of 61 an iteration): raise MAX_WORK or lower SUGGEST_MAX_BUDGET"
+            )
         if self.max_work < self.max_moves + 1000:
             problems.append("MAX_WORK must be at least MAX_MOVES + 1000 (a full replay fits)")
         if (

@@ -449,7 +449,7 @@ def _tournament_schemas() -> JSON:
                 "seed": _optional(ref("Seed"), "Same state, player, seed, budget: same move."),
                 "budget": _optional(
                     {"type": "integer", "minimum": 1},
-                    "Search iterations (default 200; at most SUGGEST_MAX_BUDGET).",
+                    "Search iterations (default 100; at most SUGGEST_MAX_BUDGET, 160 by default).",
                 ),
             },
             ["state"],

@@ -13,7 +13,7 @@ from ..cache.memory import LRU
 from ..games import REGISTRY
 from ..games.core import Event, Game, GameOver, MoveRequest, PlyError, RulesError, bots, driver
 from ..settings import Settings
-from .budget import POSITION_COST, current, spend
+from .budget import POSITION_COST, spend
 from .errors import ApiError, from_rules, problem_details
 from .keys import Key, Keyring
 
@@ -21,7 +21,7 @@ Engine = Game[Any, Any]
 # Move lists up to this long are played on the event loop: a thread hand-off costs more.
 INLINE_MOVES = 32
 # Iterations of the bot's search when a suggest request names no budget.
-DEFAULT_BUDGET = 200
+DEFAULT_BUDGET = 100
 
 
 class Loaded:
@@ -352,12 +352,12 @@ class Rules:
                 f"player {player} may not act now; to move: {list(movers)}",
                 {"reason": "NOT_TO_MOVE", "toMove": list(movers)},
             )
-        work = current()
-        plies = work.limit - work.spent if work is not None else self.settings.max_work
-        found = bots.suggest(
-            engine, state, player, seed or "", budget or DEFAULT_BUDGET, max(plies, 0)
-        )
-        spend(found.plies, "the bot's playouts")
+        # The whole search is reserved before it starts, so it runs every iteration or none:
+        # its answer never depends on what else the request asked for.
+        iterations = budget or DEFAULT_BUDGET
+        reserved = iterations * bots.ITERATION_PLIES
+        spend(reserved, f"a search of {iterations} iterations, up to {reserved} plies")
+        found = bots.suggest(engine, state, player, seed or "", iterations, reserved)
         return {
             "move": {
                 "notation": engine.notation(found.move),

@@ -11,6 +11,7 @@ import pytest
 
 from service.games import REGISTRY
 from service.games.core import driver
+from service.settings import Settings
 
 CONFIGS = [
     ("mixtour", None, None),
@@ -95,18 +96,36 @@ def test_budgets_bound_the_search(client, make_client):
     state = REGISTRY["mixtour"].encode(positions("mixtour", None, None)[0])
     small = suggest(client, "mixtour", {"state": state, "budget": 5})
     assert small["stats"]["iterations"] == 5
-    for budget in (0, 1001, "many"):
+    assert suggest(client, "mixtour", {"state": state})["stats"]["iterations"] == 100
+    assert suggest(client, "mixtour", {"state": state, "budget": 160})["stats"]["iterations"] == 160
+    for budget in (0, 161, "many"):
         r = client.post("/v1/games/mixtour/suggest", json={"state": state, "budget": budget})
         assert r.status_code == 400, budget
         assert r.json()["error"]["code"] == "INVALID_REQUEST"
     capped = make_client(suggest_max_budget=10)
     r = capped.post("/v1/games/mixtour/suggest", json={"state": state, "budget": 11})
     assert r.status_code == 400 and "SUGGEST_MAX_BUDGET" in r.json()["error"]["message"]
-    # The work budget (MAX_WORK: a playout ply costs 1) stops the search before the budget.
-    tight = make_client(max_work=6000, max_moves=1000)
-    answer = tight.post("/v1/games/mixtour/suggest", json={"state": state, "budget": 1000}).json()
-    assert answer["stats"]["iterations"] < 1000
-    assert answer["stats"]["plies"] <= 6000
+
+
+def test_a_search_reserves_its_work_so_graphql_neighbours_cannot_change_it(make_client):
+    """A search reserves budget x 61 work units before it starts: it runs every iteration or
+    is refused, whatever else the request asks for (MAX_WORK is the request's)."""
+    service = make_client(max_work=6000, max_moves=1000, suggest_max_budget=90)
+    state = REGISTRY["mixtour"].encode(positions("mixtour", None, None)[0])
+    alone = service.post("/v1/games/mixtour/suggest", json={"state": state, "budget": 90})
+    assert alone.json()["stats"]["iterations"] == 90
+    field = 'suggest(game: "mixtour", state: $s, seed: "n", budget: 90) { __typename '
+    field += "... on Suggestion { move { notation } stats } ... on InvalidRequest { code } }"
+    one = "query($s: JSON!) { a: " + field + ' legal: position(game: "mixtour", state: $s) {'
+    one += " ... on Position { legalMoves { notation } } } }"
+    with_neighbour = service.post("/graphql", json={"query": one, "variables": {"s": state}})
+    data = with_neighbour.json()["data"]
+    two = "query($s: JSON!) { a: " + field + " b: " + field + " }"
+    both = service.post("/graphql", json={"query": two, "variables": {"s": state}}).json()
+    assert both["data"]["a"] == data["a"]  # the same search beside anything
+    assert both["data"]["b"] == {"__typename": "InvalidRequest", "code": "WORK_BUDGET_EXCEEDED"}
+    with pytest.raises(SystemExit, match="SUGGEST_MAX_BUDGET"):
+        Settings.from_env({"MAX_WORK": "6000", "MAX_MOVES": "1000"})  # 160 x 61 + 25 > 6000
 
 
 def test_no_move_to_suggest_is_refused_with_its_code(client):

@@ -27,6 +27,9 @@ from .game import Game
 
 C = 1.4
 PLAYOUT_PLIES = 60  # then the position is judged by its scores
+# The most plies one iteration plays (its root move and the playout): what a search of n
+# iterations may cost, reserved from the request's work budget before it starts.
+ITERATION_PLIES = PLAYOUT_PLIES + 1
 
 
 @dataclass(slots=True)

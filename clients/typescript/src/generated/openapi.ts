@@ -804,7 +804,7 @@ export interface components {
             };
         };
         SuggestRequest: {
-            /** @description Search iterations (default 200; at most SUGGEST_MAX_BUDGET). */
+            /** @description Search iterations (default 100; at most SUGGEST_MAX_BUDGET, 160 by default). */
             budget?: number | null;
             /** @description Default: the first player to move. */
             player?: components["schemas"]["Player"] | null;
