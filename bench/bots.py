@@ -1,6 +1,6 @@
 """Bot strength (issue "Engines fast enough for bots"): ``./dev bench bots``.
 
-Mixtour and Tric Trac: the reference bot (``service/games/core/bots.py``) against a random
+Mixtour and Tric Trac: the reference bot (``service/bots.py``) against a random
 player over seeded games, seats alternating, win rate with a 95% Wilson interval. Te-Trix solo:
 the average final score of the bot, of greedy placement (the move with the best score right
 after it) and of random play over the same seeded dice. Chance is sampled by the seed, as the
@@ -15,9 +15,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from service.bots import suggest
 from service.games import REGISTRY
 from service.games.core import driver
-from service.games.core.bots import suggest
 
 Policy = Callable[[Any, Any, int, random.Random], Any]
 

@@ -7,11 +7,11 @@ from typing import Any
 
 from anyio import to_thread
 
-from .. import jsonio
+from .. import bots, jsonio
 from ..cache import Cache, cache_key
 from ..cache.memory import LRU
 from ..games import REGISTRY
-from ..games.core import Event, Game, GameOver, MoveRequest, PlyError, RulesError, bots, driver
+from ..games.core import Event, Game, GameOver, MoveRequest, PlyError, RulesError, driver
 from ..settings import Settings
 from .budget import POSITION_COST, spend
 from .errors import ApiError, from_rules, problem_details
@@ -317,7 +317,7 @@ class Rules:
     def suggest(
         self, loaded: Loaded, player: int | None, seed: str | None, budget: int | None
     ) -> dict[str, Any]:
-        """The reference bot's move (``service/games/core/bots.py``) for ``player`` (default:
+        """The reference bot's move (``service/bots.py``) for ``player`` (default:
         the first to move) within ``budget`` iterations and the request's work budget."""
         engine = loaded.engine
         limit = self.settings.suggest_max_budget

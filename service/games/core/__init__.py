@@ -1,6 +1,5 @@
 """The engine core shared by every game: contract, errors, options, chance and the driver."""
 
-from . import bots
 from .chance import pick, unit
 from .driver import MoveRequest, PlyError, perft, play, play_one, resolve_chance, start
 from .errors import (
@@ -15,7 +14,17 @@ from .errors import (
     RulesError,
     illegal,
 )
-from .game import JSON, Descriptor, Event, Game, GameState, Scores, Status, Transition
+from .game import (
+    JSON,
+    Descriptor,
+    Event,
+    Game,
+    GameState,
+    Scores,
+    Shuffler,
+    Status,
+    Transition,
+)
 from .options import OptionSpec, options_schema, read_options, validate_options
 
 __all__ = [
@@ -37,9 +46,9 @@ __all__ = [
     "Problems",
     "RulesError",
     "Scores",
+    "Shuffler",
     "Status",
     "Transition",
-    "bots",
     "illegal",
     "options_schema",
     "perft",

@@ -13,11 +13,18 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from random import Random
 from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import InvalidOptions, Problem
 from .options import OptionSpec, options_schema, validate_options
+
+
+class Shuffler(Protocol):
+    """What a search hands ``determinize``: a seeded generator (``random.Random``); engines
+    never import ``random`` themselves (no global randomness in the rules)."""
+
+    def shuffle(self, x: list[Any]) -> None: ...
+
 
 JSON = dict[str, Any]
 Event = dict[str, Any]
@@ -166,7 +173,7 @@ class Game(ABC, Generic[S, M]):
         """The state after ``move``; raises IllegalMove, NotYourTurn or GameOver."""
 
     # -- search: the same rules without what only an answer needs ------------------------
-    def determinize(self, state: S, player: int, rng: Random) -> S:
+    def determinize(self, state: S, player: int, rng: Shuffler) -> S:
         """A state ``player`` cannot tell from ``state``: what they cannot see replaced by a
         sample of what it could be (``rng``). Perfect-information games return ``state``."""
         return state

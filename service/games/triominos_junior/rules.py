@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
-from random import Random
 from typing import Any
 
 from ..core import (
@@ -35,6 +34,7 @@ from ..core import (
     NotYourTurn,
     OptionSpec,
     Scores,
+    Shuffler,
     Status,
     Transition,
 )
@@ -214,7 +214,7 @@ class TriominosJunior(Game[TriominosState, Move]):
         values = turns.final_scores(state) if finished else list(state.points)
         return Scores(tuple(values), breakdown)
 
-    def determinize(self, state: TriominosState, player: int, rng: Random) -> TriominosState:
+    def determinize(self, state: TriominosState, player: int, rng: Shuffler) -> TriominosState:
         """The other racks and the pool dealt again from the tiles ``player`` cannot see (TJ-17:
         only their sizes are known), so a search never reads them."""
         unseen = sorted(

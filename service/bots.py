@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import Game
+from .games.core import Game
 
 C = 1.4
 PLAYOUT_PLIES = 60  # then the position is judged by its scores
