@@ -85,15 +85,24 @@ def duel(game: str, games: int, budget: int) -> None:
 
 
 def solo(games: int, budget: int) -> None:
+    found: dict[str, list[float]] = {}
     for label, policy in (("bot", bot(budget)), ("greedy", greedy), ("random", random_policy)):
         scores = []
         for i in range(games):
             engine, state = play("te-trix", {"solo": True}, [policy], f"solo-{i}")
-            scores.append(engine.scores(state).values[0])
-        mean = sum(scores) / len(scores)
-        sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(len(scores) - 1, 1))
-        half = 1.96 * sd / math.sqrt(len(scores))
+            scores.append(float(engine.scores(state).values[0]))
+        found[label] = scores
+        mean, half = _mean(scores)
         print(f"| te-trix solo | {label} | {games} | {mean:.1f} ± {half:.1f} |")
+    # The same dice for every player (seed solo-i): the per-game difference is paired.
+    mean, half = _mean([b - g for b, g in zip(found["bot"], found["greedy"], strict=True)])
+    print(f"| te-trix solo | bot − greedy, same dice | {games} | {mean:+.1f} ± {half:.1f} |")
+
+
+def _mean(values: list[float]) -> tuple[float, float]:
+    mean = sum(values) / len(values)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / max(len(values) - 1, 1))
+    return mean, 1.96 * sd / math.sqrt(len(values))
 
 
 def run(quick: bool = False) -> None:
@@ -105,4 +114,4 @@ def run(quick: bool = False) -> None:
     duel("tric-trac", games, budget)
     print("\n| game | player | games | average score (95% interval) |")
     print("| --- | --- | --- | --- |")
-    solo(games, budget)
+    solo(games * 3, budget)
