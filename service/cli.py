@@ -18,6 +18,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from itertools import chain
 from typing import IO, Any
 
 from . import jsonio
@@ -115,20 +116,15 @@ def _verdicts(rules: Rules, source: IO[str]) -> Iterator[tuple[dict[str, Any], i
         return
     if first.lstrip("\ufeff \t").startswith("{"):
         number = 0
-        lines = _chain(first, source)
-        while True:
-            try:
-                line = next(lines)
-            except StopIteration:
-                return
-            except UnicodeDecodeError as exc:
-                error = ApiError(400, "MALFORMED_JSON", f"not UTF-8 text: {exc}")
-                yield refused(number + 1, None, error), done
-                return
-            number += 1
-            done += len(line.encode())
-            if line.strip():
-                yield verify_line(rules, number, line), done
+        try:
+            for line in chain((first,), source):
+                number += 1
+                done += len(line.encode())
+                if line.strip():
+                    yield verify_line(rules, number, line), done
+        except UnicodeDecodeError as exc:  # reading the next line
+            error = ApiError(400, "MALFORMED_JSON", f"not UTF-8 text: {exc}")
+            yield refused(number + 1, None, error), done
         return
     try:
         text = first + source.read()
@@ -139,11 +135,6 @@ def _verdicts(rules: Rules, source: IO[str]) -> Iterator[tuple[dict[str, Any], i
     for start, chunk in split_records(text):
         offset += len(chunk.encode())
         yield _record_verdict(rules, start, chunk), offset
-
-
-def _chain(first: str, rest: IO[str]) -> Iterator[str]:
-    yield first
-    yield from rest
 
 
 def _record_verdict(rules: Rules, start: int, chunk: str) -> dict[str, Any]:

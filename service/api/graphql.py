@@ -25,6 +25,7 @@ from .records import print_record
 from .request import Body, parse_move_item, type_name
 from .verify import (
     GAME_FIELDS,
+    REPLAY_FIELDS,
     VERIFY_FIELDS,
     check_certificate,
     read_certificate,
@@ -383,9 +384,7 @@ def _failure(error: ApiError) -> MoveRejected | InvalidState | InvalidRequest:
             problem_count=error.details.get("problemCount", len(problems)),
             reason=error.details.get("reason"),
         )
-    return InvalidRequest(
-        code=ErrorCode(error.code), message=error.message, details=JSON(error.details)
-    )
+    return _invalid(error)
 
 
 def _invalid(error: ApiError) -> InvalidRequest:
@@ -522,8 +521,7 @@ class Query:
         rules = _rules(info)
         try:
             engine = rules.engine(game)
-            replay_fields = {"players", "options", "seed", "moves", "keyId", "record"}
-            claim = read_claim(_arguments(locals(), replay_fields), game)
+            claim = read_claim(_arguments(locals(), REPLAY_FIELDS), game)
             end = await rules.replay_async(
                 engine, claim.players, claim.options, claim.seed, claim.moves, claim.key_id
             )

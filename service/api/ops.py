@@ -388,16 +388,20 @@ class Rules:
             )
 
     def check_moves(self, engine: Engine, moves: Sequence[MoveRequest]) -> None:
+        self.check_move_count(len(moves))
+        for m in moves:
+            self.check_player(engine, m.player)
+
+    def check_move_count(self, count: int, per: str = "request") -> None:
+        """TOO_MANY_MOVES past MAX_MOVES (per request, or per record of a verify)."""
         limit = self.settings.max_moves
-        if len(moves) > limit:
+        if count > limit:
             raise ApiError(
                 413,
                 "TOO_MANY_MOVES",
-                f"at most {limit} moves per request, got {len(moves)}",
+                f"at most {limit} moves per {per}, got {count}",
                 {"limit": limit},
             )
-        for m in moves:
-            self.check_player(engine, m.player)
 
 
 def _canonical(doc: Any) -> bytes:

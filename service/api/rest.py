@@ -17,6 +17,7 @@ from .records import print_record
 from .request import Body, bad_text
 from .verify import (
     GAME_FIELDS,
+    REPLAY_FIELDS,
     VERIFY_FIELDS,
     Claim,
     check_certificate,
@@ -57,21 +58,7 @@ async def replay(request: Request) -> Response:
     rules = _rules(request)
     game = request.path_params["game"]
     engine = rules.engine(game)
-    if _is_text(request):
-        claim = read_record(await _text(request), game)
-    else:
-        data = await read_json(request)
-        body = Body(data, {"players", "options", "seed", "moves", "keyId", "record"})
-        if "record" in body.data:
-            claim = read_claim(body, game)  # the record alone (its Result is not checked)
-        else:
-            players = body.int_or_none("players")
-            options = body.object_or_none("options")
-            seed = body.str_or_none("seed")
-            moves = body.moves(None, single=False)
-            key_id = body.str_or_none("keyId")
-            body.done()
-            claim = Claim(game, tuple(moves), players, options, seed, key_id)
+    claim = await _claim(request, game, REPLAY_FIELDS)  # a record's Result is not checked
     end = await rules.replay_async(
         engine, claim.players, claim.options, claim.seed, claim.moves, claim.key_id
     )
@@ -90,19 +77,19 @@ async def _text(request: Request) -> str:
         raise bad_text(str(exc), raw[: exc.start].count(b"\n") + 1) from exc
 
 
-async def _claim(request: Request, game: str) -> Claim:
-    """A verify body: JSON (a replay body with claimed and tags, or ``record``) or, sent as
+async def _claim(request: Request, game: str, fields: frozenset[str]) -> Claim:
+    """A replay or verify body: JSON (``fields``, or ``record`` alone) or, sent as
     ``text/plain``, the text record itself."""
     if _is_text(request):
         return read_record(await _text(request), game)
-    return read_claim(Body(await read_json(request), set(VERIFY_FIELDS)), game)
+    return read_claim(Body(await read_json(request), set(fields)), game)
 
 
 async def verify_game(request: Request) -> Response:
     rules = _rules(request)
     game = request.path_params["game"]
     engine = rules.engine(game)
-    claim = await _claim(request, game)
+    claim = await _claim(request, game, VERIFY_FIELDS)
     if len(claim.moves) <= INLINE_MOVES:
         verdict = verify(rules, engine, claim)
     else:

@@ -66,9 +66,9 @@ PROBLEM_CODES = (
     "BAD_SIGNATURE",
     "DIGEST_DIFFERS",
 )
-MOVE_PROBLEMS = frozenset(("INVALID_NOTATION", "ILLEGAL_MOVE", "NOT_YOUR_TURN", "GAME_OVER"))
-
-# The fields of a verify body (a replay body, the claim and tags) and of a record body.
+# The fields of a replay body (or its record), of a record body (a replay body, the claim and
+# tags) and of a verify body (that, or the record).
+REPLAY_FIELDS = frozenset(("players", "options", "seed", "moves", "keyId", "record"))
 GAME_FIELDS = frozenset(("players", "options", "seed", "moves", "keyId", "claimed", "tags"))
 VERIFY_FIELDS = GAME_FIELDS | {"record"}
 CERTIFICATE_FIELDS = ("game", "rulesVersion", "digest", "scores", "winners", "sig")
@@ -305,13 +305,7 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
                 f"this service knows version {d.rules_version!r}",
             }
         )
-    if len(claim.moves) > rules.settings.max_moves:  # (player numbers: NOT_YOUR_TURN below)
-        raise ApiError(
-            413,
-            "TOO_MANY_MOVES",
-            f"at most {rules.settings.max_moves} moves per record, got {len(claim.moves)}",
-            {"limit": rules.settings.max_moves},
-        )
+    rules.check_move_count(len(claim.moves), "record")  # players: NOT_YOUR_TURN, move by move
     check_seed(claim.seed)
     key = rules.keys.named(claim.key_id)
     secret = rules.keys.sampling(key)
