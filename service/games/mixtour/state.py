@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar, dataclass_transform
 
 from .moves import Move
 
 WHITE, BLUE = 0, 1
 COLOUR_NAMES = ("White", "Blue")
 
+T = TypeVar("T")
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass_transform(frozen_default=True)
+def search_state(cls: type[T]) -> type[T]:
+    """A slotted dataclass that mypy holds frozen (assigning a field is a type error) and that
+    hashes like a frozen one, but whose ``__init__`` stores plain slots: a frozen dataclass sets
+    each field through ``object.__setattr__``, five times the cost, and search makes one state
+    per move (Mixtour perft(5): 345,097)."""
+    return dataclass(slots=True, unsafe_hash=True)(cls)
+
+
+@search_state
 class MixtourState:
     """A position. ``stacks[i]`` lists the colours on square ``i`` from bottom to top.
 
