@@ -1,10 +1,10 @@
 """Bot strength (issue "Engines fast enough for bots"): ``./dev bench bots``.
 
-Mixtour and Tric Trac: the reference bot (``service/bots.py``) against a random
-player over seeded games, seats alternating, win rate with a 95% Wilson interval. Te-Trix solo:
-the average final score of the bot, of greedy placement (the move with the best score right
-after it) and of random play over the same seeded dice. Chance is sampled by the seed, as the
-service does.
+Every game, two players: the reference bot (``service/bots.py``) against a random player and
+against itself at a quarter of the budget, over seeded games, seats alternating, win rate (a
+tie counts as a share) with a 95% Wilson interval. Te-Trix solo: the average final score of
+the bot, of greedy placement (the move with the best score right after it) and of random play
+over the same seeded dice. Chance is sampled by the seed, as the service does.
 """
 
 from __future__ import annotations
@@ -67,19 +67,22 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def duel(game: str, games: int, budget: int) -> None:
+def duel(game: str, games: int, budget: int, other: int | None) -> None:
+    """The bot at ``budget`` against a random player (``other`` None) or the bot at ``other``."""
     wins = 0.0
     start = time.perf_counter()
+    opponent = random_policy if other is None else bot(other)
     for i in range(games):
         seat = i % 2
-        seats = [random_policy, random_policy]
+        seats = [opponent, opponent]
         seats[seat] = bot(budget)
         engine, state = play(game, None, seats, f"{game}-{i}")
         winners = engine.status(state).winners
         wins += (1.0 / len(winners)) if seat in winners else 0.0
     low, high = wilson(wins, games)
+    against = "random" if other is None else f"bot ({other})"
     print(
-        f"| {game} | bot ({budget} iterations) vs random | {games} | {wins / games:.0%} "
+        f"| {game} | bot ({budget}) vs {against} | {games} | {wins / games:.0%} "
         f"| {low:.0%}–{high:.0%} | {time.perf_counter() - start:.0f} s |"
     )
 
@@ -105,13 +108,19 @@ def _mean(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * sd / math.sqrt(len(values))
 
 
+# Games per duel: Tric Trac's games are long (hundreds of plies to 12 points).
+GAMES = {"mixtour": 20, "tric-trac": 12, "triominos-junior": 20, "te-trix": 20}
+
+
 def run(quick: bool = False) -> None:
-    games = 6 if quick else 20
-    budget = 30 if quick else 50
-    print("| game | match | games | bot wins | 95% interval | time |")
+    budget = 30 if quick else 60
+    print("| game | match (iterations) | games | bot wins | 95% interval | time |")
     print("| --- | --- | --- | --- | --- | --- |")
-    duel("mixtour", games, budget)
-    duel("tric-trac", games, budget)
+    for game, count in GAMES.items():
+        games = 4 if quick else count
+        duel(game, games, budget, None)
+        duel(game, games, budget, budget // 4)
+    games = 6 if quick else 20
     print("\n| game | player | games | average score (95% interval) |")
     print("| --- | --- | --- | --- |")
     solo(games * 3, budget)

@@ -1,42 +1,67 @@
-"""A reference bot for every game: Monte Carlo search with UCB1 at the root.
+"""A reference bot for every game: information-set Monte Carlo tree search (UCT).
 
-Each iteration picks a root move by UCB1 (C = 1.4), plays it, then finishes the game with
-random moves for every player (chance outcomes drawn by their probabilities from the bot's own
-random generator, never from the state's seed) up to ``PLAYOUT_PLIES``. The result counts for
-the deciding player: 1 for a win, a share for a tie, 0 for a loss. An unfinished playout is
-judged by the scores, squashed to (0, 1). The move played most often is suggested.
+One search serves all four games through the engine contract:
 
-Hidden information (Triominos Junior's racks and pool) is never read. Each iteration first
-replaces what the player cannot see with a sample from what they could not see
-(``Game.determinize``), so the answer depends on the player's view only. Simultaneous
-placements (Te-Trix) are decided for the named player; in playouts the others move at random.
+- **Tree (UCT).** Each iteration walks down a tree of moves from the position, choosing at
+  every decision by UCB1 (C = 1.4) for the player who decides there, adds one node, and
+  finishes the game with a playout up to ``ITERATION_PLIES`` plies in all. The result counts
+  for every player (1 a win, a share of a tie, 0 a loss; an unfinished playout is judged by
+  the scores, squashed to (0, 1)) and is added to each node for the player who moved into it.
+  The root move visited most often is suggested (ties: the better mean, then the better
+  score right after it). Untried root moves are tried in the order of that score.
+- **Chance** (Tric Trac's dice, Te-Trix's rolls, Triominos draws): an outcome is drawn by its
+  probability from the bot's own random generator, never from the state's seed, and has a
+  child of its own, so the tree averages over the outcomes it met (MCTS with chance nodes).
+- **Hidden information** (Triominos Junior's racks and pool): every iteration first replaces
+  what the player cannot see with a sample of what it could be (``Game.determinize``); the
+  tree is keyed by moves, so it is one tree over the player's information set (single-
+  observer ISMCTS), and a node's moves are weighed by how often they were available. The
+  answer depends on the player's view only.
+- **Simultaneous placements** (Te-Trix): the named player decides at the root; below it every
+  other player to move decides for themselves, in order.
+- **Playouts** are random, except Mixtour's: a move that removes a stack for the mover (MX-9)
+  is always played, which makes playouts end in points instead of wandering.
 
 Everything is reproducible: the same state, player, seed and budget give the same move. The
-budget is counted in iterations and in plies played, so a caller can bound the work exactly.
+budget is counted in iterations, each at most ``ITERATION_PLIES`` plies, so a caller can bound
+the work exactly. ``LEVELS`` names three strengths by their budgets.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .games.core import Game
+from .games.mixtour.moves import REMOVE_AT, Shift
+from .games.te_trix.moves import Stop
 
 C = 1.4
-PLAYOUT_PLIES = 60  # then the position is judged by its scores
-# The most plies one iteration plays (its root move and the playout): what a search of n
-# iterations may cost, reserved from the request's work budget before it starts.
-ITERATION_PLIES = PLAYOUT_PLIES + 1
+# The most plies one iteration plays: its way down the tree and the playout. What a search of
+# n iterations may cost, reserved from the request's work budget before it starts.
+ITERATION_PLIES = 61
+# Strength levels by their budgets; "strong" is whatever SUGGEST_MAX_BUDGET allows.
+LEVELS = {"easy": 10, "medium": 50, "strong": None}
+
+Policy = Callable[[Any, Sequence[Any], int, random.Random], Any]
 
 
 @dataclass(slots=True)
-class Arm:
+class Node:
+    """A move's node: ``mover`` chose it (None: a chance outcome). ``total`` sums the rewards
+    of ``mover``; ``available`` counts the visits to the parent where the move was legal;
+    ``gain`` is a root move's score right after it (what breaks ties)."""
+
     move: Any
+    mover: int | None
     visits: int = 0
     total: float = 0.0
+    available: int = 0
+    gain: float = 0.0
+    children: dict[Any, Node] = field(default_factory=dict)
 
     @property
     def value(self) -> float:
@@ -48,10 +73,10 @@ class Suggestion:
     move: Any
     iterations: int
     plies: int
-    arms: list[Arm] = field(default_factory=list)
+    arms: list[Node] = field(default_factory=list)
 
     def stats(self, notation: Any) -> dict[str, Any]:
-        ranked = sorted(self.arms, key=lambda a: (-a.visits, -a.value))
+        ranked = sorted(self.arms, key=lambda a: (-a.visits, -a.value, -a.gain))
         return {
             "iterations": self.iterations,
             "plies": self.plies,
@@ -75,51 +100,148 @@ def suggest(
     """The bot's move for ``player`` (who must be to move) within the budget."""
     simultaneous = len(game.to_move(state)) > 1
     moves = list(game.legal_moves(state, player if simultaneous else None))
-    arms = [Arm(m) for m in moves]
+    root = Node(None, None)
+    arms = [Node(m, player) for m in moves]
+    root.children = {a.move: a for a in arms}
     if len(arms) == 1:
         return Suggestion(moves[0], 0, 0, arms)
     rng = random.Random(f"{seed}\x00{player}\x00{iterations}")
     plies = 0
-    done = 0
-    while done < iterations and plies < max_plies:  # the root move is a ply, then the playout
+    # Untried root moves are tried best first by the score they make at once (the real
+    # scoring, in a world the player cannot tell from this one), when that costs at most half
+    # the plies; otherwise in a seeded random order.
+    untried = list(arms)
+    rng.shuffle(untried)
+    if len(arms) <= max_plies // 2:
         world = game.determinize(state, player, rng)
-        arm = _choose(arms, done + 1)
+        named = player if simultaneous else None
+        for a in arms:
+            a.gain = float(game.scores(game.successor(world, a.move, named)).values[player])
+        untried.sort(key=lambda a: a.gain)  # stable: ties stay shuffled; the best last
+        plies += len(arms)
+    search = _Search(game, player, rng, PLAYOUTS.get(game.descriptor.id, _random_move))
+    done = 0
+    while done < iterations and plies < max_plies:
+        world = game.determinize(state, player, rng)
+        for arm in arms:
+            arm.available += 1
+        arm = untried.pop() if untried else _best(arms)
         after = game.successor(world, arm.move, player if simultaneous else None)
-        room = min(PLAYOUT_PLIES, max_plies - plies - 1)
-        reward, used = _playout(game, after, player, rng, room)
-        arm.visits += 1
-        arm.total += reward
-        plies += used + 1
+        # Every iteration gets its share of what is left, at most ITERATION_PLIES.
+        room = min(ITERATION_PLIES, (max_plies - plies) // (iterations - done))
+        plies += 1 + search.iterate(after, [root, arm], room - 1)
         done += 1
-    best = max(arms, key=lambda a: (a.visits, a.value))
+    best = max(arms, key=lambda a: (a.visits, a.value, a.gain))
     return Suggestion(best.move, done, plies, arms)
 
 
-def _choose(arms: Sequence[Arm], total: int) -> Arm:
-    for arm in arms:  # every move once first, in the engine's order
-        if not arm.visits:
-            return arm
-    log = math.log(total)
-    return max(arms, key=lambda a: a.value + C * math.sqrt(log / a.visits))
+@dataclass(slots=True)
+class _Search:
+    game: Game[Any, Any]
+    player: int
+    rng: random.Random
+    playout_move: Policy
+
+    def iterate(self, state: Any, path: list[Node], room: int) -> int:
+        """One walk down from ``path[-1]`` (already entered with ``state``), one new node, a
+        playout, and the rewards back up the path; the plies played."""
+        game, rng = self.game, self.rng
+        node = path[-1]
+        used = 0
+        in_tree = True  # until the walk adds its node; then the playout
+        while used < room and not game.status(state).finished:
+            used += 1
+            if game.is_chance(state):
+                outcome = _draw(game, state, rng)
+                if in_tree:
+                    child = node.children.get(outcome)
+                    if child is None:
+                        child = node.children[outcome] = Node(outcome, None)
+                    path.append(child)
+                    node = child
+                state = game.successor(state, outcome)
+                continue
+            mover, named = self._mover(state)
+            moves = game.legal_moves(state, named)
+            if not in_tree:
+                state = game.successor(state, self.playout_move(state, moves, mover, rng), named)
+                continue
+            untried = []
+            for m in moves:
+                known = node.children.get(m)
+                if known is None:
+                    untried.append(m)
+                else:
+                    known.available += 1
+            if untried:
+                move = rng.choice(untried)
+                child = node.children[move] = Node(move, mover, available=1)
+                in_tree = False
+            else:
+                child = _best([node.children[m] for m in moves])
+            path.append(child)
+            node = child
+            state = game.successor(state, child.move, named)
+        rewards = [_reward(game, state, p) for p in range(len(game.scores(state).values))]
+        for step in path:
+            step.visits += 1
+            if step.mover is not None:
+                step.total += rewards[step.mover]
+        return used
+
+    def _mover(self, state: Any) -> tuple[int, int | None]:
+        """Who decides here, and the player to name to the engine (simultaneous moves)."""
+        movers = self.game.to_move(state)
+        if len(movers) == 1:
+            return movers[0], None
+        mover = self.player if self.player in movers else movers[0]
+        return mover, mover
 
 
-def _playout(
-    game: Game[Any, Any], state: Any, player: int, rng: random.Random, limit: int
-) -> tuple[float, int]:
-    """The reward for ``player`` of a random continuation of at most ``limit`` plies."""
-    used = 0
-    while used < limit and not game.status(state).finished:
-        if game.is_chance(state):
-            outcomes = game.chance_outcomes(state)
-            move = rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
-            state = game.successor(state, move)
-        else:
-            movers = game.to_move(state)
-            mover = movers[0] if len(movers) == 1 else rng.choice(movers)
-            named = mover if len(movers) > 1 else None
-            state = game.successor(state, rng.choice(game.legal_moves(state, named)), named)
-        used += 1
-    return _reward(game, state, player), used
+def _best(children: Sequence[Node]) -> Node:
+    """UCB1, each move weighed by how often it was available (ISMCTS; in a perfect-information
+    game that is its parent's visits)."""
+    for child in children:
+        if not child.visits:
+            return child
+
+    def ucb(child: Node) -> float:
+        return child.value + C * math.sqrt(math.log(child.available) / child.visits)
+
+    return max(children, key=ucb)
+
+
+def _draw(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
+    outcomes = game.chance_outcomes(state)
+    return rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
+
+
+def _random_move(state: Any, moves: Sequence[Any], mover: int, rng: random.Random) -> Any:
+    return rng.choice(moves)
+
+
+def _mixtour_move(state: Any, moves: Sequence[Any], mover: int, rng: random.Random) -> Any:
+    """Mixtour playouts: a shift that makes a stack of 5 or more with the mover's piece on top
+    scores a point (MX-9), and is always taken; otherwise a random move."""
+    stacks = state.stacks
+    scoring = [
+        m
+        for m in moves
+        if isinstance(m, Shift)
+        and len(stacks[m.target]) + m.count >= REMOVE_AT
+        and stacks[m.source][-1] == mover
+    ]
+    return rng.choice(scoring or moves)
+
+
+def _te_trix_move(state: Any, moves: Sequence[Any], mover: int, rng: random.Random) -> Any:
+    """Te-Trix playouts never stop a solo game early (TX-14): a random stop would end most
+    playouts after a few rolls and hide what a placement leaves for later."""
+    going = [m for m in moves if not isinstance(m, Stop)]
+    return rng.choice(going or moves)
+
+
+PLAYOUTS: dict[str, Policy] = {"mixtour": _mixtour_move, "te-trix": _te_trix_move}
 
 
 def _reward(game: Game[Any, Any], state: Any, player: int) -> float:

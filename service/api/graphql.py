@@ -80,6 +80,16 @@ class ErrorCode(Enum):
 
 
 @strawberry.enum(
+    description="The reference bot's strength, by its search budget: easy 10 iterations, "
+    "medium 50, strong as many as SUGGEST_MAX_BUDGET allows (160 by default)."
+)
+class BotLevel(Enum):  # the same names as bots.LEVELS (a test holds them equal)
+    EASY = "easy"
+    MEDIUM = "medium"
+    STRONG = "strong"
+
+
+@strawberry.enum(
     description="What a verdict (or a certificate check) found wrong: a move "
     "(INVALID_NOTATION, ILLEGAL_MOVE, NOT_YOUR_TURN, GAME_OVER, with its ply), the game "
     "(INVALID_OPTIONS, RULES_VERSION_DIFFERS, NOT_FINISHED, SCORES_DIFFER, WINNERS_DIFFER), "
@@ -533,8 +543,9 @@ class Query:
 
     @strawberry.field(
         description="The reference bot's move for player (default: the first to move): Monte "
-        "Carlo search, reproducible with seed, budget iterations (at most SUGGEST_MAX_BUDGET) "
-        "within the request's work budget; hidden information is never read."
+        "Carlo tree search, reproducible with seed, budget iterations (at most "
+        "SUGGEST_MAX_BUDGET) or those of a strength level (not both), within the request's "
+        "work budget; hidden information is never read."
     )
     async def suggest(
         self,
@@ -544,12 +555,14 @@ class Query:
         player: int | None = None,
         seed: str | None = None,
         budget: int | None = None,
+        level: BotLevel | None = None,
     ) -> SuggestResult:
         rules = _rules(info)
         try:
             loaded = rules.load(rules.engine(game), state)
             rules.validate(loaded)
-            found = await rules.suggest_async(loaded, player, seed, budget)
+            strength = None if level is None else level.value
+            found = await rules.suggest_async(loaded, player, seed, budget, strength)
         except ApiError as exc:
             return _failure(exc)
         move = found["move"]

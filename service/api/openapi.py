@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .. import jsonio
+from .. import bots, jsonio
 from .errors import CODES
 from .ops import Engine, Rules
 from .verify import PROBLEM_CODES
@@ -450,6 +450,11 @@ def _tournament_schemas() -> JSON:
                 "budget": _optional(
                     {"type": "integer", "minimum": 1},
                     "Search iterations (default 100; at most SUGGEST_MAX_BUDGET, 160 by default).",
+                ),
+                "level": _optional(
+                    {"type": "string", "enum": list(bots.LEVELS)},
+                    "A strength instead of a budget: easy 10 iterations, medium 50, strong "
+                    "SUGGEST_MAX_BUDGET.",
                 ),
             },
             ["state"],

@@ -315,12 +315,20 @@ class Rules:
         return loaded.engine.render(loaded.state, player)
 
     def suggest(
-        self, loaded: Loaded, player: int | None, seed: str | None, budget: int | None
+        self,
+        loaded: Loaded,
+        player: int | None,
+        seed: str | None,
+        budget: int | None,
+        level: str | None = None,
     ) -> dict[str, Any]:
         """The reference bot's move (``service/bots.py``) for ``player`` (default:
-        the first to move) within ``budget`` iterations and the request's work budget."""
+        the first to move) within ``budget`` iterations (or those of a strength ``level``)
+        and the request's work budget."""
         engine = loaded.engine
         limit = self.settings.suggest_max_budget
+        if level is not None:
+            budget = self._level_budget(level, budget, limit)
         if budget is not None and not 1 <= budget <= limit:
             raise ApiError(
                 400,
@@ -367,11 +375,38 @@ class Rules:
             "stats": found.stats(engine.notation),
         }
 
+    @staticmethod
+    def _level_budget(level: str, budget: int | None, limit: int) -> int:
+        """The iterations of a strength level (``bots.LEVELS``), capped by SUGGEST_MAX_BUDGET;
+        a level and a budget exclude each other."""
+        if budget is not None:
+            raise ApiError(
+                400,
+                "INVALID_REQUEST",
+                "send either a budget or a level, not both",
+                problem_details([{"path": "$.level", "reason": "excludes budget"}]),
+            )
+        if level not in bots.LEVELS:
+            raise ApiError(
+                400,
+                "INVALID_REQUEST",
+                f"level must be one of {', '.join(bots.LEVELS)}, got {level!r}",
+                problem_details(
+                    [{"path": "$.level", "reason": "one of " + ", ".join(bots.LEVELS)}]
+                ),
+            )
+        return min(bots.LEVELS[level] or limit, limit)
+
     async def suggest_async(
-        self, loaded: Loaded, player: int | None, seed: str | None, budget: int | None
+        self,
+        loaded: Loaded,
+        player: int | None,
+        seed: str | None,
+        budget: int | None,
+        level: str | None = None,
     ) -> dict[str, Any]:
         """``suggest`` in a worker thread: a search takes up to the whole work budget."""
-        return await to_thread.run_sync(self.suggest, loaded, player, seed, budget)
+        return await to_thread.run_sync(self.suggest, loaded, player, seed, budget, level)
 
     # -- request limits ------------------------------------------------------------------
     def check_player(self, engine: Engine, player: int | None, state: Any = None) -> None:

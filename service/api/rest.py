@@ -183,7 +183,8 @@ async def _suggest(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
     player = body.int_or_none("player")
     seed = body.str_or_none("seed")
     budget = body.int_or_none("budget")
-    return await rules.suggest_async(load(), player, seed, budget)
+    level = body.str_or_none("level")
+    return await rules.suggest_async(load(), player, seed, budget, level)
 
 
 async def _render(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
@@ -227,7 +228,9 @@ def _routes() -> list[Route]:
         Route(f"{g}/view", _state_call({"player"}, _view), methods=["POST"]),
         Route(f"{g}/render", _state_call({"player"}, _render, "image/svg+xml"), methods=["POST"]),
         Route(
-            f"{g}/suggest", _state_call({"player", "seed", "budget"}, _suggest), methods=["POST"]
+            f"{g}/suggest",
+            _state_call({"player", "seed", "budget", "level"}, _suggest),
+            methods=["POST"],
         ),
         Route("/v1/games", games, methods=["GET"]),
         Route("/v1/verify", verify_batch, methods=["POST"]),

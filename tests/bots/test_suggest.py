@@ -166,3 +166,55 @@ def test_the_triominos_bot_never_reads_other_racks_or_the_pool(client):
     first = suggest(client, "triominos-junior", {"state": engine.encode(state), **body})
     second = suggest(client, "triominos-junior", {"state": engine.encode(other), **body})
     assert first == second
+
+
+def test_strength_levels_are_budgets(client, make_client):
+    """level easy, medium and strong search 10, 50 and SUGGEST_MAX_BUDGET iterations, over
+    REST and GraphQL; a level with a budget, or an unknown level, is INVALID_REQUEST."""
+    state = REGISTRY["mixtour"].encode(positions("mixtour", None, None)[0])
+    for level, iterations in (("easy", 10), ("medium", 50), ("strong", 160)):
+        answer = suggest(client, "mixtour", {"state": state, "level": level, "seed": "l"})
+        assert answer["stats"]["iterations"] == iterations, level
+        same = suggest(client, "mixtour", {"state": state, "budget": iterations, "seed": "l"})
+        assert same == answer  # a level is its budget, nothing else
+    capped = make_client(suggest_max_budget=20)
+    r = capped.post("/v1/games/mixtour/suggest", json={"state": state, "level": "strong"})
+    assert r.json()["stats"]["iterations"] == 20
+    r = capped.post("/v1/games/mixtour/suggest", json={"state": state, "level": "medium"})
+    assert r.json()["stats"]["iterations"] == 20
+    for body, reason in (
+        ({"level": "easy", "budget": 10}, "excludes budget"),
+        ({"level": "grandmaster"}, "one of easy, medium, strong"),
+    ):
+        r = client.post("/v1/games/mixtour/suggest", json={"state": state, **body})
+        assert r.status_code == 400, body
+        error = r.json()["error"]
+        assert error["code"] == "INVALID_REQUEST"
+        assert error["details"]["problems"] == [{"path": "$.level", "reason": reason}]
+    query = """query($s: JSON!) { suggest(game: "mixtour", state: $s, seed: "l", level: EASY) {
+      ... on Suggestion { stats } } }"""
+    data = client.post("/graphql", json={"query": query, "variables": {"s": state}}).json()
+    assert data["data"]["suggest"]["stats"]["iterations"] == 10
+
+
+def test_graphql_levels_are_the_bots_levels():
+    from service.api.graphql import BotLevel
+    from service.bots import LEVELS
+
+    assert [level.value for level in BotLevel] == list(LEVELS)
+
+
+def test_the_bot_takes_a_winning_point(client):
+    """MX-9, MX-10: White has 4 of 5 points; moving e1 onto the 4-high stack on a1 (MX-6: 4
+    squares away over empty ones) makes a stack of 5 with White on top: the game is won."""
+    engine = REGISTRY["mixtour"]
+    doc = engine.encode(engine.new())
+    doc["scores"] = [4, 4]
+    board = doc["board"]
+    board["a1"] = "bbwb"  # bottom to top
+    board["e1"] = "w"
+    board["c3"] = "b"
+    doc["supply"] = [18, 16]  # MX-2: removed stacks went back to supply
+    for seed in ("a", "b", "c"):
+        answer = suggest(client, "mixtour", {"state": doc, "seed": seed, "level": "easy"})
+        assert answer["move"]["notation"] == "e1-a1", seed

@@ -278,8 +278,9 @@ def suggest(
     player: int | None = None,
     seed: str | None = None,
     budget: int | None = None,
+    level: str | None = None,
 ) -> Call[SuggestAnswer]:
-    body = _body(state=state, player=player, seed=seed, budget=budget)
+    body = _body(state=state, player=player, seed=seed, budget=budget, level=level)
     return Call("suggest", "POST", _path(game, "suggest"), body, _object(SuggestAnswer))
 
 

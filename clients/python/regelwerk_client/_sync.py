@@ -192,15 +192,17 @@ class Regelwerk:
         player: int | None = None,
         seed: str | None = None,
         budget: int | None = None,
+        level: str | None = None,
     ) -> SuggestAnswer:
         """The reference bot's move for ``player`` (default: the first to move), with how it
-        found it: Monte Carlo search of ``budget`` iterations (default 200, at most the
-        service's SUGGEST_MAX_BUDGET; the request's work budget may end it sooner, as
-        ``stats["iterations"]`` tells). The same state, player, seed and budget give the same
-        answer; ``["move"]["move"]`` plays as it is. A finished game raises ``MoveRejected``
-        (GAME_OVER), a chance node or a player not to move too (NOT_YOUR_TURN, ``.reason``
-        CHANCE_NODE or NOT_TO_MOVE)."""
-        return self._send(_calls.suggest(game, state, player, seed, budget))
+        found it: Monte Carlo tree search of ``budget`` iterations (default 100, at most the
+        service's SUGGEST_MAX_BUDGET), or of a strength ``level`` instead ("easy" 10,
+        "medium" 50, "strong" SUGGEST_MAX_BUDGET). The same state, player, seed and budget
+        give the same answer; ``["move"]["move"]`` plays as it is. A finished game raises
+        ``MoveRejected`` (GAME_OVER), a chance node or a player not to move too
+        (NOT_YOUR_TURN, ``.reason`` CHANCE_NODE or NOT_TO_MOVE); a bad budget or level, or
+        both, ``InvalidRequest``."""
+        return self._send(_calls.suggest(game, state, player, seed, budget, level))
 
     # -- tournament tools: verdicts, text records, certificates -------------------------------
     def verify(

@@ -160,7 +160,8 @@ export type RenderBody<G extends GameId = GameId> = Override<
   RequestBody<"render">,
   { state: State<G> }
 >;
-/** A position and who asks the bot (`player`), with its `seed` and `budget` (iterations). */
+/** A position and who asks the bot (`player`), with its `seed` and `budget` (iterations) or
+ * strength `level`. */
 export type SuggestBody<G extends GameId = GameId> = Override<
   RequestBody<"suggest">,
   { state: State<G> }

@@ -806,6 +806,8 @@ export interface components {
         SuggestRequest: {
             /** @description Search iterations (default 100; at most SUGGEST_MAX_BUDGET, 160 by default). */
             budget?: number | null;
+            /** @description A strength instead of a budget: easy 10 iterations, medium 50, strong SUGGEST_MAX_BUDGET. */
+            level?: ("easy" | "medium" | "strong") | null;
             /** @description Default: the first player to move. */
             player?: components["schemas"]["Player"] | null;
             /** @description Same state, player, seed, budget: same move. */
