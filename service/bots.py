@@ -8,7 +8,9 @@ One search serves all four games through the engine contract:
   for every player (1 a win, a share of a tie, 0 a loss; an unfinished playout is judged by
   the scores, squashed to (0, 1)) and is added to each node for the player who moved into it.
   The root move visited most often is suggested (ties: the better mean, then the better
-  score right after it). Untried root moves are tried in the order of that score.
+  score right after it). Untried root moves are tried in the order of that score. A move
+  that has been seen to win the game at once for its mover is always chosen again, at the
+  root and below (a decisive move).
 - **Chance** (Tric Trac's dice, Te-Trix's rolls, Triominos draws): an outcome is drawn by its
   probability from the bot's own random generator, never from the state's seed, and has a
   child of its own, so the tree averages over the outcomes it met (MCTS with chance nodes).
@@ -53,7 +55,8 @@ Policy = Callable[[Any, Sequence[Any], int, random.Random], Any]
 class Node:
     """A move's node: ``mover`` chose it (None: a chance outcome). ``total`` sums the rewards
     of ``mover``; ``available`` counts the visits to the parent where the move was legal;
-    ``gain`` is a root move's score right after it (what breaks ties)."""
+    ``gain`` is a root move's score right after it (what breaks ties); ``decisive`` says the
+    move ended the game with ``mover`` the only winner, so it is always the one to play."""
 
     move: Any
     mover: int | None
@@ -61,6 +64,7 @@ class Node:
     total: float = 0.0
     available: int = 0
     gain: float = 0.0
+    decisive: bool = False
     children: dict[Any, Node] = field(default_factory=dict)
 
     @property
@@ -127,11 +131,12 @@ def suggest(
             arm.available += 1
         arm = untried.pop() if untried else _best(arms)
         after = game.successor(world, arm.move, player if simultaneous else None)
+        _mark_decisive(game, after, arm)
         # Every iteration gets its share of what is left, at most ITERATION_PLIES.
         room = min(ITERATION_PLIES, (max_plies - plies) // (iterations - done))
         plies += 1 + search.iterate(after, [root, arm], room - 1)
         done += 1
-    best = max(arms, key=lambda a: (a.visits, a.value, a.gain))
+    best = max(arms, key=lambda a: (a.decisive, a.visits, a.value, a.gain))
     return Suggestion(best.move, done, plies, arms)
 
 
@@ -167,21 +172,27 @@ class _Search:
                 state = game.successor(state, self.playout_move(state, moves, mover, rng), named)
                 continue
             untried = []
+            tried = []
             for m in moves:
                 known = node.children.get(m)
                 if known is None:
                     untried.append(m)
                 else:
                     known.available += 1
-            if untried:
-                move = rng.choice(untried)
+                    tried.append(known)
+            decisive = next((c for c in tried if c.decisive), None)
+            if decisive is not None:
+                child = decisive
+            elif untried:  # the playout policy picks which (Mixtour: a scoring move first)
+                move = self.playout_move(state, untried, mover, rng)
                 child = node.children[move] = Node(move, mover, available=1)
                 in_tree = False
             else:
-                child = _best([node.children[m] for m in moves])
+                child = _best(tried)
             path.append(child)
             node = child
             state = game.successor(state, child.move, named)
+            _mark_decisive(game, state, child)
         rewards = [_reward(game, state, p) for p in range(len(game.scores(state).values))]
         for step in path:
             step.visits += 1
@@ -196,6 +207,12 @@ class _Search:
             return movers[0], None
         mover = self.player if self.player in movers else movers[0]
         return mover, mover
+
+
+def _mark_decisive(game: Game[Any, Any], state: Any, child: Node) -> None:
+    status = game.status(state)
+    if status.finished and status.winners == (child.mover,) and child.mover is not None:
+        child.decisive = True
 
 
 def _best(children: Sequence[Node]) -> Node:

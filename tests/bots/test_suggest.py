@@ -218,3 +218,31 @@ def test_the_bot_takes_a_winning_point(client):
     for seed in ("a", "b", "c"):
         answer = suggest(client, "mixtour", {"state": doc, "seed": seed, "level": "easy"})
         assert answer["move"]["notation"] == "e1-a1", seed
+
+
+def test_the_bot_stops_a_winning_reply(client):
+    """MX-9, MX-10 one ply deeper: both have 4 points; Blue threatens e1-a1, a stack of 5 with Blue
+    on top. Every White move after which Blue has won or has a winning reply loses; the bot
+    plays one of the others (found by the engine, not by hand) at medium and strong. (Easy
+    tries 10 of the 23 moves, so it may miss it.)"""
+    engine = REGISTRY["mixtour"]
+    doc = engine.encode(engine.new())
+    doc["scores"] = [4, 4]
+    doc["board"] = {"a1": "wwwb", "e1": "b"}
+    doc["supply"] = [17, 18]  # MX-2: 3 White and 2 Blue pieces on the board
+    state = engine.decode(doc)
+
+    def loses(move):
+        after = engine.successor(state, move)
+        return engine.status(after).winners == (1,) or any(
+            engine.status(engine.successor(after, reply)).winners == (1,)
+            for reply in engine.legal_moves(after)
+        )
+
+    safe = {engine.notation(m) for m in engine.legal_moves(state) if not loses(m)}
+    # b1 lets a1's four pieces land on it; e1-a1 makes Blue's fifth point for Blue
+    assert {"c1", "d1"} <= safe and not {"b1", "e1-a1"} & safe
+    for level in ("medium", "strong"):
+        for seed in ("x", "y"):
+            answer = suggest(client, "mixtour", {"state": doc, "seed": seed, "level": level})
+            assert answer["move"]["notation"] in safe, (level, seed)
