@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from itertools import compress
 from typing import Any
 
 from ..core import (
@@ -31,7 +32,10 @@ from ..core import (
 from . import codec, moves, render, reports
 from .board import RAYS, SIZE, SQUARES, line_between
 from .moves import REMOVE_AT, Move, Pass, Place, Shift
-from .state import COLOUR_NAMES, MixtourState
+from .state import COLOUR_NAMES, TOWERS, MixtourState
+
+SQUARE_IDS = range(SIZE * SIZE)
+FULL = tuple(TOWERS[i][REMOVE_AT - 1] for i in SQUARE_IDS)  # every level of a square
 
 # Every move object made once: generation then only selects (moves are immutable values).
 PLACES = tuple(Place(i) for i in range(SIZE * SIZE))
@@ -104,30 +108,27 @@ class Mixtour(Game[MixtourState, Move]):
         return tuple(out) if out else (Pass(),)
 
     def count_legal(self, state: MixtourState, player: int | None = None) -> int:
-        """``legal_moves`` counted: a line from a stack of ``k`` pieces gives ``k`` moves."""
+        """``legal_moves`` counted: a line from a stack of ``k`` pieces gives ``k`` moves, so the
+        lines into one target count as the levels of their sources (see ``state``)."""
         turn = state.turn
         if turn is None or (player is not None and player != turn):
             return 0
-        stacks = state.stacks
+        stacks, levels = state.stacks, state.levels
         count = stacks.count(()) if state.supply[turn] else 0
-        for target in [i for i, stack in enumerate(stacks) if stack]:
+        for target in compress(SQUARE_IDS, stacks):
             height = len(stacks[target])
-            if height == 1:
-                for source, _ in REACH[1][target]:
-                    count += len(stacks[source])
+            if height == 1:  # the common case: every neighbour, nothing between
+                count += (levels & AROUND[target]).bit_count()
             else:
-                for source, between in REACH[height][target]:
-                    if stacks[source] and not any(stacks[sq] for sq in between):
-                        count += len(stacks[source])
+                for _, _, gap, pieces in REACH[height][target]:
+                    if not levels & gap:
+                        count += (levels & pieces).bit_count()
         last = state.last
         # MX-7: the reverse of the opponent's last move is one of these when it can be made
-        if isinstance(last, Shift):
-            source, target = last.target, last.source
-            height = len(stacks[target])
-            if last.count <= len(stacks[source]) and height:
-                for start, between in REACH[height][target]:
-                    if start == source and not any(stacks[sq] for sq in between):
-                        count -= 1
+        if isinstance(last, Shift) and last.count <= len(stacks[last.target]):
+            for source, _, gap, _ in REACH[len(stacks[last.source])][last.source]:
+                if source == last.target and not levels & gap:
+                    count -= 1
         return count or 1  # nothing else: the pass (MX-8)
 
     def successor(self, state: MixtourState, move: Move, player: int | None = None) -> MixtourState:
@@ -139,7 +140,7 @@ class Mixtour(Game[MixtourState, Move]):
             stacks[move.square] = (turn,)
             supply = state.supply
             supply = (supply[0] - 1, supply[1]) if turn == 0 else (supply[0], supply[1] - 1)
-            return MixtourState(
+            after = MixtourState(
                 tuple(stacks),
                 supply,
                 state.points,
@@ -151,12 +152,20 @@ class Mixtour(Game[MixtourState, Move]):
                 state.seed,
                 state.chances,
             )
+            after.know_levels(state.levels | TOWERS[move.square][1])
+            return after
         if isinstance(move, Shift):
             stacks = list(state.stacks)
-            source = stacks[move.source]
+            source, target = stacks[move.source], stacks[move.target]
             cut = len(source) - move.count
-            landed = stacks[move.target] + source[cut:]
+            landed = target + source[cut:]
             stacks[move.source] = source[:cut]
+            levels = (
+                state.levels
+                ^ TOWERS[move.source][len(source)]
+                ^ TOWERS[move.source][cut]
+                ^ TOWERS[move.target][len(target)]
+            )
             supply, points = state.supply, state.points
             next_turn: int | None = 1 - turn
             if len(landed) >= REMOVE_AT:
@@ -169,7 +178,8 @@ class Mixtour(Game[MixtourState, Move]):
                     next_turn = None
             else:
                 stacks[move.target] = landed
-            return MixtourState(
+                levels ^= TOWERS[move.target][len(landed)]
+            after = MixtourState(
                 tuple(stacks),
                 supply,
                 points,
@@ -181,6 +191,8 @@ class Mixtour(Game[MixtourState, Move]):
                 state.seed,
                 state.chances,
             )
+            after.know_levels(levels)
+            return after
         return self.apply(state, move).state
 
     def apply(
@@ -339,15 +351,23 @@ class Mixtour(Game[MixtourState, Move]):
         return reports.breakdown(OPTIONS)
 
 
-# REACH[h][t]: for a stack of height h on square t, each (source, squares between) a shift may
-# come from: h squares away along a ray, over the h - 1 squares before (MX-5, MX-6).
+# REACH[h][t]: for a stack of height h on square t, each line a shift may come from (MX-5, MX-6):
+# (source, between, gap, pieces): the source h squares away along a ray, the h - 1 squares
+# between (they must be empty), and as levels (see ``state``) the gap, level 0 of the squares
+# between, and the pieces, every level of the source.
 REACH = tuple(
     tuple(
-        tuple((ray[h - 1], ray[: h - 1]) for ray in RAYS[t] if len(ray) >= h)
+        tuple(
+            (ray[h - 1], ray[: h - 1], sum(TOWERS[sq][1] for sq in ray[: h - 1]), FULL[ray[h - 1]])
+            for ray in RAYS[t]
+            if len(ray) >= h > 0  # an empty square (h = 0) is reached from nowhere
+        )
         for t in range(SIZE * SIZE)
     )
     for h in range(REMOVE_AT)
 )
+# AROUND[t]: every level of t's neighbours, the pieces that can move onto a single piece on t.
+AROUND = tuple(sum(FULL[ray[0]] for ray in RAYS[t]) for t in range(SIZE * SIZE))
 
 
 def _lines(stacks: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
@@ -355,19 +375,15 @@ def _lines(stacks: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
     ``target`` is reached from the stack ``h`` squares away over ``h - 1`` empty squares."""
     out: list[tuple[int, int]] = []
     append = out.append
-    for target in [i for i, stack in enumerate(stacks) if stack]:
+    for target in compress(SQUARE_IDS, stacks):
         height = len(stacks[target])
         if height == 1:  # the common case: a neighbour, nothing between
-            for source, _ in REACH[1][target]:
+            for source, _, _, _ in REACH[1][target]:
                 if stacks[source]:
                     append((source, target))
         else:  # 2 to 4: a standing stack is never higher (MX-9; decode refuses others)
-            for source, between in REACH[height][target]:
-                if (
-                    stacks[source]
-                    and not stacks[between[0]]
-                    and not any(stacks[sq] for sq in between[1:])
-                ):
+            for source, between, _, _ in REACH[height][target]:
+                if stacks[source] and not any(stacks[sq] for sq in between):
                     append((source, target))
     return out
 
