@@ -383,7 +383,11 @@ def _lines(stacks: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
                     append((source, target))
         else:  # 2 to 4: a standing stack is never higher (MX-9; decode refuses others)
             for source, between, _, _ in REACH[height][target]:
-                if stacks[source] and not any(stacks[sq] for sq in between):
+                if (
+                    stacks[source]
+                    and not stacks[between[0]]
+                    and not any(stacks[sq] for sq in between[1:])
+                ):
                     append((source, target))
     return out
 
