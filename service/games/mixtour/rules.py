@@ -32,10 +32,7 @@ from ..core import (
 from . import codec, moves, render, reports
 from .board import RAYS, SIZE, SQUARES, line_between
 from .moves import REMOVE_AT, Move, Pass, Place, Shift
-from .state import COLOUR_NAMES, TOWERS, MixtourState
-
-SQUARE_IDS = range(SIZE * SIZE)
-FULL = tuple(TOWERS[i][REMOVE_AT - 1] for i in SQUARE_IDS)  # every level of a square
+from .state import COLOUR_NAMES, MixtourState
 
 # Every move object made once: generation then only selects (moves are immutable values).
 PLACES = tuple(Place(i) for i in range(SIZE * SIZE))
@@ -108,24 +105,16 @@ class Mixtour(Game[MixtourState, Move]):
         return tuple(out) if out else (Pass(),)
 
     def count_legal(self, state: MixtourState, player: int | None = None) -> int:
-        """``legal_moves`` counted: a line from a stack of ``k`` pieces gives ``k`` moves, so the
-        lines into one target count as the levels of their sources (see ``state``)."""
+        """``legal_moves`` counted, from the placements and the shifts a board allows."""
         turn = state.turn
         if turn is None or (player is not None and player != turn):
             return 0
-        stacks, levels = state.stacks, state.levels
-        count = stacks.count(()) if state.supply[turn] else 0
-        for target in compress(SQUARE_IDS, stacks):
-            height = len(stacks[target])
-            if height == 1:  # the common case: every neighbour, nothing between
-                count += (levels & AROUND[target]).bit_count()
-            else:
-                for _, _, gap, pieces in REACH[height][target]:
-                    if not levels & gap:
-                        count += (levels & pieces).bit_count()
+        stacks = state.stacks
+        count = (stacks.count(()) if state.supply[turn] else 0) + _shifts(state)
         last = state.last
         # MX-7: the reverse of the opponent's last move is one of these when it can be made
         if isinstance(last, Shift) and last.count <= len(stacks[last.target]):
+            levels = _levels(state)
             for source, _, gap, _ in REACH[len(stacks[last.source])][last.source]:
                 if source == last.target and not levels & gap:
                     count -= 1
@@ -152,7 +141,11 @@ class Mixtour(Game[MixtourState, Move]):
                 state.seed,
                 state.chances,
             )
-            after.know_levels(state.levels | TOWERS[move.square][1])
+            levels = _levels(state)
+            object.__setattr__(after, "levels", levels | TOWERS[move.square][1])
+            if levels < SINGLES:  # among single pieces: a shift onto and from each neighbour
+                shifts = _shifts(state) + 2 * (levels & NEAR[move.square]).bit_count()
+                object.__setattr__(after, "shifts", shifts)
             return after
         if isinstance(move, Shift):
             stacks = list(state.stacks)
@@ -161,7 +154,7 @@ class Mixtour(Game[MixtourState, Move]):
             landed = target + source[cut:]
             stacks[move.source] = source[:cut]
             levels = (
-                state.levels
+                _levels(state)
                 ^ TOWERS[move.source][len(source)]
                 ^ TOWERS[move.source][cut]
                 ^ TOWERS[move.target][len(target)]
@@ -191,7 +184,7 @@ class Mixtour(Game[MixtourState, Move]):
                 state.seed,
                 state.chances,
             )
-            after.know_levels(levels)
+            object.__setattr__(after, "levels", levels)
             return after
         return self.apply(state, move).state
 
@@ -351,14 +344,42 @@ class Mixtour(Game[MixtourState, Move]):
         return reports.breakdown(OPTIONS)
 
 
+# Search: perft and bots ask for successors and move counts millions of times, so a state keeps
+# two values derived from its board (``MixtourState.levels`` and ``shifts``, -1 until known):
+#
+# - levels: the heights in one int, made for counting. Bit ``k * 25 + i`` is set when square
+#   ``i`` holds more than ``k`` pieces, so ``levels & mask`` keeps the pieces on the squares of
+#   ``mask`` and one ``bit_count`` counts them; level 0 alone is the occupied squares.
+# - shifts: the shifts the board allows before the MX-7 ban: on every line into a stack
+#   (MX-5, MX-6), one per piece of the source.
+#
+# successor hands both over when the move makes them cheap: levels always (an XOR of TOWERS),
+# shifts while every stack is a single piece. legal_moves reads stacks alone, so
+# tests/games/test_search_paths.py (count_legal == len(legal_moves) along random games) checks
+# what successor hands over.
+
+# TOWERS[i][h]: the levels of a stack of h pieces on square i (fewer than REMOVE_AT: MX-9).
+TOWERS = tuple(
+    tuple(sum(1 << (k * SIZE * SIZE + i) for k in range(h)) for h in range(REMOVE_AT))
+    for i in range(SIZE * SIZE)
+)
+SINGLES = 1 << SIZE * SIZE  # levels below it are level 0 alone: single pieces only
+# NEAR[t], AROUND[t]: level 0, and every level, of the squares next to t.
+NEAR = tuple(sum(TOWERS[ray[0]][1] for ray in RAYS[t]) for t in range(SIZE * SIZE))
+AROUND = tuple(sum(TOWERS[ray[0]][REMOVE_AT - 1] for ray in RAYS[t]) for t in range(SIZE * SIZE))
 # REACH[h][t]: for a stack of height h on square t, each line a shift may come from (MX-5, MX-6):
 # (source, between, gap, pieces): the source h squares away along a ray, the h - 1 squares
-# between (they must be empty), and as levels (see ``state``) the gap, level 0 of the squares
-# between, and the pieces, every level of the source.
+# between (they must be empty), and as levels the gap, level 0 of the squares between, and the
+# pieces, every level of the source.
 REACH = tuple(
     tuple(
         tuple(
-            (ray[h - 1], ray[: h - 1], sum(TOWERS[sq][1] for sq in ray[: h - 1]), FULL[ray[h - 1]])
+            (
+                ray[h - 1],
+                ray[: h - 1],
+                sum(TOWERS[sq][1] for sq in ray[: h - 1]),
+                TOWERS[ray[h - 1]][REMOVE_AT - 1],
+            )
             for ray in RAYS[t]
             if len(ray) >= h > 0  # an empty square (h = 0) is reached from nowhere
         )
@@ -366,8 +387,34 @@ REACH = tuple(
     )
     for h in range(REMOVE_AT)
 )
-# AROUND[t]: every level of t's neighbours, the pieces that can move onto a single piece on t.
-AROUND = tuple(sum(FULL[ray[0]] for ray in RAYS[t]) for t in range(SIZE * SIZE))
+SQUARE_IDS = range(SIZE * SIZE)
+
+
+def _levels(state: MixtourState) -> int:
+    """``state.levels``, worked out and kept on first use."""
+    levels = state.levels
+    if levels < 0:
+        levels = sum(TOWERS[i][len(stack)] for i, stack in enumerate(state.stacks))
+        object.__setattr__(state, "levels", levels)
+    return levels
+
+
+def _shifts(state: MixtourState) -> int:
+    """``state.shifts``, worked out and kept on first use: the pieces that can move onto each
+    stack counted together, one mask and one ``bit_count`` for a single piece."""
+    shifts = state.shifts
+    if shifts < 0:
+        stacks, levels, shifts = state.stacks, _levels(state), 0
+        for target in compress(SQUARE_IDS, stacks):
+            height = len(stacks[target])
+            if height == 1:  # the common case: every neighbour, nothing between
+                shifts += (levels & AROUND[target]).bit_count()
+            else:
+                for _, _, gap, pieces in REACH[height][target]:
+                    if not levels & gap:
+                        shifts += (levels & pieces).bit_count()
+        object.__setattr__(state, "shifts", shifts)
+    return shifts
 
 
 def _lines(stacks: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:

@@ -1,29 +1,14 @@
-"""The Mixtour position.
-
-Besides its fields a position keeps its heights as *levels*, one int made for counting: bit
-``k * 25 + i`` is set when square ``i`` holds more than ``k`` pieces, so ``levels & mask``
-keeps the pieces on the squares of ``mask`` and one ``bit_count`` counts them (level 0 alone is
-the occupied squares). They are derived from ``stacks``: worked out on first use, or handed
-over by ``successor``, which knows them from the move.
-"""
+"""The Mixtour position."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TypeVar, dataclass_transform
 
-from .board import SIZE
-from .moves import REMOVE_AT, Move
+from .moves import Move
 
 WHITE, BLUE = 0, 1
 COLOUR_NAMES = ("White", "Blue")
-
-# TOWERS[i][h]: the levels a stack of h pieces on square i sets (a standing stack is lower
-# than REMOVE_AT: MX-9).
-TOWERS = tuple(
-    tuple(sum(1 << (k * SIZE * SIZE + i) for k in range(h)) for h in range(REMOVE_AT))
-    for i in range(SIZE * SIZE)
-)
 
 T = TypeVar("T")
 
@@ -55,16 +40,7 @@ class MixtourState:
     points_to_win: int
     seed: str | None = None
     chances: int = 0
-    # Derived, so neither compared nor copied by dataclasses.replace; -1 until known.
-    _levels: int = field(default=-1, init=False, repr=False, compare=False)
-
-    @property
-    def levels(self) -> int:
-        """The heights of ``stacks`` as levels (see the module docstring)."""
-        if self._levels < 0:
-            self.know_levels(sum(TOWERS[i][len(s)] for i, s in enumerate(self.stacks)))
-        return self._levels
-
-    def know_levels(self, levels: int) -> None:
-        """Hands over the levels of ``stacks`` (``successor`` knows them from the move)."""
-        object.__setattr__(self, "_levels", levels)
+    # Derived from stacks by the rules for search (see ``rules``), -1 until known; neither
+    # compared, shown nor copied by dataclasses.replace (a new board must not keep them).
+    levels: int = field(default=-1, init=False, repr=False, compare=False)
+    shifts: int = field(default=-1, init=False, repr=False, compare=False)
