@@ -210,8 +210,15 @@ class _Search:
 
 
 def _mark_decisive(game: Game[Any, Any], state: Any, child: Node) -> None:
+    """A move after which the game is over with its mover the only winner, among two or more
+    players (a solo game's end is judged by its score: stopping is no win)."""
     status = game.status(state)
-    if status.finished and status.winners == (child.mover,) and child.mover is not None:
+    if (
+        status.finished
+        and child.mover is not None
+        and status.winners == (child.mover,)
+        and len(game.scores(state).values) > 1
+    ):
         child.decisive = True
 
 

@@ -246,3 +246,16 @@ def test_the_bot_stops_a_winning_reply(client):
         for seed in ("x", "y"):
             answer = suggest(client, "mixtour", {"state": doc, "seed": seed, "level": level})
             assert answer["move"]["notation"] in safe, (level, seed)
+
+
+def test_the_solo_bot_does_not_stop_at_once():
+    """TX-14, TX-15: stopping a fresh solo game scores only the free bar fields; a solo game's
+    end is judged by its score, not as a win, so the bot plays on (it once stopped every game
+    at 8 points, taking "the only winner" for a decisive move)."""
+    from service.bots import suggest as search
+
+    engine = REGISTRY["te-trix"]
+    for seed in ("s1", "s2", "s3"):
+        state = driver.start(engine, 1, {"solo": True}, seed).state
+        found = search(engine, state, 0, seed, 20, 20 * 61)
+        assert engine.notation(found.move) != "stop", seed
