@@ -358,15 +358,17 @@ class Mixtour(Game[MixtourState, Move]):
 # tests/games/test_search_paths.py (count_legal == len(legal_moves) along random games) checks
 # what successor hands over.
 
+SQUARE_IDS = range(SIZE * SIZE)
 # TOWERS[i][h]: the levels of a stack of h pieces on square i (fewer than REMOVE_AT: MX-9).
 TOWERS = tuple(
     tuple(sum(1 << (k * SIZE * SIZE + i) for k in range(h)) for h in range(REMOVE_AT))
-    for i in range(SIZE * SIZE)
+    for i in SQUARE_IDS
 )
 SINGLES = 1 << SIZE * SIZE  # levels below it are level 0 alone: single pieces only
-# NEAR[t], AROUND[t]: level 0, and every level, of the squares next to t.
-NEAR = tuple(sum(TOWERS[ray[0]][1] for ray in RAYS[t]) for t in range(SIZE * SIZE))
-AROUND = tuple(sum(TOWERS[ray[0]][REMOVE_AT - 1] for ray in RAYS[t]) for t in range(SIZE * SIZE))
+# NEXT_TO[t]: the squares next to t; NEAR[t], AROUND[t]: their level 0, and every level.
+NEXT_TO = tuple(tuple(ray[0] for ray in RAYS[t]) for t in SQUARE_IDS)
+NEAR = tuple(sum(TOWERS[sq][1] for sq in squares) for squares in NEXT_TO)
+AROUND = tuple(sum(TOWERS[sq][REMOVE_AT - 1] for sq in squares) for squares in NEXT_TO)
 # REACH[h][t]: for a stack of height h on square t, each line a shift may come from (MX-5, MX-6):
 # (source, between, gap, pieces): the source h squares away along a ray, the h - 1 squares
 # between (they must be empty), and as levels the gap, level 0 of the squares between, and the
@@ -383,11 +385,10 @@ REACH = tuple(
             for ray in RAYS[t]
             if len(ray) >= h > 0  # an empty square (h = 0) is reached from nowhere
         )
-        for t in range(SIZE * SIZE)
+        for t in SQUARE_IDS
     )
     for h in range(REMOVE_AT)
 )
-SQUARE_IDS = range(SIZE * SIZE)
 
 
 def _levels(state: MixtourState) -> int:
@@ -425,7 +426,7 @@ def _lines(stacks: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
     for target in compress(SQUARE_IDS, stacks):
         height = len(stacks[target])
         if height == 1:  # the common case: a neighbour, nothing between
-            for source, _, _, _ in REACH[1][target]:
+            for source in NEXT_TO[target]:
                 if stacks[source]:
                     append((source, target))
         else:  # 2 to 4: a standing stack is never higher (MX-9; decode refuses others)
