@@ -106,3 +106,9 @@ def test_a_changed_pyproject_reinstalls_each_kind_at_its_next_use(repo):
     _dated([repo / "clients/python/pyproject.toml"], hours_ago=1)
     assert _dev(repo, "serve") == ["-m service"]
     assert WITH_DEV in _dev(repo, "schema")
+
+
+def test_mutate_installs_the_dev_tools_and_hands_its_arguments_to_the_helper(repo):
+    calls = _dev(repo, "mutate", "service/games/mixtour/rules.py", "tests/games/mixtour")
+    assert WITH_DEV in calls
+    assert calls[-1] == "-m tools.mutate service/games/mixtour/rules.py tests/games/mixtour"

@@ -107,6 +107,7 @@ def test_mx10_tt4_tt5_the_drivers_refusals_as_play_answers_them(engine, row):
     check_client(engine, row)
 
 
+@pytest.mark.reads_source
 def test_every_driver_reason_has_a_row():
     source = scan(Path(driver.__file__))
     assert refusal_gaps(source, [r for _, r in DRIVER]) == []

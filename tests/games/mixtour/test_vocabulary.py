@@ -185,12 +185,14 @@ def test_mx4_to_mx10_events_carry_type_and_payload(row):
     check_emitted(ENGINE, row)
 
 
+@pytest.mark.reads_source
 def test_every_mixtour_reason_and_rule_in_the_source_has_a_row():
     """MX-4 … MX-10: every reason (and reason/rule pair) the engine writes has a row."""
     assert refusal_gaps(scan(package_dir(ENGINE)), REFUSALS) == []
     assert unique_ids(REFUSALS) == []
 
 
+@pytest.mark.reads_source
 def test_every_mixtour_event_type_field_and_value_has_a_row():
     """MX-4, MX-5, MX-8, MX-9, MX-10: every event type, optional field and small enum value."""
     assert event_gaps(ENGINE, scan(package_dir(ENGINE)), EVENTS) == []

@@ -288,12 +288,14 @@ def test_tx5_to_tx14_events_carry_type_and_payload(row):
     check_emitted(G, row)
 
 
+@pytest.mark.reads_source
 def test_every_te_trix_reason_and_rule_in_the_source_has_a_row():
     """TX-5 … TX-14: every reason (and reason/rule pair) the engine writes has a row."""
     assert refusal_gaps(scan(package_dir(G), NOT_A_REASON), REFUSALS) == []
     assert unique_ids(REFUSALS) == []
 
 
+@pytest.mark.reads_source
 def test_every_te_trix_event_type_field_and_value_has_a_row():
     """TX-5 … TX-14: every event type, optional field and small enum value has a row."""
     assert event_gaps(G, scan(package_dir(G), NOT_A_REASON), EVENTS) == []

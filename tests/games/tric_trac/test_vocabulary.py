@@ -342,12 +342,14 @@ def test_tt8_not_legal_is_the_last_word_of_a_turn_refusal():
     assert (type(err), err.as_details()) == (IllegalMove, {"reason": "NOT_LEGAL", "rule": "TT-8"})
 
 
+@pytest.mark.reads_source
 def test_every_tric_trac_reason_and_rule_in_the_source_has_a_row():
     """TT-1 … TT-15: every reason (and reason/rule pair) the engine writes has a row."""
     assert refusal_gaps(scan(package_dir(ENGINE)), REFUSALS, UNREACHED) == []
     assert unique_ids(REFUSALS) == []
 
 
+@pytest.mark.reads_source
 def test_every_tric_trac_event_type_field_and_value_has_a_row():
     """TT-4 … TT-15: every event type, optional field and small enum value has a row."""
     assert event_gaps(ENGINE, scan(package_dir(ENGINE)), EVENTS) == []

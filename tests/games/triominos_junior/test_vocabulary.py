@@ -237,12 +237,14 @@ def test_tj4_to_tj15_events_carry_type_and_payload(row):
     check_emitted(ENGINE, row)
 
 
+@pytest.mark.reads_source
 def test_every_triominos_reason_and_rule_in_the_source_has_a_row():
     """TJ-4 … TJ-14: every reason (and reason/rule pair) the engine writes has a row."""
     assert refusal_gaps(scan(package_dir(ENGINE)), REFUSALS) == []
     assert unique_ids(REFUSALS) == []
 
 
+@pytest.mark.reads_source
 def test_every_triominos_event_type_field_and_value_has_a_row():
     """TJ-4 … TJ-15: every event type, optional field and small enum value has a row."""
     assert event_gaps(ENGINE, scan(package_dir(ENGINE)), EVENTS) == []
