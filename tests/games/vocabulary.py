@@ -4,8 +4,9 @@ them complete.
 Front ends and tournament tools branch on what a refusal carries (``code``, ``reason``,
 ``rule`` and the other details) and on the events ``apply`` returns (``type`` and payload);
 mutation testing showed that renaming any of them failed no test. A ``Refusal`` row gives a
-position, a move and everything the refusal must carry; an ``Emitted`` row a position, a move
-and the exact events. Each game's ``test_vocabulary.py`` holds its tables; the gap functions
+position, a move and everything the refusal must carry, and the game's ``messages.json`` the
+message it shows a player, word for word; an ``Emitted`` row a position, a move and the exact
+events. Each game's ``test_vocabulary.py`` holds its tables; the gap functions
 here read the engine's source, so a reason or an event type written there without a row fails
 that game's completeness test.
 """
@@ -13,6 +14,7 @@ that game's completeness test.
 from __future__ import annotations
 
 import ast
+import json
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -96,8 +98,8 @@ def _move(engine: Game[Any, Any], move: Any) -> Any:
     return move.move if isinstance(move, Made) else engine.parse_move(move)
 
 
-def check_refusal(engine: Game[Any, Any], row: Refusal) -> None:
-    """The engine refuses the row's move with exactly the row's words."""
+def refusal(engine: Game[Any, Any], row: Refusal) -> RulesError:
+    """The error the engine raises for the row's move (the test fails if it raises none)."""
     state = None if row.state is None else row.state()
 
     def act() -> object:
@@ -110,11 +112,19 @@ def check_refusal(engine: Game[Any, Any], row: Refusal) -> None:
 
     with pytest.raises(RulesError) as caught:
         act()
-    err = caught.value
+    return caught.value
+
+
+def check_refusal(engine: Game[Any, Any], row: Refusal) -> None:
+    """The engine refuses the row's move with exactly the row's words, and the message pinned
+    for the row (``messages.json``)."""
+    err = refusal(engine, row)
     assert (type(err), err.reason, err.rule) == (row.error, row.reason, row.rule), err.message
     assert err.code == row.error.code
     assert err.as_details() == row.expected()
-    assert err.message
+    pinned = pinned_messages(engine.id)
+    assert str(row) in pinned, f"no message pinned for {row} in {messages_file(engine.id)}"
+    assert err.message == pinned[str(row)]
 
 
 def check_client(engine: Game[Any, Any], row: Refusal) -> None:
@@ -144,6 +154,25 @@ def check_emitted(engine: Game[Any, Any], row: Emitted) -> None:
 @cache
 def _validator(game: str) -> Draft202012Validator:
     return Draft202012Validator(service.games.REGISTRY[game].event_schema())
+
+
+def messages_file(game: str) -> Path:
+    """``tests/games/<game>/messages.json``: row id -> the refusal's message, word for word."""
+    return Path(__file__).parent / game.replace("-", "_") / "messages.json"
+
+
+@cache
+def pinned_messages(game: str) -> dict[str, str]:
+    pinned: dict[str, str] = json.loads(messages_file(game).read_text(encoding="utf-8"))
+    return pinned
+
+
+def message_gaps(engine: Game[Any, Any], rows: Sequence[Refusal]) -> list[str]:
+    """Pinned messages of rows that no longer exist (a row renamed or removed)."""
+    ids = {str(r) for r in rows}
+    return [
+        f"{key} is pinned but has no row" for key in pinned_messages(engine.id) if key not in ids
+    ]
 
 
 def unique_ids(rows: Sequence[object]) -> list[str]:

@@ -18,6 +18,7 @@ from tests.games.vocabulary import (
     check_emitted,
     check_refusal,
     event_gaps,
+    message_gaps,
     package_dir,
     refusal_gaps,
     scan,
@@ -183,6 +184,10 @@ def test_mx4_to_mx10_refusals_as_play_answers_them(row):
 @pytest.mark.parametrize("row", EVENTS, ids=str)
 def test_mx4_to_mx10_events_carry_type_and_payload(row):
     check_emitted(ENGINE, row)
+
+
+def test_every_pinned_mixtour_message_has_a_row():
+    assert message_gaps(ENGINE, REFUSALS) == []
 
 
 @pytest.mark.reads_source

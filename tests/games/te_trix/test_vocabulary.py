@@ -18,6 +18,7 @@ from tests.games.vocabulary import (
     check_emitted,
     check_refusal,
     event_gaps,
+    message_gaps,
     package_dir,
     refusal_gaps,
     scan,
@@ -286,6 +287,10 @@ def test_tx5_to_tx14_refusals_as_play_answers_them(row):
 @pytest.mark.parametrize("row", EVENTS, ids=str)
 def test_tx5_to_tx14_events_carry_type_and_payload(row):
     check_emitted(G, row)
+
+
+def test_every_pinned_te_trix_message_has_a_row():
+    assert message_gaps(G, REFUSALS) == []
 
 
 @pytest.mark.reads_source

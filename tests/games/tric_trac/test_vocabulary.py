@@ -22,6 +22,7 @@ from tests.games.vocabulary import (
     check_emitted,
     check_refusal,
     event_gaps,
+    message_gaps,
     package_dir,
     refusal_gaps,
     scan,
@@ -340,6 +341,10 @@ def test_tt8_not_legal_is_the_last_word_of_a_turn_refusal():
     reached = resolving._Reached(rel, entered=False, dice=(3, 5))
     err = resolving._turn_refusal(rel, (3, 5), frame, legal, spelled, reached)
     assert (type(err), err.as_details()) == (IllegalMove, {"reason": "NOT_LEGAL", "rule": "TT-8"})
+
+
+def test_every_pinned_tric_trac_message_has_a_row():
+    assert message_gaps(ENGINE, REFUSALS) == []
 
 
 @pytest.mark.reads_source

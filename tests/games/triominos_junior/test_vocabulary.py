@@ -20,6 +20,7 @@ from tests.games.vocabulary import (
     check_emitted,
     check_refusal,
     event_gaps,
+    message_gaps,
     package_dir,
     refusal_gaps,
     scan,
@@ -235,6 +236,10 @@ def test_tj4_to_tj14_refusals_as_play_answers_them(row):
 @pytest.mark.parametrize("row", EVENTS, ids=str)
 def test_tj4_to_tj15_events_carry_type_and_payload(row):
     check_emitted(ENGINE, row)
+
+
+def test_every_pinned_triominos_message_has_a_row():
+    assert message_gaps(ENGINE, REFUSALS) == []
 
 
 @pytest.mark.reads_source
