@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from service.games import REGISTRY
-from service.games.core import MoveRequest, driver
+from service.games.core import InvalidOptions, MoveRequest, driver
 
 GAMES = sorted(REGISTRY)
 
@@ -95,6 +95,16 @@ def test_replay_of_a_played_game_reaches_the_same_state(game):
     once = driver.play(engine, start, requests, auto_chance=False).state
     twice = driver.play(engine, start, requests, auto_chance=False).state
     assert once == twice
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_new_refuses_a_player_count_the_game_does_not_allow(game):
+    engine = REGISTRY[game]
+    d = engine.descriptor
+    for players in (d.min_players - 1, d.max_players + 1):
+        with pytest.raises(InvalidOptions):
+            engine.new(players)
+    assert engine.player_count(engine.new(d.max_players)) == d.max_players
 
 
 @pytest.mark.parametrize("game", GAMES)

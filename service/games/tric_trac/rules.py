@@ -141,6 +141,14 @@ def _frame(state: TricTracState, player: int) -> Frame:
     )
 
 
+def _throw(state: TricTracState) -> tuple[int, tuple[int, int]]:
+    """The player to move and the throw being played, in phase move (where decode and apply
+    always set both)."""
+    assert state.player is not None
+    assert state.dice is not None
+    return state.player, state.dice
+
+
 class TricTrac(Game[TricTracState, Move]):
     descriptor = DESCRIPTOR
 
@@ -159,7 +167,7 @@ class TricTrac(Game[TricTracState, Move]):
             hucke=(hucke["red"], hucke["black"]),
             points_to_win=opts["pointsToWin"],
         )
-        return TricTracState(INITIAL_BOARD, (0, 0), OPENING, None, None, rules, seed, 0)
+        return TricTracState(INITIAL_BOARD, (0, 0), OPENING, None, None, rules, seed)
 
     def to_move(self, state: TricTracState) -> tuple[int, ...]:
         return (state.player,) if state.phase == MOVE and state.player is not None else ()
@@ -177,10 +185,10 @@ class TricTrac(Game[TricTracState, Move]):
 
     def plays(self, state: TricTracState) -> tuple[Play, ...]:
         """The legal turns with the numbers they use and the board they reach."""
-        if state.phase != MOVE or state.player is None or state.dice is None:
+        if state.phase != MOVE:
             return ()
-        p = state.player
-        return generate(relative(state.board, p), state.dice[0], state.dice[1], _frame(state, p))
+        p, dice = _throw(state)
+        return generate(relative(state.board, p), dice[0], dice[1], _frame(state, p))
 
     def legal_moves(self, state: TricTracState, player: int | None = None) -> tuple[Move, ...]:
         if state.phase == OPENING:
@@ -204,8 +212,7 @@ class TricTrac(Game[TricTracState, Move]):
                     "the dice must be thrown now; no player acts", reason="CHANCE_NODE"
                 )
             return self._chance(state, move)
-        assert state.player is not None and state.dice is not None
-        mover = state.player
+        mover, dice = _throw(state)
         if player is not None and player != mover:
             raise NotYourTurn(
                 f"it is {COLOUR_NAMES[mover]}'s turn (player {mover}), not player {player}'s",
@@ -214,15 +221,14 @@ class TricTrac(Game[TricTracState, Move]):
             )
         if not isinstance(move, Turn):
             raise IllegalMove(
-                f"the dice are thrown ({state.dice[0]}-{state.dice[1]}); "
-                f"{COLOUR_NAMES[mover]} must play them",
+                f"the dice are thrown ({dice[0]}-{dice[1]}); {COLOUR_NAMES[mover]} must play them",
                 reason="NOT_A_CHANCE_NODE",
                 rule="TT-5",
             )
         rel = relative(state.board, mover)
         frame = _frame(state, mover)
-        legal = generate(rel, state.dice[0], state.dice[1], frame)
-        play = resolve(rel, state.dice, frame, legal, move)
+        legal = generate(rel, dice[0], dice[1], frame)
+        play = resolve(rel, dice, frame, legal, move)
         return self._play(state, mover, play)
 
     def _chance(self, state: TricTracState, move: Move) -> Transition[TricTracState]:
@@ -314,17 +320,17 @@ class TricTrac(Game[TricTracState, Move]):
         the throw being played, for any spelling the parser accepts)."""
         if not isinstance(move, Turn):
             return moves.document(move)
-        if state.phase != MOVE or state.player is None or state.dice is None:
+        if state.phase != MOVE:
             raise IllegalMove(
                 "no throw is being played, so there is no turn to describe",
                 reason="NOT_A_TURN",
                 rule="TT-5",
             )
-        p = state.player
+        p, dice = _throw(state)
         rel = relative(state.board, p)
         frame = _frame(state, p)
-        play = resolve(rel, state.dice, frame, generate(rel, *state.dice, frame), move)
-        return moves.enriched(move, p, step_dice(rel, state.dice, frame, play, move))
+        play = resolve(rel, dice, frame, generate(rel, *dice, frame), move)
+        return moves.enriched(move, p, step_dice(rel, dice, frame, play, move))
 
     def encode(self, state: TricTracState) -> JSON:
         return codec.encode(state)

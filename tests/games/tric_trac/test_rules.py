@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from service.games.core import GameOver, IllegalMove, InvalidOptions, NotYourTurn
+from service.games.core import GameOver, IllegalMove, InvalidOptions, NotYourTurn, Status
 from service.games.tric_trac import ENGINE, PASS, Opening, Step, Throw, Turn
 
 from .build import events, listed, notations, play, points, position
@@ -110,6 +110,13 @@ def test_tt4_opening_is_one_chance_node_with_ties_folded_in():
     assert outcomes[Opening(0, 5, 6)] == outcomes[Opening(1, 5, 6)]
     assert Opening(0, 1, 1) not in outcomes
     assert ENGINE.legal_moves(state) == tuple(m for m, _ in ENGINE.chance_outcomes(state))
+
+
+def test_tt4_tt5_no_player_has_a_move_at_a_chance_node():
+    throw = position({5: 1}, {10: 2}, dice=None, phase="throw")
+    for state in (ENGINE.new(), throw):
+        assert ENGINE.legal_moves(state)  # the outcomes, for the caller who throws
+        assert ENGINE.legal_moves(state, 0) == ENGINE.legal_moves(state, 1) == ()
 
 
 def test_tt4_the_starter_plays_its_own_throw():
@@ -385,6 +392,16 @@ def test_tt14_hits_and_bear_offs_score_one_point_each_at_once():
     }
 
 
+def test_tt14_the_breakdown_keeps_each_players_hits_and_stones_borne_off_apart():
+    state = position({20: 1, 16: 4}, {5: 2}, hits=(2, 1), dice=(2, 4))
+    assert ENGINE.scores(state).values == (12, 14)
+    assert ENGINE.scores(state).breakdown == {
+        "hits": [2, 1],
+        "borneOff": [10, 13],
+        "pointsToWin": 15,
+    }
+
+
 # TT-15 -----------------------------------------------------------------------------------
 
 
@@ -411,10 +428,27 @@ def test_tt15_game_ends_mid_turn_at_points_to_win():
     assert refused(state, "5/8*/10") == ("GAME_WON", "TT-15")
 
 
+def test_tt15_status_is_ongoing_until_a_player_has_the_points():
+    state = eleven_points((2, 3))
+    assert ENGINE.status(state) == Status(False)
+    won = ENGINE.apply(state, ENGINE.parse_move("5/8*")).state
+    assert ENGINE.status(won) == Status(True, (0,), "points")
+
+
 def test_tt15_a_double_that_wins_gives_no_extra_throw():
     t = ENGINE.apply(eleven_points((3, 3)), ENGINE.parse_move("5/8*"))
     assert [e["type"] for e in t.events][-1] == "gameOver"
     assert "extraThrow" not in [e["type"] for e in t.events]
+
+
+def test_tt8_tt11_tt13_tt15_new_keeps_every_option():
+    options = {
+        "mustPlayLarger": True,
+        "homeBeforeBearOff": True,
+        "hucke": {"red": 5, "black": 20},
+        "pointsToWin": 7,
+    }
+    assert ENGINE.encode(ENGINE.new(None, options))["options"] == options
 
 
 # the contract ----------------------------------------------------------------------------
