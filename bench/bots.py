@@ -108,8 +108,8 @@ def _mean(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * sd / math.sqrt(len(values))
 
 
-# Games per duel: Tric Trac's games are long (hundreds of plies to 12 points).
-GAMES = {"mixtour": 20, "tric-trac": 12, "triominos-junior": 20, "te-trix": 20}
+# Games per duel: Tric Trac's dice need more games to tell budgets apart (about 5 minutes).
+GAMES = {"mixtour": 20, "tric-trac": 40, "triominos-junior": 20, "te-trix": 20}
 
 
 def run(quick: bool = False) -> None:
