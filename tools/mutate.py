@@ -10,8 +10,9 @@ The tests are the module's game directory and the shared ``tests/games/test_*.py
 game's module), ``tests/games`` (for ``service/games/core``) or ``tests`` (elsewhere), unless
 named after the module. mutmut runs, per mutant, only those of them that it saw calling the
 mutated function, in a worker forked after the module was imported: code that runs at import
-(tables built by a function) never sees its mutant there. So every survivor is run again in a
-fresh interpreter against all the tests, and counts as killed if they fail.
+(tables built by a function, caches filled before the fork) never sees its mutant there. So
+every survivor is run again in a fresh interpreter against every test that calls any function of
+the module, and counts as killed if one fails.
 
 Printed at the end: ``killed K of N, survived S`` (other states, if any, after a comma), the
 survivors' names, then their diffs.
@@ -119,7 +120,8 @@ def mutmut(where: Path, *args: str, log: Path | None = None) -> str:
 
 def fresh_run(where: Path, tests: Sequence[str], mutant: str, timeout: float | None) -> str:
     """The tests in a new interpreter on mutmut's copy, with ``mutant`` ("" for none) active:
-    ``killed``, ``survived``, ``timeout`` or ``pytest exit N``."""
+    ``killed``, ``survived`` or ``timeout``. Any failure counts, a module that no longer imports
+    included (pytest exit 2 or 4): the same command passed without the mutant."""
     command = [sys.executable, "-m", "pytest", "-x", "-q", *PYTEST_ARGS, *tests]
     env = {**os.environ, "MUTANT_UNDER_TEST": mutant}
     try:
@@ -128,24 +130,29 @@ def fresh_run(where: Path, tests: Sequence[str], mutant: str, timeout: float | N
         )
     except subprocess.TimeoutExpired:
         return "timeout"
-    # 1: a test failed; 3: an error inside pytest (a mutant breaking a hook), as mutmut counts it.
-    return {0: SURVIVED, 1: KILLED, 3: KILLED}.get(
-        done.returncode, f"pytest exit {done.returncode}"
-    )
+    return SURVIVED if done.returncode == 0 else KILLED
 
 
-def recheck(where: Path, tests: Sequence[str], survivors: Sequence[str]) -> dict[str, str]:
-    """Each survivor's state after a fresh run of all the tests (see the module's doc)."""
+def recheck(where: Path, module: str, survivors: Sequence[str]) -> dict[str, str]:
+    """Each survivor's state after a fresh run of every test that calls any function of the
+    module (see the module's doc); progress in ``recheck.log``."""
     if not survivors:
         return {}
+    dotted = module.removesuffix(".py").replace("/", ".")
+    tests = mutmut(where, "tests-for-mutant", f"{dotted}.*").splitlines()
     started = time.monotonic()
-    clean = fresh_run(where, tests, "", None)
-    if clean != SURVIVED:
-        raise SystemExit(f"the tests fail without any mutant in {where}/mutants ({clean})")
+    if fresh_run(where, tests, "", None) != SURVIVED:
+        raise SystemExit(f"the tests fail without any mutant in {where}/mutants")
     timeout = TIMEOUT_FACTOR * (time.monotonic() - started)
-    with ThreadPoolExecutor(CHILDREN) as pool:
-        states = pool.map(lambda name: fresh_run(where, tests, name, timeout), survivors)
-        return dict(zip(survivors, states, strict=True))
+    with (where / "recheck.log").open("w", encoding="utf-8") as log:
+
+        def one(name: str) -> str:
+            state = fresh_run(where, tests, name, timeout)
+            print(f"{state}: {name}", file=log, flush=True)
+            return state
+
+        with ThreadPoolExecutor(CHILDREN) as pool:
+            return dict(zip(survivors, pool.map(one, survivors), strict=True))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -167,8 +174,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     mutmut(where, "run", "--max-children", str(CHILDREN), log=where / "run.log")
     states = parse_results(mutmut(where, "results", "--all", "true"))
     mutmut_survivors = [name for name, state in states.items() if state == SURVIVED]
-    print(f"mutmut: {summary(states)}; running its survivors again, fresh", flush=True)
-    states |= recheck(where, tests, mutmut_survivors)
+    print(f"mutmut: {summary(states)}; its survivors again, fresh: {where}/recheck.log", flush=True)
+    states |= recheck(where, module, mutmut_survivors)
     late = sum(states[name] == KILLED for name in mutmut_survivors)
     minutes, seconds = divmod(round(time.monotonic() - started), 60)
     print(f"took {minutes} min {seconds} s; {late} killed only by a fresh run")
