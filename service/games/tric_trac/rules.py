@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
+from itertools import combinations_with_replacement
 from typing import Any
 
 from ..core import (
@@ -40,11 +41,13 @@ from . import codec, moves, render, reports
 from .moves import OFF, Move, Opening, Throw, Turn
 from .resolve import resolve, step_dice
 from .state import (
+    BLACK,
     COLOUR_NAMES,
     INITIAL_BOARD,
     MOVE,
     OPENING,
     OVER,
+    RED,
     THROW,
     Rules,
     TricTracState,
@@ -104,8 +107,7 @@ DESCRIPTOR = Descriptor(
 def _throws() -> tuple[tuple[Move, Fraction], ...]:
     return tuple(
         (Throw(lo, hi), Fraction(1 if lo == hi else 2, 36))
-        for lo in range(1, 7)
-        for hi in range(lo, 7)
+        for lo, hi in combinations_with_replacement(range(1, 7), 2)
     )
 
 
@@ -296,7 +298,7 @@ class TricTrac(Game[TricTracState, Move]):
         return Status(True, tuple(p for p in (0, 1) if score(state, p) >= goal), "points")
 
     def scores(self, state: TricTracState) -> Scores:
-        off = [borne_off(state.board, p) for p in (0, 1)]
+        off = [borne_off(state.board, p) for p in (RED, BLACK)]
         return Scores(
             (score(state, 0), score(state, 1)),
             {
