@@ -19,6 +19,7 @@ the solo player's first decision in it comes after the dice.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
@@ -76,8 +77,7 @@ def _outcomes() -> tuple[tuple[Roll, Fraction], ...]:
     """TX-2: the 15 multisets of four fair three-symbol dice, multinomial probabilities."""
     out = []
     for a, b, c, d in combinations_with_replacement(range(3), 4):
-        counts = [(a, b, c, d).count(s) for s in range(3)]
-        ways = factorial(4) // prod(factorial(k) for k in counts)
+        ways = factorial(4) // prod(factorial(k) for k in Counter((a, b, c, d)).values())
         out.append((Roll((a, b, c, d)), Fraction(ways, 3**4)))
     return tuple(out)
 
@@ -277,7 +277,7 @@ def _placer(state: TeTrixState, player: int | None) -> int:
     raise NotYourTurn(message, reason=reason, details=details)
 
 
-def _no_player(state: TeTrixState, player: int | None, what: str) -> None:
+def _no_player(player: int | None, what: str) -> None:
     if player is not None:
         raise NotYourTurn(
             f"{what}; no player acts now, not player {player}",
@@ -288,7 +288,7 @@ def _no_player(state: TeTrixState, player: int | None, what: str) -> None:
 
 def _roll(state: TeTrixState, move: Move, player: int | None) -> Transition[TeTrixState]:
     """TX-5: the roller's dice, a chance outcome."""
-    _no_player(state, player, "the dice are rolled (a chance outcome)")
+    _no_player(player, "the dice are rolled (a chance outcome)")
     if not isinstance(move, Roll):
         raise illegal(
             f"player {state.roller} must roll the dice first (round {state.round})",
@@ -345,7 +345,8 @@ def _arrange(state: TeTrixState, move: Move, player: int | None) -> Transition[T
         "arrangement": moves.notation(move),
         "blocked": list(blocked),
     }
-    after = replace(state, phase="place", arrangement=move, placed=(), blocked=blocked)
+    # ``placed`` is still empty: the round began with it so (_end_round; decode checks it).
+    after = replace(state, phase="place", arrangement=move, blocked=blocked)
     if len(blocked) == state.players:
         return _game_over(replace(after, phase="over", end=CANNOT_PLACE), (arranged,))
     return Transition(after, (arranged,))

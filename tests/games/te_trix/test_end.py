@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.games.core import GameOver, NotYourTurn
+from service.games.core import GameOver, NotYourTurn, Status
 
 from .helpers import EMPTY7, G, arranged, play, position
 
@@ -63,6 +63,12 @@ def test_tx10_one_full_sheet_lets_the_round_finish_then_blocks_next_round():
     state = play(state, "oooo", "O:oooo")
     assert state.blocked == (0,) and G.to_move(state) == (1,)
     assert G.status(play(state, (1, "r0@4,4"))).reason == "cannotPlace"
+
+
+def test_tx10_status_is_ongoing_until_the_game_ends():
+    state = arranged(position(STUCK, STUCK), "O:oooo")
+    assert G.status(G.new()) == Status(False)
+    assert G.status(state) == Status(True, (0, 1), "cannotPlace")
 
 
 def test_tx10_ties_share_the_win():

@@ -124,6 +124,9 @@ def test_rolls_and_stop_add_nothing():
     assert G.move_document(G.new(2), G.parse_move("sxoo")) == {"kind": "roll", "symbols": "ooxs"}
     solo = play(G.new(1, {"solo": True}), "ooxs")
     assert doc(solo, "stop") == {"kind": "stop"}
+    placing = play(solo, "T:oxso")  # an arrangement to place: still nothing to add
+    assert doc(placing, "stop") == {"kind": "stop"}
+    assert doc(placing, "sxoo") == {"kind": "roll", "symbols": "ooxs"}
 
 
 def test_documents_with_derived_fields_parse_but_unknown_keys_do_not():

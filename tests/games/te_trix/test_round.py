@@ -17,6 +17,13 @@ def test_tx5_a_new_game_starts_at_the_first_roll():
     assert state.round == 1 and state.roller == 0 and state.chances == 0
 
 
+def test_tx2_the_roll_is_the_only_chance_node():
+    rolled = play(G.new(), "ooxs")
+    assert len(G.chance_outcomes(G.new())) == 15
+    assert G.chance_outcomes(rolled) == () and not G.is_chance(rolled)
+    assert G.chance_outcomes(play(rolled, "T:oxso")) == ()
+
+
 def test_tx5_applying_a_roll_counts_a_chance_event():
     state = G.new()
     after = G.apply(state, G.parse_move("ooxs"))

@@ -61,6 +61,11 @@ def stopped():
     return play(G.new(1, SOLO), "ooxs", "stop")
 
 
+def c3_entered():
+    """One player: round 1 entered an O on b2, c2, b3, c3; round 2 arranged another O."""
+    return play(G.new(1), "oooo", "O:oooo", "r0@2,2", "ooxs", "O:ooxs")
+
+
 def two_bar_fields_left():
     """Solo: two I's hung three symbols each over the left edge (TX-13); one more is arranged."""
     rounds = [("oooo", "I:oooo", f"r0@{row},-2") for row in (1, 2)]
@@ -132,6 +137,8 @@ REFUSALS = [
     Refusal(lambda: arranged(1), "r0@-5,-5", IllegalMove, "OFF_SHEET", "TX-8"),
     # The O on r0@4,4 covers d4, pre-printed with player 0's circle (TX-3).
     Refusal(lambda: arranged(1, None, "O:ooxs"), "r0@4,4", IllegalMove, "CELL_OCCUPIED", "TX-8"),
+    # r0@3,3 covers c3, entered in round 1, and d4, pre-printed: the message names both.
+    Refusal(c3_entered, "r0@3,3", IllegalMove, "CELL_OCCUPIED", "TX-8", case="two cells"),
     Refusal(two_bar_fields_left, "r0@3,-2", IllegalMove, "BAR_EXHAUSTED", "TX-13"),
     # Notation: refused by the parser, whatever the position.
     Refusal(None, 5, InvalidNotation, "NOT_A_STRING"),
