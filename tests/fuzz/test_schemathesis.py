@@ -84,10 +84,41 @@ def ndjson(ctx: Any, value: Any) -> dict[str, bytes]:
 BATCH_CHECKS = [c for c in CHECKS if c is not negative_data_rejection]
 
 
+def negative_data_judged(ctx: Any, response: Any, case: Any) -> bool | None:
+    """POST /v1/games/{game}/verify judges a game: what is wrong with it (a move document out
+    of range, options another game's) is a problem of an invalid verdict (200, ``valid``
+    false) by design. A body the schema forbids must be refused or judged invalid, never
+    found valid."""
+    if response.status_code == 200 and response.json().get("valid") is False:
+        return None
+    return negative_data_rejection(ctx, response, case)
+
+
+VERIFY_CHECKS = [negative_data_judged if c is negative_data_rejection else c for c in CHECKS]
+
+
+def checks_for(path: str) -> list[Any]:
+    if path == "/v1/verify":
+        return BATCH_CHECKS
+    return VERIFY_CHECKS if path == "/v1/games/{game}/verify" else CHECKS
+
+
 @schema.parametrize()
 @settings(deadline=None)
 def test_every_operation_conforms_to_the_served_document(case):
-    case.call_and_validate(checks=BATCH_CHECKS if case.path == "/v1/verify" else CHECKS)
+    case.call_and_validate(checks=checks_for(case.path))
+
+
+def test_verify_judges_a_forbidden_move_document_as_an_invalid_verdict(client):
+    """What the fuzzer sent: a Tric Trac turn whose point is out of range, to Te-Trix. verify
+    answers an invalid verdict naming the move; replay refuses the same game."""
+    bad = {"kind": "turn", "steps": [{"from": 8, "to": 149, "die": 1, "hit": False}]}
+    body = {"players": 2, "moves": [bad]}
+    verdict = client.post("/v1/games/te-trix/verify", json=body).json()
+    assert verdict["valid"] is False
+    assert [(p["code"], p["ply"]) for p in verdict["problems"]] == [("INVALID_NOTATION", 0)]
+    r = client.post("/v1/games/te-trix/replay", json=body)
+    assert (r.status_code, r.json()["error"]["code"]) == (422, "INVALID_NOTATION")
 
 
 # -- real games through the same checks ------------------------------------------------
