@@ -129,8 +129,11 @@ class TriominosJunior(Game[TriominosState, Move]):
         At a chance node the outcomes, for the host only (``player`` None)."""
         if state.phase in CHANCE_PHASES:
             return () if player is not None else tuple(m for m, _ in turns.outcomes(state))
+        if state.phase != "play":
+            return ()
         p = state.turn
-        if state.phase != "play" or p is None or (player is not None and player != p):
+        assert p is not None  # phase play always has a player to move (decode checks it)
+        if player is not None and player != p:
             return ()
         board = board_of(state.layout)
         rack = state.racks[p]
@@ -246,8 +249,7 @@ class TriominosJunior(Game[TriominosState, Move]):
 
     def move_document(self, state: TriominosState, move: Move) -> JSON:
         """Adds the mover, the triangle's corners and the rack tile; never a hidden tile."""
-        mover = None if isinstance(move, Deal) else state.turn
-        return moves.enriched(move, mover)
+        return moves.enriched(move, state.turn)  # which gives a Deal no mover
 
     def encode(self, state: TriominosState) -> JSON:
         return codec.encode(state)

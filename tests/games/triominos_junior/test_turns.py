@@ -7,7 +7,15 @@ from fractions import Fraction
 
 import pytest
 
-from service.games.core import GameOver, IllegalMove, InvalidNotation, NotYourTurn, start
+from service.games.core import (
+    GameOver,
+    IllegalMove,
+    InvalidNotation,
+    NotYourTurn,
+    Scores,
+    Status,
+    start,
+)
 from service.games.triominos_junior import ENGINE, Deal, Draw, Pass, Place, Swap
 from service.games.triominos_junior.tiles import DEFAULT_SET, JOKER, tile_name
 
@@ -193,6 +201,12 @@ def test_tj14_emptying_the_rack_ends_the_game_with_an_extra_coin():
     assert ENGINE.legal_moves(t.state) == () and ENGINE.to_move(t.state) == ()
     with pytest.raises(GameOver):
         apply(t.state, "draw")
+
+
+def test_tj14_the_coin_level_scores_the_coins_and_shows_the_supply():
+    state = position(START, [["1-1-2"], ["4-4-4"]], coins=[3, 6], supply=51)
+    assert ENGINE.status(state) == Status(False)
+    assert ENGINE.scores(state) == Scores((3, 6), {"level": "coins", "coins": [3, 6], "supply": 51})
 
 
 def test_tj14_the_extra_coin_only_while_the_supply_lasts():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from dataclasses import replace
 from xml.etree import ElementTree
 
@@ -98,6 +99,23 @@ def test_tj17_views_never_contain_hidden_tiles(players, level):
             if isinstance(move, Deal) and state.phase != "start":
                 events = ENGINE.apply(state, move).events
                 assert '"tile"' not in json.dumps(events), "a drawn tile is never named"
+
+
+def unseen_by(state: TriominosState, player: int) -> Counter:
+    """The tiles ``player`` cannot see: the other racks and the pool."""
+    others = [t for i, rack in enumerate(state.racks) if i != player for t in rack]
+    return Counter(others) + Counter(state.pool)
+
+
+@pytest.mark.parametrize("player", [0, 1, 2])
+def test_tj17_determinize_deals_again_only_what_the_player_cannot_see(player):
+    state = position(START, [["1-1-2", "J"], ["4-4-4", "2-2-5", "1-3-5"], ["3-3-3"]], to_move=1)
+    worlds = [ENGINE.determinize(state, player, random.Random(n)) for n in range(20)]
+    for world in worlds:
+        assert ENGINE.view(world, player) == ENGINE.view(state, player)
+        assert unseen_by(world, player) == unseen_by(state, player)
+        assert ENGINE.decode(ENGINE.encode(world)) == world  # racks and pool kept sorted
+    assert len({w.racks for w in worlds}) > 1
 
 
 def test_render_draws_the_layout_and_only_the_given_players_rack():
