@@ -45,13 +45,13 @@ class Frame:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """One legal turn: its canonical steps, the number each step used and the board after."""
+    """One legal turn: its canonical steps, the number each step used, the board after and
+    the stones it hit."""
 
     turn: Turn
     dice: tuple[int, ...]
     board: tuple[int, ...]
     hits: int
-    off: int
 
 
 def index_of(point: int, player: int) -> int:
@@ -134,7 +134,7 @@ POINT: Final = tuple(tuple(point_of(i, player) for i in range(BEAR + 1)) for pla
 
 def _make(f: Frame, board: tuple[int, ...], i: int, t: int, d: int, hit: bool) -> Play:
     pt = POINT[f.player]
-    return Play(Turn((Step(pt[i], pt[t], hit),)), (d,), board, int(hit), int(t == BEAR))
+    return Play(Turn((Step(pt[i], pt[t], hit),)), (d,), board, int(hit))
 
 
 def _make2(
@@ -148,7 +148,6 @@ def _make2(
         (d, e),
         board,
         hit + hit2,
-        (t == BEAR) + (u == BEAR),
     )
 
 
@@ -216,4 +215,4 @@ def _choose(
         for key, play in high_side.items():
             chosen.setdefault(key, play)
     out = (*wins.values(), *chosen.values())
-    return out or (Play(PASS, (), rel, 0, 0),)
+    return out or (Play(PASS, (), rel, 0),)
