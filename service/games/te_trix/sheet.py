@@ -9,6 +9,7 @@ which cells), so listing the legal placements of a sheet is a filter over intege
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -18,6 +19,7 @@ from .shapes import ROTATIONS, SYMBOLS, box
 COLUMNS = "abcdefghijkl"
 MAX_SIZE = len(COLUMNS)
 BAR_FIELDS = 8
+MAX_OVERHANG = 3  # a placement keeps at least one of its four symbols on the sheet (TX-8)
 EMPTY = "."
 
 
@@ -108,13 +110,19 @@ class Effect:
         return o | x | s
 
 
+def _slots(arrangement: Arrangement, placement: Placement) -> Iterator[tuple[int, int, int]]:
+    """(row, column, symbol) of each slot, 0-based and maybe off the sheet, in the shape's
+    reading order."""
+    cells = ROTATIONS[arrangement.shape][placement.turns]
+    for (dr, dc), symbol in zip(cells, arrangement.symbols, strict=True):
+        yield placement.row - 1 + dr, placement.col - 1 + dc, symbol
+
+
 def effect(size: int, arrangement: Arrangement, placement: Placement) -> Effect:
     """TX-7/TX-8: the cells a placement writes; cells off the sheet hang over."""
     writes = [0, 0, 0]
     overhang = 0
-    cells = ROTATIONS[arrangement.shape][placement.turns]
-    for (dr, dc), symbol in zip(cells, arrangement.symbols, strict=True):
-        r, c = placement.row - 1 + dr, placement.col - 1 + dc
+    for r, c, symbol in _slots(arrangement, placement):
         if 0 <= r < size and 0 <= c < size:
             writes[symbol] |= 1 << (r * size + c)
         else:
@@ -124,13 +132,11 @@ def effect(size: int, arrangement: Arrangement, placement: Placement) -> Effect:
 
 def landing(size: int, arrangement: Arrangement, placement: Placement) -> list[tuple[int, int]]:
     """(cell, symbol) of every slot that lands on the sheet, in the shape's reading order."""
-    out = []
-    cells = ROTATIONS[arrangement.shape][placement.turns]
-    for (dr, dc), symbol in zip(cells, arrangement.symbols, strict=True):
-        r, c = placement.row - 1 + dr, placement.col - 1 + dc
-        if 0 <= r < size and 0 <= c < size:
-            out.append((r * size + c, symbol))
-    return out
+    return [
+        (r * size + c, symbol)
+        for r, c, symbol in _slots(arrangement, placement)
+        if 0 <= r < size and 0 <= c < size
+    ]
 
 
 def is_crossed(field: int, free: int) -> bool:
@@ -198,14 +204,14 @@ def placements(
 ) -> tuple[Placement, ...]:
     """The legal placements on a sheet: empty cells only (TX-8), overhang within the bar (TX-13)."""
     cands = candidates(size, arrangement)
-    if bar is None or bar >= 3:
+    if bar is None or bar >= MAX_OVERHANG:  # no placement hangs over more: nothing to filter
         return tuple(p for cells, _, p in cands if not cells & filled)
     return tuple(p for cells, over, p in cands if not cells & filled and over <= bar)
 
 
 def can_place(size: int, filled: int, arrangement: Arrangement, bar: int | None) -> bool:
     """TX-10/TX-14: whether the sheet takes the arrangement at all."""
-    limit = 3 if bar is None else bar
     return any(
-        not cells & filled and over <= limit for cells, over, _ in candidates(size, arrangement)
+        not cells & filled and (bar is None or over <= bar)
+        for cells, over, _ in candidates(size, arrangement)
     )

@@ -92,6 +92,11 @@ def test_tx3_preprinted_cells_and_symbols_are_read_exactly():
     assert [p.path for p in err.value.problems] == ["$.options.preprinted[1][0].cell"]
 
 
+def test_tx3_a_cell_has_one_name_without_a_leading_zero():
+    options = {"preprinted": [[{"cell": "a05", "symbol": "o"}], [{"cell": "a5", "symbol": "o"}]]}
+    assert paths(options) == ["$.options.preprinted[0][0].cell"]
+
+
 def test_tx3_preprinted_needs_one_list_per_player():
     assert paths({"preprinted": [[]]}, players=3) == ["$.options.preprinted"]
 
