@@ -82,9 +82,7 @@ def _filings(tile: Tile) -> tuple[tuple[Need, Tile], ...]:
 def rack_index(rack: Iterable[Tile]) -> Index:
     """Orientations of the rack's number tiles by the needs they fit (the joker fits all)."""
     index: Index = {}
-    for tile in sorted(set(rack)):
-        if is_joker(tile):
-            continue
+    for tile in sorted(set(rack) - {JOKER}):
         for need, rot in _filings(tile):
             fits = index.get(need)
             if fits is None:
@@ -127,8 +125,6 @@ def swaps(board: Board, rack: Iterable[Tile]) -> list[Placed]:
 def can_play(board: Board, rack: Iterable[Tile]) -> bool:
     """True when the rack can place or swap anything (TJ-13, TJ-15)."""
     rack = tuple(rack)
-    if not rack:
-        return False
     if JOKER in rack and board.open:
         return True
     index = rack_index(rack)

@@ -97,6 +97,16 @@ def test_decode_reports_every_problem_with_its_path():
     assert "more tiles than the set holds: 1-1-5, 1-2-2, 4-5-5" in problems["$"]
 
 
+def test_tj9_a_layout_joker_hides_no_mismatch_after_it():
+    doc = _doc()
+    doc["layout"] = [
+        {"at": "-1,0", "tile": "J"},  # checked first (reading order); it imposes nothing
+        {"at": "0,0", "tile": "1-2-3"},
+        {"at": "1,0", "tile": "5-1-1"},  # bottom 5 meets the start tile's 3
+    ]
+    assert "TJ-9" in _problems(doc)["$.layout[2].tile"]
+
+
 def test_tj1_tiles_must_be_conserved():
     doc = _doc()
     doc["pool"] = doc["pool"][:-2]

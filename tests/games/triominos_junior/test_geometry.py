@@ -145,6 +145,11 @@ def test_tj9_the_joker_fits_every_open_position():
     assert places == ["J@-1,0", "J@0,-1", "J@1,1", "J@2,0"]
 
 
+def test_tj9_tj10_a_joker_on_the_rack_leaves_the_number_tiles_their_places():
+    state = position(START, [["J", "1-1-2"], ["4-4-4"]])
+    assert notations(state) == ["J@-1,0", "J@0,-1", "J@1,0", "2-1-1@1,0", "draw"]
+
+
 def test_tj9_placements_are_deduplicated_by_effect():
     # 2-2-2 has one orientation; two identical rotations are never listed twice.
     state = position({"0,0": "2-2-3"}, [["2-2-2", "1-2-2"], ["5-5-5"]])

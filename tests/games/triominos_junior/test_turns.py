@@ -179,6 +179,19 @@ def test_tj13_pass_is_refused_while_a_draw_is_possible():
     assert (exc.value.reason, exc.value.rule) == ("PASS_NOT_ALLOWED", "TJ-13")
 
 
+def test_tj11_tj13_pass_is_refused_while_a_swap_is_possible():
+    # Hand-made, the pool empty: 4-5-1 can replace the joker on (-1,0) and fits nowhere else.
+    layout = {"-1,0": "J", "-1,1": "1-1-5", "0,0": "1-2-4"}
+    mine = ["1-4-5", "2-3-3", "3-3-5", "5-5-5"]
+    taken = {JOKER, (1, 1, 5), (1, 2, 4), (1, 4, 5), (2, 3, 3), (3, 3, 5), (5, 5, 5)}
+    rest = [tile_name(t) for t in DEFAULT_SET if t not in taken]
+    state = position(layout, [mine, rest], pool=[])
+    assert notations(state) == ["swap 4-5-1@-1,0"]
+    with pytest.raises(IllegalMove) as exc:
+        apply(state, "pass")
+    assert (exc.value.reason, exc.value.rule) == ("PASS_NOT_ALLOWED", "TJ-13")
+
+
 def test_tj13_a_blocked_hand_made_coin_game_ends_after_the_pass():
     # The joker lies on (1,0); 5-5-5 fits nowhere and cannot replace it.
     racks = [["5-5-5"] * 17, ["5-5-5"] * 17]
