@@ -152,7 +152,7 @@ def place(state: TriominosState, p: int, move: Place) -> Transition[TriominosSta
         gain = value(move.tile)
         after = replace(after, points=_set(state.points, p, state.points[p] + gain))
         event["points"] = gain
-    return end_turn(after, p, [event], drew=False)
+    return end_turn(after, p, [event])
 
 
 def swap(state: TriominosState, p: int, move: Swap) -> Transition[TriominosState]:
@@ -171,7 +171,7 @@ def swap(state: TriominosState, p: int, move: Swap) -> Transition[TriominosState
         "tile": tile_name(move.tile),
         "at": pos_name(move.at),
     }
-    return end_turn(after, p, [event], drew=False)
+    return end_turn(after, p, [event])
 
 
 def draw(state: TriominosState, p: int) -> Transition[TriominosState]:
@@ -194,7 +194,7 @@ def pass_turn(state: TriominosState, p: int, can_act: bool) -> Transition[Triomi
             "PASS_NOT_ALLOWED",
             "TJ-13",
         )
-    return end_turn(state, p, [{"type": "passed", "player": p}], drew=False)
+    return end_turn(state, p, [{"type": "passed", "player": p}])
 
 
 # -- the end ----------------------------------------------------------------------------------
@@ -204,7 +204,9 @@ def end_reason(state: TriominosState, p: int, drew: bool) -> EndReason | None:
     """Why the game ends after player ``p``'s turn (TJ-14, TJ-15), or None."""
     if not state.racks[p]:
         return "rackEmptied"
-    if not state.pool and (drew or state.level == "points"):
+    # The last tile drawn. Nothing else empties the pool during play, and decode refuses an
+    # empty one at the points level, so the level need not be asked.
+    if not state.pool and drew:
         return "poolEmptied"
     if state.level == "points" or not state.pool:
         # TJ-15 Choice (literal reading): over once nobody could place or swap. At the coin
@@ -216,8 +218,9 @@ def end_reason(state: TriominosState, p: int, drew: bool) -> EndReason | None:
 
 
 def end_turn(
-    state: TriominosState, p: int, events: list[Event], *, drew: bool
+    state: TriominosState, p: int, events: list[Event], *, drew: bool = False
 ) -> Transition[TriominosState]:
+    """Passes the turn on, or ends the game; ``drew``: the turn was a draw (TJ-12)."""
     reason = end_reason(state, p, drew)
     if reason is None:
         return Transition(replace(state, phase="play", turn=(p + 1) % state.players), tuple(events))

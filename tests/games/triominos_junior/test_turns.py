@@ -179,8 +179,9 @@ def test_tj13_pass_is_refused_while_a_draw_is_possible():
     assert (exc.value.reason, exc.value.rule) == ("PASS_NOT_ALLOWED", "TJ-13")
 
 
-def test_tj11_tj13_pass_is_refused_while_a_swap_is_possible():
-    # Hand-made, the pool empty: 4-5-1 can replace the joker on (-1,0) and fits nowhere else.
+def test_tj11_tj13_tj14_with_the_pool_empty_a_possible_swap_forbids_the_pass():
+    # Hand-made coin level, the pool empty: 4-5-1 can replace the joker on (-1,0) and fits
+    # nowhere else. The swap ends nothing: no draw emptied the pool, and the joker fits.
     layout = {"-1,0": "J", "-1,1": "1-1-5", "0,0": "1-2-4"}
     mine = ["1-4-5", "2-3-3", "3-3-5", "5-5-5"]
     taken = {JOKER, (1, 1, 5), (1, 2, 4), (1, 4, 5), (2, 3, 3), (3, 3, 5), (5, 5, 5)}
@@ -190,6 +191,17 @@ def test_tj11_tj13_pass_is_refused_while_a_swap_is_possible():
     with pytest.raises(IllegalMove) as exc:
         apply(state, "pass")
     assert (exc.value.reason, exc.value.rule) == ("PASS_NOT_ALLOWED", "TJ-13")
+    after = apply(state, "swap 4-5-1@-1,0").state
+    assert (after.phase, after.turn) == ("play", 1)
+
+
+def test_tj14_tj15_a_placement_beside_an_empty_pool_ends_the_game_only_when_blocked():
+    # Hand-made coin level, the pool empty from the start: the game ends because nobody can
+    # place any more, not because a draw emptied the pool.
+    racks = [["5-5-5"] * 17, ["J", *["5-5-5"] * 17]]
+    state = position({"0,0": "1-1-1"}, racks, pool=[], tiles=_blocked_set())
+    state = apply(apply(state, "pass").state, "J@1,0").state
+    assert ENGINE.status(state).reason == "blocked"
 
 
 def test_tj13_a_blocked_hand_made_coin_game_ends_after_the_pass():

@@ -46,6 +46,11 @@ def playing(level: str = "coins"):
     return position(START, [["1-1-2", "5-5-5"], ["4-4-4"]], level=level)
 
 
+def two_laid():
+    """1,1 points up and touches both tiles: 4-4-4 breaks two of its corners there (TJ-9)."""
+    return position({**START, "1,0": "2-1-1"}, [["4-4-4"], ["5-5-5"]])
+
+
 def drawing():
     """Player 0 drew; the pool decides the tile (TJ-12)."""
     return play(playing(), "draw")
@@ -122,6 +127,7 @@ REFUSALS = [
     Refusal(playing, "1-1-2@5,5", IllegalMove, "NO_SHARED_SIDE", "TJ-9"),
     Refusal(playing, "1-1-2@0,0", IllegalMove, "POSITION_OCCUPIED", "TJ-9"),
     Refusal(playing, "1-1-2@1,0", IllegalMove, "CORNER_MISMATCH", "TJ-9"),
+    Refusal(two_laid, "4-4-4@1,1", IllegalMove, "CORNER_MISMATCH", "TJ-9", case="two corners"),
     Refusal(with_joker, "swap 1-1-2@0,0", IllegalMove, "NO_JOKER_THERE", "TJ-11"),
     Refusal(with_joker, "swap J@1,0", IllegalMove, "JOKER_FOR_JOKER", "TJ-11"),
     Refusal(with_joker, "swap 4-4-4@1,0", IllegalMove, "TILE_NOT_IN_RACK", "TJ-11"),
