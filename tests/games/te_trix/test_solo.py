@@ -58,6 +58,13 @@ def test_tx13_tx14_nothing_fits_within_the_bar_ends_the_game():
     assert G.status(t.state).finished and t.state.end == "cannotPlace"
 
 
+def test_tx13_tx14_a_placement_that_uses_the_last_bar_fields_still_fits():
+    rows = (".sxsxs.", *("xsxsxsx",) * 5, ".sxsxs.")
+    t = G.apply(play(position(rows, solo=True, bar=3), "oxso"), G.parse_move("O:oxso"))
+    assert not G.status(t.state).finished and t.events[0]["blocked"] == []
+    assert play(t.state, "r0@0,0").bar == 0
+
+
 def test_tx14_stop_is_offered_at_the_start_of_a_round():
     state = play(G.new(1, SOLO), "ooxs")
     assert G.legal_moves(state)[-1] == Stop()
