@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.games.core import GameOver, IllegalMove, InvalidNotation, NotYourTurn
+from service.games.core import GameOver, IllegalMove, InvalidNotation, NotYourTurn, Status
 from service.games.mixtour import ENGINE, Pass, Place, Shift
 
 from .helpers import notations, play, position
@@ -17,6 +17,24 @@ def test_mx1_board_is_5x5_and_empty_at_start():
     assert ENGINE.notation(Place(0)) == "a1"
     assert ENGINE.notation(Place(24)) == "e5"
     assert ENGINE.to_move(state) == (0,)  # White moves first
+
+
+def test_mx1_mx2_mx3_a_new_game_encodes_an_empty_board_and_full_supplies():
+    state = ENGINE.new(None, {"piecesPerPlayer": 8, "pointsToWin": 3}, "s")
+    assert ENGINE.encode(state) == {
+        "game": "mixtour",
+        "v": 1,
+        "options": {"piecesPerPlayer": 8, "pointsToWin": 3},
+        "board": {},
+        "supply": [8, 8],
+        "scores": [0, 0],
+        "toMove": 0,
+        "lastMove": None,
+        "passes": 0,
+        "seed": "s",
+        "chances": 0,
+    }
+    assert ENGINE.status(state) == Status(False)
 
 
 def test_mx2_pieces_per_player_default_and_option():
@@ -170,6 +188,19 @@ def test_mx8_pass_only_when_nothing_else_is_legal():
     assert ENGINE.legal_moves(stuck) == (Pass(),)
 
 
+def test_mx8_the_search_path_counts_and_plays_the_pass_too():
+    """successor and count_legal (perft, bots) on a position where only the pass is left,
+    decoded with a seed and a chance count that the pass must keep."""
+    doc = ENGINE.encode(position({"a1": "w", "c5": "b"}, pieces=1))
+    stuck = ENGINE.decode({**doc, "seed": "s", "chances": 3})
+    assert ENGINE.count_legal(stuck) == 1 and ENGINE.count_legal(stuck, 1) == 0
+    assert ENGINE.successor(stuck, Pass()) == ENGINE.apply(stuck, Pass()).state
+    doc = ENGINE.encode(position({"a1": "w", "b1": "b"}))
+    moving = ENGINE.decode({**doc, "seed": "s", "chances": 3})
+    for move in ENGINE.legal_moves(moving):
+        assert ENGINE.successor(moving, move) == ENGINE.apply(moving, move).state
+
+
 def test_mx8_two_passes_in_a_row_draw():
     stuck = position({"a1": "w", "c5": "b"}, pieces=1)
     once = ENGINE.apply(stuck, Pass()).state
@@ -212,6 +243,16 @@ def test_mx9_stack_of_five_removed_top_owner_scores_even_opponent():
         "scorer": 1,
         "scores": [0, 1],
     } in t.events
+
+
+def test_mx9_the_breakdown_counts_each_players_pieces_on_the_board():
+    state = position({"a1": "wwb", "c3": "w"}, scores=(1, 0))
+    assert ENGINE.scores(state).breakdown == {
+        "points": [1, 0],
+        "pointsToWin": 5,
+        "supply": [17, 19],
+        "onBoard": [3, 1],
+    }
 
 
 def test_mx9_stacks_above_five_are_removed_too():
