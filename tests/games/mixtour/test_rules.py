@@ -195,11 +195,12 @@ def test_mx8_the_search_path_counts_and_plays_the_pass_too():
     stuck = ENGINE.decode({**doc, "seed": "s", "chances": 3})
     assert ENGINE.count_legal(stuck) == 1 and ENGINE.count_legal(stuck, 1) == 0
     assert ENGINE.successor(stuck, Pass()) == ENGINE.apply(stuck, Pass()).state
-    doc = ENGINE.encode(position({"a1": "w", "b1": "b"}, pieces=1))  # supplies empty
-    moving = ENGINE.decode({**doc, "seed": "s", "chances": 3})
-    assert ENGINE.count_legal(moving) == len(ENGINE.legal_moves(moving)) == 2  # a1-b1, b1-a1
-    for move in ENGINE.legal_moves(moving):
-        assert ENGINE.successor(moving, move) == ENGINE.apply(moving, move).state
+    for pieces in (1, 2):  # supplies empty (a1-b1 and b1-a1 alone), then places as well
+        doc = ENGINE.encode(position({"a1": "w", "b1": "b"}, pieces=pieces))
+        moving = ENGINE.decode({**doc, "seed": "s", "chances": 3})
+        assert ENGINE.count_legal(moving) == len(ENGINE.legal_moves(moving))
+        for move in ENGINE.legal_moves(moving):
+            assert ENGINE.successor(moving, move) == ENGINE.apply(moving, move).state
 
 
 def test_mx8_two_passes_in_a_row_draw():
