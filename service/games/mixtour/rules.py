@@ -163,10 +163,7 @@ class Mixtour(Game[MixtourState, Move]):
             next_turn: int | None = 1 - turn
             if len(landed) >= REMOVE_AT:
                 stacks[move.target] = ()
-                owner = landed[-1]
-                white = landed.count(0)
-                supply = (supply[0] + white, supply[1] + len(landed) - white)
-                points = (points[0] + (owner == 0), points[1] + (owner == 1))
+                owner, supply, points = _removed(landed, supply, points)
                 if points[owner] >= state.points_to_win:
                     next_turn = None
             else:
@@ -262,10 +259,7 @@ class Mixtour(Game[MixtourState, Move]):
         next_turn: int | None = 1 - turn
         if len(landed) >= REMOVE_AT:
             stacks[move.target] = ()
-            owner = landed[-1]
-            white = landed.count(0)
-            supply = (supply[0] + white, supply[1] + len(landed) - white)
-            points = (points[0] + (owner == 0), points[1] + (owner == 1))
+            owner, supply, points = _removed(landed, supply, points)
             events.append(
                 {
                     "type": "stackRemoved",
@@ -438,6 +432,18 @@ def _lines(stacks: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
                 ):
                     append((source, target))
     return out
+
+
+def _removed(
+    landed: tuple[int, ...], supply: tuple[int, int], points: tuple[int, int]
+) -> tuple[int, tuple[int, int], tuple[int, int]]:
+    """MX-9: a stack of 5 or more leaves the board: its pieces go back to their owners'
+    supplies and the owner of the top piece scores. The scorer, supply and points after it."""
+    owner = landed[-1]
+    white = landed.count(0)
+    supply = (supply[0] + white, supply[1] + len(landed) - white)
+    points = (points[0] + (owner == 0), points[1] + (owner == 1))
+    return owner, supply, points
 
 
 def _banned(state: MixtourState) -> Shift | None:
