@@ -109,8 +109,10 @@ class LimitExceeded:
 def check_document(
     document: DocumentNode, operation: OperationDefinitionNode, limits: DocumentLimits
 ) -> LimitExceeded | None:
-    """The first limit the operation breaks, or None. Fragments are expanded (once per
-    spread, as execution would), so a fragment cannot hide depth, aliases or root fields."""
+    """The first limit the operation breaks, or None. Fragments count where they are spread,
+    so a fragment cannot hide depth or root fields; the walk is linear in the document's
+    size (issue 21): each fragment's depth is computed once, and a fragment spread twice in
+    one selection set counts once, as execution collects it (GraphQL spec, CollectFields)."""
     fragments = {
         d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
     }
@@ -122,7 +124,7 @@ def check_document(
             limits.max_aliases,
             "GRAPHQL_MAX_ALIASES",
         )
-    roots = _root_fields(operation.selection_set, fragments, set())
+    roots = _root_fields(operation.selection_set, fragments)
     if roots > limits.max_root_fields:
         return LimitExceeded(
             "TOO_MANY_ROOT_FIELDS",
@@ -130,7 +132,7 @@ def check_document(
             limits.max_root_fields,
             "GRAPHQL_MAX_ROOT_FIELDS",
         )
-    depth = _depth(operation.selection_set, fragments, set())
+    depth = _Depth(fragments).of(operation.selection_set)
     if depth > limits.max_depth:
         return LimitExceeded(
             "QUERY_TOO_DEEP",
@@ -155,43 +157,65 @@ def _count_aliases(document: DocumentNode) -> int:
 
 
 def _root_fields(
-    selection_set: SelectionSetNode,
-    fragments: dict[str, FragmentDefinitionNode],
-    seen: set[str],
+    selection_set: SelectionSetNode, fragments: dict[str, FragmentDefinitionNode]
 ) -> int:
+    """The operation's root fields, each fragment expanded at most once (a second spread of
+    it adds nothing to execution, and a cycle, refused by validation later, ends here)."""
     count = 0
-    for selection in selection_set.selections:
-        if isinstance(selection, FieldNode):
-            count += 0 if selection.name.value.startswith("__") else 1
-        elif isinstance(selection, InlineFragmentNode):
-            count += _root_fields(selection.selection_set, fragments, seen)
-        elif isinstance(selection, FragmentSpreadNode):
-            name = selection.name.value
-            fragment = fragments.get(name)
-            if fragment is not None and name not in seen:
-                count += _root_fields(fragment.selection_set, fragments, seen | {name})
+    visited: set[str] = set()
+    stack = [selection_set]
+    while stack:
+        for selection in stack.pop().selections:
+            if isinstance(selection, FieldNode):
+                count += 0 if selection.name.value.startswith("__") else 1
+            elif isinstance(selection, InlineFragmentNode):
+                stack.append(selection.selection_set)
+            elif isinstance(selection, FragmentSpreadNode):
+                name = selection.name.value
+                fragment = fragments.get(name)
+                if fragment is not None and name not in visited:
+                    visited.add(name)
+                    stack.append(fragment.selection_set)
     return count
 
 
-def _depth(
-    selection_set: SelectionSetNode,
-    fragments: dict[str, FragmentDefinitionNode],
-    seen: set[str],
-) -> int:
-    """Fields nested below ``selection_set``; introspection (``__schema``, ``__type``) is
-    not counted: its depth is the schema's, and it does no game work."""
-    deepest = 0
-    for selection in selection_set.selections:
-        if isinstance(selection, FieldNode):
-            if selection.name.value in ("__schema", "__type"):
-                continue
-            below = selection.selection_set
-            deepest = max(deepest, 1 + (_depth(below, fragments, seen) if below else 0))
-        elif isinstance(selection, InlineFragmentNode):
-            deepest = max(deepest, _depth(selection.selection_set, fragments, seen))
-        elif isinstance(selection, FragmentSpreadNode):
-            name = selection.name.value
-            fragment = fragments.get(name)
-            if fragment is not None and name not in seen:
-                deepest = max(deepest, _depth(fragment.selection_set, fragments, seen | {name}))
-    return deepest
+class _Depth:
+    """Fields nested below a selection set, each fragment's depth computed once.
+
+    Introspection (``__schema``, ``__type``) is not counted: its depth is the schema's, and
+    it does no game work. A fragment met again while its own depth is being computed is a
+    cycle (validation refuses it); it counts 0 here. Recursion is bounded: a document has at
+    most GRAPHQL_MAX_TOKENS tokens, and graphql-core's parser refuses deeper nesting first.
+    """
+
+    def __init__(self, fragments: dict[str, FragmentDefinitionNode]) -> None:
+        self.fragments = fragments
+        self.known: dict[str, int] = {}
+        self.open: set[str] = set()
+
+    def of(self, selection_set: SelectionSetNode) -> int:
+        deepest = 0
+        for selection in selection_set.selections:
+            if isinstance(selection, FieldNode):
+                if selection.name.value in ("__schema", "__type"):
+                    continue
+                below = selection.selection_set
+                deepest = max(deepest, 1 + (self.of(below) if below else 0))
+            elif isinstance(selection, InlineFragmentNode):
+                deepest = max(deepest, self.of(selection.selection_set))
+            elif isinstance(selection, FragmentSpreadNode):
+                deepest = max(deepest, self.fragment(selection.name.value))
+        return deepest
+
+    def fragment(self, name: str) -> int:
+        known = self.known.get(name)
+        if known is not None:
+            return known
+        fragment = self.fragments.get(name)
+        if fragment is None or name in self.open:
+            return 0
+        self.open.add(name)
+        depth = self.of(fragment.selection_set)
+        self.open.discard(name)
+        self.known[name] = depth
+        return depth

@@ -143,8 +143,14 @@ class Compiler:
         sets: list[SelectionSetNode],
         fragments: dict[str, FragmentDefinitionNode],
         out: dict[str, list[FieldNode]],
+        visited: set[str] | None = None,
     ) -> None:
-        """Fields by response key, in order of first appearance (as graphql-core collects)."""
+        """Fields by response key, in order of first appearance (as graphql-core collects):
+        a fragment spread again in the same collection adds nothing and is skipped, so a
+        chain of fragments each spreading the previous one many times costs its size, not
+        the product of its spreads (issue 21)."""
+        if visited is None:
+            visited = set()
         for selection_set in sets:
             for selection in selection_set.selections:
                 if selection.directives:
@@ -155,13 +161,17 @@ class Compiler:
                 elif isinstance(selection, InlineFragmentNode):
                     condition = selection.type_condition
                     if condition is None or self._applies(condition.name.value, parent):
-                        self._collect(parent, [selection.selection_set], fragments, out)
+                        self._collect(parent, [selection.selection_set], fragments, out, visited)
                 elif isinstance(selection, FragmentSpreadNode):
-                    fragment = fragments.get(selection.name.value)
+                    name = selection.name.value
+                    if name in visited:
+                        continue
+                    visited.add(name)
+                    fragment = fragments.get(name)
                     if fragment is None:
                         raise Unsupported("unknown fragment")
                     if self._applies(fragment.type_condition.name.value, parent):
-                        self._collect(parent, [fragment.selection_set], fragments, out)
+                        self._collect(parent, [fragment.selection_set], fragments, out, visited)
 
     def _applies(self, condition: str, parent: GraphQLObjectType) -> bool:
         """Whether a fragment on ``condition`` applies to an object of type ``parent``: the

@@ -79,6 +79,61 @@ def test_depth_is_checked_before_validation(client):
     assert code(gql(client, deep_fragments)) == "QUERY_TOO_DEEP"
 
 
+def _fragment_chain(levels: int, spreads: int) -> str:
+    """The issue's document: fragment i spreads fragment i - 1 ``spreads`` times, so expanding
+    every spread walks spreads ** levels selections (8 x 10, 661 bytes: 22 s of CPU)."""
+    parts = ["fragment F0 on Position { status }"]
+    for i in range(1, levels):
+        parts.append(f"fragment F{i} on Position {{ " + f"...F{i - 1} " * spreads + "}")
+    state = '{game: "mixtour", v: 1, board: {}, supply: [20, 20], scores: [0, 0], toMove: 0}'
+    top = f"...F{levels - 1}"
+    query = f'{{ position(game: "mixtour", state: {state}) {{ ... on Position {{ {top} }} }} }}'
+    return " ".join(parts) + " " + query
+
+
+def test_a_chain_of_fragments_costs_its_size_not_the_product_of_its_spreads(client, monkeypatch):
+    """Issue 21, point 1: the depth check and the plan compiler expand each fragment once per
+    selection set (as execution does), so 12 levels of 20 spreads (20^12 paths) walk a few
+    selection sets per fragment. Counted, not timed: each walk of a selection set is a call."""
+    from service.api import budget, graphql_plan
+
+    calls = {"depth": 0, "collect": 0}
+    depth_of, collect = budget._Depth.of, graphql_plan.Compiler._collect
+
+    def counted_depth(self, selection_set):
+        calls["depth"] += 1
+        return depth_of(self, selection_set)
+
+    def counted_collect(self, *args, **kwargs):
+        calls["collect"] += 1
+        return collect(self, *args, **kwargs)
+
+    monkeypatch.setattr(budget._Depth, "of", counted_depth)
+    monkeypatch.setattr(graphql_plan.Compiler, "_collect", counted_collect)
+    levels, spreads = 12, 20
+    r = gql(client, _fragment_chain(levels, spreads))
+    assert r.status_code == 200, r.text
+    assert r.json() == {"data": {"position": {"status": "ongoing"}}}
+    # one walk per fragment and per field with a selection set, plus the operation's own
+    assert calls["depth"] <= 2 * levels + 4
+    assert calls["collect"] <= 2 * levels + 4
+
+
+def test_a_fragment_chain_still_counts_its_depth_and_root_fields(make_client):
+    """Memoized, the checks still see through fragments: a chain that nests too deep is
+    refused, and root fields behind a fragment spread twice count once (as executed)."""
+    client = make_client(graphql_max_root_fields=2)
+    twice = "{ ...F ...F } fragment F on Query { a: games { id } b: games { id } }"
+    assert gql(client, twice).status_code == 200
+    three = "{ ...F ...G } fragment F on Query { a: games { id } b: games { id } } "
+    three += "fragment G on Query { c: games { id } }"
+    assert code(gql(client, three)) == "TOO_MANY_ROOT_FIELDS"
+    deep = "{ ...F1 } " + " ".join(
+        f"fragment F{i} on Query {{ games {{ ...F{i + 1} }} }}" for i in range(1, 14)
+    )
+    assert code(gql(make_client(), deep)) == "QUERY_TOO_DEEP"
+
+
 def test_tokens_and_bytes(client):
     many_tokens = "{ games { " + "id " * 2100 + "} }"
     r = gql(client, many_tokens)
