@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from .api import rest
+from .api import offload, rest
 from .api.budget import DocumentLimits
 from .api.errors import ApiError
 from .api.graphql import schema
@@ -33,6 +33,7 @@ from .settings import Settings
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings.from_env()
     configure(settings.log_format, settings.log_level)
+    offload.configure(settings.compute_threads)
     metrics = Metrics(multiprocess_directory())
     redis = None
     if settings.redis_url:
@@ -119,6 +120,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 ),
                 settings.max_work,
                 shared=redis,
+                search_cpu_ms=settings.search_max_cpu_ms,
             ).handle,
             methods=["GET", "POST"],
         ),

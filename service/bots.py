@@ -26,7 +26,10 @@ One search serves all four games through the engine contract:
 
 Everything is reproducible: the same state, player, seed and budget give the same move. The
 budget is counted in iterations, each at most ``ITERATION_PLIES`` plies, so a caller can bound
-the work exactly. ``LEVELS`` names three strengths by their budgets.
+the work exactly. ``LEVELS`` names three strengths by their budgets. A service request also
+bounds the search's CPU time (``out_of_time``, SEARCH_MAX_CPU_MS): on the largest states a
+strong search may stop early, and says so (``cpuLimited``); only then does the answer depend
+on the machine.
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ C = 1.4
 ITERATION_PLIES = 61
 # Strength levels by their budgets; "strong" is whatever SUGGEST_MAX_BUDGET allows.
 LEVELS = {"easy": 10, "medium": 50, "strong": None}
+# Root moves scored between two looks at the clock (a Te-Trix 12 x 12 sheet has ~650).
+CLOCK_EVERY = 32
 
 Policy = Callable[[Any, Sequence[Any], int, random.Random], Any]
 
@@ -78,12 +83,14 @@ class Suggestion:
     iterations: int
     plies: int
     arms: list[Node] = field(default_factory=list)
+    cpu_limited: bool = False  # stopped by the request's CPU allowance, not by the budget
 
     def stats(self, notation: Any) -> dict[str, Any]:
         ranked = sorted(self.arms, key=lambda a: (-a.visits, -a.value, -a.gain))
         return {
             "iterations": self.iterations,
             "plies": self.plies,
+            "cpuLimited": self.cpu_limited,
             "moves": len(self.arms),
             "value": round(ranked[0].value, 4) if ranked and ranked[0].visits else None,
             "top": [
@@ -100,8 +107,11 @@ def suggest(
     seed: str,
     iterations: int,
     max_plies: int,
+    out_of_time: Callable[[], bool] | None = None,
 ) -> Suggestion:
-    """The bot's move for ``player`` (who must be to move) within the budget."""
+    """The bot's move for ``player`` (who must be to move) within the budget. ``out_of_time``
+    is asked before every iteration (and every ``CLOCK_EVERY`` root moves scored): once it
+    says yes, the search stops with what it has (``Suggestion.cpu_limited``)."""
     simultaneous = len(game.to_move(state)) > 1
     moves = list(game.legal_moves(state, player if simultaneous else None))
     root = Node(None, None)
@@ -116,16 +126,23 @@ def suggest(
     # the plies; otherwise in a seeded random order.
     untried = list(arms)
     rng.shuffle(untried)
+    stopped = False
     if len(arms) <= max_plies // 2:
         world = game.determinize(state, player, rng)
         named = player if simultaneous else None
-        for a in arms:
+        for i, a in enumerate(arms):
+            if out_of_time is not None and i % CLOCK_EVERY == 0 and out_of_time():
+                stopped = True
+                break
             a.gain = float(game.scores(game.successor(world, a.move, named)).values[player])
         untried.sort(key=lambda a: a.gain)  # stable: ties stay shuffled; the best last
         plies += len(arms)
     search = _Search(game, player, rng, PLAYOUTS.get(game.descriptor.id, _random_move))
     done = 0
-    while done < iterations and plies < max_plies:
+    while not stopped and done < iterations and plies < max_plies:
+        if out_of_time is not None and out_of_time():
+            stopped = True
+            break
         world = game.determinize(state, player, rng)
         for arm in arms:
             arm.available += 1
@@ -137,7 +154,7 @@ def suggest(
         plies += 1 + search.iterate(after, [root, arm], room - 1)
         done += 1
     best = max(arms, key=lambda a: (a.decisive, a.visits, a.value, a.gain))
-    return Suggestion(best.move, done, plies, arms)
+    return Suggestion(best.move, done, plies, arms, stopped)
 
 
 @dataclass(slots=True)

@@ -17,7 +17,8 @@ Two kinds, each a setting with its own stable code:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -39,14 +40,38 @@ POSITION_COST = 25  # a computed position costs about as much as 25 played moves
 
 
 class Work:
-    """One request's work budget (GraphQL fields may spend from worker threads at once)."""
+    """One request's work budget (GraphQL fields may spend from worker threads at once), and
+    the CPU seconds its searches may use (``search_cpu``; None: unbounded, outside requests).
+    """
 
-    __slots__ = ("_lock", "limit", "spent")
+    __slots__ = ("_lock", "limit", "search_cpu", "search_spent", "spent")
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, search_cpu: float | None = None) -> None:
         self.limit = limit
         self.spent = 0
+        self.search_cpu = search_cpu
+        self.search_spent = 0.0
         self._lock = Lock()
+
+    def search_clock(self) -> Callable[[], bool] | None:
+        """For one search, in the thread that runs it: a call that charges the CPU time the
+        thread used since the last call and says whether the request's searches are out of
+        time. Searches of one request share the allowance, in parallel threads too."""
+        if self.search_cpu is None:
+            return None
+        allowance = self.search_cpu
+        last = time.thread_time()
+
+        def out_of_time() -> bool:
+            nonlocal last
+            now = time.thread_time()
+            with self._lock:
+                self.search_spent += now - last
+                spent = self.search_spent
+            last = now
+            return spent >= allowance
+
+        return out_of_time
 
     def spend(self, units: int, what: str) -> None:
         with self._lock:
@@ -67,9 +92,10 @@ _current: ContextVar[Work | None] = ContextVar("regelwerk_work", default=None)
 
 
 @contextmanager
-def request_budget(limit: int) -> Iterator[Work]:
-    """The budget of the request being answered (ops spend from it)."""
-    work = Work(limit)
+def request_budget(limit: int, search_cpu_ms: int | None = None) -> Iterator[Work]:
+    """The budget of the request being answered (ops spend from it); ``search_cpu_ms``:
+    SEARCH_MAX_CPU_MS, the CPU its searches may use."""
+    work = Work(limit, None if search_cpu_ms is None else search_cpu_ms / 1000)
     token = _current.set(work)
     try:
         yield work

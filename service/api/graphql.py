@@ -12,13 +12,14 @@ from enum import Enum
 from typing import Annotated, Any, TypeVar, cast
 
 import strawberry
-from anyio import to_thread
 from graphql import GraphQLError
 from strawberry.scalars import JSON
 from strawberry.types import ExecutionContext, Info
 
 from ..games.core import MoveRequest
+from . import offload
 from .errors import ApiError, problem_details
+from .graphql_json import OVERRIDES
 from .graphql_moves import MoveDocument, typed_move
 from .ops import INLINE_MOVES, Loaded, Rules
 from .records import print_record
@@ -335,7 +336,8 @@ class Suggestion:
     player: int
     move: LegalMove
     stats: JSON = strawberry.field(
-        description="{iterations, plies, moves, value, top: [{notation, visits, value}]}"
+        description="{iterations, plies, cpuLimited, moves, value, "
+        "top: [{notation, visits, value}]}"
     )
 
 
@@ -604,7 +606,7 @@ class Query:
             if len(claim.moves) <= INLINE_MOVES:
                 verdict = verify(rules, engine, claim)
             else:
-                verdict = await to_thread.run_sync(verify, rules, engine, claim)
+                verdict = await offload.run(verify, rules, engine, claim)
         except ApiError as exc:
             return _invalid(exc)
         return Verdict(
@@ -666,4 +668,4 @@ class _Schema(strawberry.Schema):
 
 # Parsing, validation, their caches and persisted queries live in graphql_http: the schema
 # itself runs no extensions.
-schema = _Schema(query=Query)
+schema = _Schema(query=Query, scalar_overrides=OVERRIDES)

@@ -57,6 +57,7 @@ from starlette.responses import HTMLResponse, Response
 from strawberry.schema.schema import validate_document
 
 from .. import jsonio
+from . import offload
 from .budget import DocumentLimits, check_document, request_budget
 from .graphql_plan import Compiler, Executor, Fallback, OperationPlan, Unsupported
 from .logs import clip
@@ -187,6 +188,7 @@ class GraphQLEndpoint:
         limits: DocumentLimits | None = None,
         max_work: int = 10_000,
         shared: SharedQueries | None = None,
+        search_cpu_ms: int | None = None,
     ) -> None:
         self.schema: GraphQLSchema = schema._schema
         self.shared = shared  # persisted query texts every replica sees (Redis), if any
@@ -195,6 +197,7 @@ class GraphQLEndpoint:
         self.ide = ide
         self.limits = limits or DocumentLimits()
         self.max_work = max_work
+        self.search_cpu_ms = search_cpu_ms
         self.documents = Documents()
         self.compiler = Compiler(schema)
         self.executor_plan = Executor(self.compiler)
@@ -216,7 +219,7 @@ class GraphQLEndpoint:
             new = digest is not None and self.documents.text(digest) is None
             if new and gql.query is None:
                 await self._recall(digest)
-            parsed, operation = self.prepare(gql, get=request.method == "GET", digest=digest)
+            parsed, operation = await self.prepare(gql, get=request.method == "GET", digest=digest)
             if new and gql.query is not None:
                 await self._share(digest, gql.query)
             result = await self.execute(parsed, operation, gql, request)
@@ -244,21 +247,20 @@ class GraphQLEndpoint:
         if digest is not None and self.shared is not None:
             await self.shared.remember_query(digest, text)
 
-    def prepare(
+    async def prepare(
         self, gql: GraphQLRequest, get: bool, digest: str | None = None
     ) -> tuple[Parsed, OperationDefinitionNode]:
         """The parsed, validated document and its operation (``digest``: the persisted-query
-        hash the request names, read by the caller)."""
+        hash the request names, read by the caller). A document not seen before is parsed
+        and validated in a worker thread: validation costs up to 100-200 ms for a document
+        within every limit (1,990 duplicate fields: graphql-core compares the fields of a
+        selection set pairwise), which must not hold the event loop."""
         if digest is None:
             digest = _persisted_hash(gql)
         text = self.query_text(gql, digest)
         parsed = self.documents.get(text)
         if parsed is None:
-            document = self.parse(text)
-            errors = validate_document(self.schema, document, tuple(specified_rules))
-            if errors:
-                raise RequestError.of("GRAPHQL_VALIDATION_FAILED", errors)
-            parsed = Parsed(document, len(text) * AST_BYTES_PER_CHAR)
+            parsed = await offload.run(self.validated, text)
             self.documents.put(text, parsed)
         if digest is not None:
             self.documents.remember(digest, text)
@@ -275,6 +277,14 @@ class GraphQLEndpoint:
             # Every operation of this schema is a query; kept for when that changes.
             raise RequestError("BAD_REQUEST", "only queries are served", status=405, transport=get)
         return parsed, operation
+
+    def validated(self, text: str) -> Parsed:
+        """Parses within the limits and validates (RequestError when either fails)."""
+        document = self.parse(text)
+        errors = validate_document(self.schema, document, tuple(specified_rules))
+        if errors:
+            raise RequestError.of("GRAPHQL_VALIDATION_FAILED", errors)
+        return Parsed(document, len(text) * AST_BYTES_PER_CHAR)
 
     def parse(self, text: str) -> DocumentNode:
         """Parses within the document limits (size and tokens first, so a huge document costs
@@ -339,7 +349,7 @@ class GraphQLEndpoint:
         context = {**self.context, "request": request}
         plan = self.plan(parsed, operation, gql.operation_name) if self.compiled else None
         if plan is not None:
-            with request_budget(self.max_work):
+            with request_budget(self.max_work, self.search_cpu_ms):
                 try:
                     data = await self.executor_plan.run(plan, gql.variables, context)
                 except Fallback:
@@ -350,7 +360,7 @@ class GraphQLEndpoint:
             self.paths["fallback"] += 1
         else:
             self.paths["graphql-core"] += 1
-        with request_budget(self.max_work):
+        with request_budget(self.max_work, self.search_cpu_ms):
             result = execute(
                 self.schema,
                 parsed.document,

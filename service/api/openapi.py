@@ -470,6 +470,11 @@ def _tournament_schemas() -> JSON:
                     {
                         "iterations": {"type": "integer", "minimum": 0},
                         "plies": {"type": "integer", "minimum": 0},
+                        "cpuLimited": {
+                            "type": "boolean",
+                            "description": "The search stopped at the request's CPU allowance "
+                            "(SEARCH_MAX_CPU_MS) before its budget: fewer iterations ran.",
+                        },
                         "moves": {"type": "integer", "minimum": 1},
                         "value": {
                             "type": ["number", "null"],
@@ -487,7 +492,7 @@ def _tournament_schemas() -> JSON:
                             maxItems=5,
                         ),
                     },
-                    ["iterations", "plies", "moves", "value", "top"],
+                    ["iterations", "plies", "cpuLimited", "moves", "value", "top"],
                 ),
             },
             ["move", "player", "stats"],

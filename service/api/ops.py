@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from anyio import to_thread
-
 from .. import bots, jsonio
 from ..cache import Cache, cache_key
 from ..cache.memory import LRU
 from ..games import REGISTRY
 from ..games.core import Event, Game, GameOver, MoveRequest, PlyError, RulesError, driver
 from ..settings import Settings
-from .budget import POSITION_COST, spend
+from . import offload
+from .budget import POSITION_COST, current, spend
 from .errors import ApiError, from_rules, problem_details
 from .keys import Key, Keyring
 
@@ -271,7 +270,7 @@ class Rules:
         answering other requests (``/healthz`` among them) meanwhile."""
         if len(moves) <= INLINE_MOVES:
             return self.play(loaded, moves, auto_chance)
-        return await to_thread.run_sync(self.play, loaded, moves, auto_chance)
+        return await offload.run(self.play, loaded, moves, auto_chance)
 
     async def replay_async(
         self,
@@ -285,7 +284,7 @@ class Rules:
         """``replay``, in a worker thread for a long move list (see ``play_async``)."""
         if len(moves) <= INLINE_MOVES:
             return self.replay(engine, players, options, seed, moves, key_id)
-        return await to_thread.run_sync(self.replay, engine, players, options, seed, moves, key_id)
+        return await offload.run(self.replay, engine, players, options, seed, moves, key_id)
 
     async def score(self, loaded: Loaded) -> dict[str, Any]:
         engine = loaded.engine
@@ -365,7 +364,9 @@ class Rules:
         iterations = budget or DEFAULT_BUDGET
         reserved = iterations * bots.ITERATION_PLIES
         spend(reserved, f"a search of {iterations} iterations, up to {reserved} plies")
-        found = bots.suggest(engine, state, player, seed or "", iterations, reserved)
+        work = current()
+        clock = None if work is None else work.search_clock()
+        found = bots.suggest(engine, state, player, seed or "", iterations, reserved, clock)
         return {
             "move": {
                 "notation": engine.notation(found.move),
@@ -406,7 +407,7 @@ class Rules:
         level: str | None = None,
     ) -> dict[str, Any]:
         """``suggest`` in a worker thread: a search takes up to the whole work budget."""
-        return await to_thread.run_sync(self.suggest, loaded, player, seed, budget, level)
+        return await offload.run(self.suggest, loaded, player, seed, budget, level)
 
     # -- request limits ------------------------------------------------------------------
     def check_player(self, engine: Engine, player: int | None, state: Any = None) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from anyio import to_thread
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from . import offload
 from .budget import request_budget
 from .http import StreamedBody, json_response, read_json
 from .ops import INLINE_MOVES, Engine, Loaded, Rules
@@ -93,7 +93,7 @@ async def verify_game(request: Request) -> Response:
     if len(claim.moves) <= INLINE_MOVES:
         verdict = verify(rules, engine, claim)
     else:
-        verdict = await to_thread.run_sync(verify, rules, engine, claim)
+        verdict = await offload.run(verify, rules, engine, claim)
     position = None if verdict.end is None else await rules.position_of(verdict.end)
     return json_response(
         {
@@ -119,7 +119,7 @@ async def verify_batch(request: Request) -> Response:
     rules = _rules(request)
 
     async def run(call: Callable[[], bytes]) -> bytes:
-        return await to_thread.run_sync(call)
+        return await offload.run(call)
 
     return StreamedBody(verify_stream(rules, request.stream(), run), "application/x-ndjson")
 
@@ -196,7 +196,8 @@ def _budgeted(handler: Handler) -> Handler:
     """Runs the handler within the request's work budget (MAX_WORK)."""
 
     async def budgeted(request: Request) -> Response:
-        with request_budget(_rules(request).settings.max_work):
+        settings = _rules(request).settings
+        with request_budget(settings.max_work, settings.search_max_cpu_ms):
             return await handler(request)
 
     return budgeted

@@ -520,7 +520,7 @@ def verify_line(rules: Rules, number: int, raw: bytes | str) -> dict[str, Any]:
     """One NDJSON line's verdict; never raises (a bad line is an invalid verdict)."""
     game = None
     try:
-        with request_budget(rules.settings.max_work):
+        with request_budget(rules.settings.max_work, rules.settings.search_max_cpu_ms):
             data = jsonio.loads(raw)
             if not isinstance(data, Mapping):
                 raise invalid_request(

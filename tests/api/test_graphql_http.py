@@ -221,3 +221,38 @@ def test_a_5000_digit_integer_is_a_client_error_never_a_500(client):
     q = 'query($s: JSON!) { position(game: "mixtour", state: $s) { __typename } }'
     r = post(client, {"query": q, "variables": {"s": {"game": "mixtour", "v": 1, "n": 2**70}}})
     assert r.status_code == 200  # a 70-bit integer parses (as a float) and is an InvalidState
+
+
+def test_a_json_literal_means_what_the_same_json_means_in_a_body(make_client):
+    """Issue 21, point 6: a 30-digit integer literal in a JSON argument reached
+    checkCertificate as a Python int and failed as INTERNAL where it was written out. A
+    literal number is read as JSON is (a float beyond 64 bits, refused past what JSON holds),
+    so GraphQL answers what REST answers for the same certificate."""
+    from service.api.keys import key_id
+
+    client = make_client(rules_secret="s3cret")
+    kid = key_id(b"s3cret")
+    for number in ("1" * 30, "18446744073709551616", "-9223372036854775809", "1e400"):
+        cert = (
+            f'{{game: "mixtour", rulesVersion: "1", digest: "x", scores: [{number}], '
+            f'winners: [0], sig: "{kid}.00"}}'
+        )
+        q = f"{{ checkCertificate(certificate: {cert}) {{ __typename ... on InvalidRequest "
+        q += "{ code details } } }"
+        answer = post(client, {"query": q}).json()
+        rest = client.post(
+            "/v1/certificates",
+            content=(
+                '{"certificate": {"game": "mixtour", "rulesVersion": "1", "digest": "x", '
+                f'"scores": [{number}], "winners": [0], "sig": "{kid}.00"}}}}'
+            ),
+        )
+        if rest.status_code == 400 and rest.json()["error"]["code"] == "MALFORMED_JSON":
+            assert codes(post(client, {"query": q})) == ["GRAPHQL_VALIDATION_FAILED"], number
+            continue
+        got = answer["data"]["checkCertificate"]
+        assert got["__typename"] == "InvalidRequest", (number, answer)
+        assert got["details"] == rest.json()["error"]["details"], number
+    big = 'newGame(game: "mixtour", options: {piecesPerPlayer: ' + "9" * 30 + "})"
+    r = post(client, {"query": "{ " + big + " { __typename } }"})
+    assert r.json()["data"]["newGame"]["__typename"] == "InvalidState"  # options are refused

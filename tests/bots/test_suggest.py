@@ -259,3 +259,55 @@ def test_the_solo_bot_does_not_stop_at_once():
         state = driver.start(engine, 1, {"solo": True}, seed).state
         found = search(engine, state, 0, seed, 20, 20 * 61)
         assert engine.notation(found.move) != "stop", seed
+
+
+def test_a_search_stops_when_it_is_out_of_time():
+    """Issue 21, point 7: a search asks its clock before every iteration and stops at once
+    when the request's CPU allowance is spent, answering what it found (cpuLimited). Driven by
+    a counting clock, not by the machine's speed."""
+    from service import bots
+
+    engine = REGISTRY["mixtour"]
+    state = positions("mixtour", None, None)[0]
+    player = engine.to_move(state)[0]
+    asked = 0
+
+    def out_after(n):
+        def out_of_time():
+            nonlocal asked
+            asked += 1
+            return asked > n
+
+        return out_of_time
+
+    moves = len(engine.legal_moves(state))
+    root_looks = -(-moves // bots.CLOCK_EVERY)  # the scoring of root moves looks too
+    full = bots.suggest(engine, state, player, "t", 40, 40 * 61, out_after(10**6))
+    assert (full.iterations, full.cpu_limited) == (40, False)
+    asked = 0
+    cut = bots.suggest(engine, state, player, "t", 40, 40 * 61, out_after(root_looks + 7))
+    assert (cut.iterations, cut.cpu_limited) == (7, True)
+    assert cut.move in engine.legal_moves(state)
+    assert cut.stats(engine.notation)["cpuLimited"] is True
+    asked = 0
+    at_once = bots.suggest(engine, state, player, "t", 40, 40 * 61, out_after(0))
+    assert (at_once.iterations, at_once.cpu_limited) == (0, True)
+    assert at_once.move in engine.legal_moves(state)
+
+
+def test_the_searches_of_one_request_share_its_cpu_allowance(make_client):
+    """SEARCH_MAX_CPU_MS bounds every search of a request together (REST and GraphQL): with
+    1 ms no strong search runs its 160 iterations (a Mixtour search of 160 costs ~30 ms), and
+    the answer says it was stopped; the default lets it finish."""
+    state = REGISTRY["mixtour"].encode(positions("mixtour", None, None)[0])
+    body = {"state": state, "seed": "c", "level": "strong"}
+    tight = make_client(search_max_cpu_ms=1)
+    stats = suggest(tight, "mixtour", body)["stats"]
+    assert stats["cpuLimited"] is True and stats["iterations"] < 160
+    field = 'suggest(game: "mixtour", state: $s, seed: "c", level: STRONG) { __typename '
+    field += "... on Suggestion { stats } }"
+    query = "query($s: JSON!) { a: " + field + " }"
+    r = tight.post("/graphql", json={"query": query, "variables": {"s": state}})
+    assert r.json()["data"]["a"]["stats"]["cpuLimited"] is True
+    roomy = suggest(make_client(search_max_cpu_ms=60_000), "mixtour", body)["stats"]
+    assert (roomy["cpuLimited"], roomy["iterations"]) == (False, 160)
