@@ -17,6 +17,7 @@ from types import FrameType
 import uvicorn
 
 from .api.logs import log_config
+from .protocol import LimitedHttpToolsProtocol
 from .settings import Settings
 
 # On SIGTERM requests in flight get this long to finish; with the 5 s preStop pause it stays
@@ -57,6 +58,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m service") -> None
             access_log=False,  # the app writes one access line per request (observe.py)
             log_config=log_config(settings.log_format, settings.log_level),
             timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+            # httptools with bounded heads and pipelining (service/protocol.py)
+            http=LimitedHttpToolsProtocol,
         )
 
 

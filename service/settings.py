@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 
 _INT = re.compile(r"-?[0-9]+")
+# What MAX_HEADER_BYTES leaves for the headers beside a GraphQL GET document in the URL.
+HEAD_ROOM = 16 * 1024
 _BOOL = {"true": True, "1": True, "yes": True, "on": True}
 _BOOL |= {"false": False, "0": False, "no": False, "off": False}
 _ORIGIN = re.compile(
@@ -33,6 +35,9 @@ class Settings:
     redis_min_cost_us: int = 250
     prewarm_depth: int = 0
     max_body_bytes: int = 1024 * 1024
+    max_header_bytes: int = 128 * 1024
+    max_headers: int = 100
+    max_pipelined: int = 64
     max_moves: int = 5_000
     max_work: int = 10_000
     graphql_max_bytes: int = 32 * 1024
@@ -41,6 +46,8 @@ class Settings:
     graphql_max_aliases: int = 20
     graphql_max_root_fields: int = 10
     suggest_max_budget: int = 160
+    search_max_cpu_ms: int = 800
+    compute_threads: int = 2
     # Secrets never appear in a repr or an error message.
     rules_secret: str | None = field(default=None, repr=False)
     rules_previous_secrets: str | None = field(default=None, repr=False)
@@ -113,6 +120,15 @@ class Settings:
             problems.append("PREWARM_DEPTH must be 0 to 4")
         if self.max_body_bytes < 1024:
             problems.append("MAX_BODY_BYTES must be at least 1024")
+        if self.max_header_bytes < 3 * self.graphql_max_bytes + HEAD_ROOM:
+            problems.append(
+                f"MAX_HEADER_BYTES must be at least 3 x GRAPHQL_MAX_BYTES + {HEAD_ROOM} (a "
+                "GraphQL GET at its size limit, percent-encoded, with its headers)"
+            )
+        if self.max_headers < 16 or self.max_pipelined < 1:
+            problems.append("MAX_HEADERS must be at least 16 and MAX_PIPELINED at least 1")
+        if self.search_max_cpu_ms < 1 or self.compute_threads < 1:
+            problems.append("SEARCH_MAX_CPU_MS and COMPUTE_THREADS must be at least 1")
         if self.suggest_max_budget < 1:
             problems.append("SUGGEST_MAX_BUDGET must be at least 1")
         # a search reserves 61 work units an iteration (its plies), a position 25 more

@@ -11,6 +11,7 @@ UNKNOWN_GAME           404     no such game id
 METHOD_NOT_ALLOWED     405     wrong HTTP method for the route
 HTTP_ERROR             4xx     any other refusal of the HTTP layer (not raised today)
 BODY_TOO_LARGE         413     body over MAX_BODY_BYTES
+HEADERS_TOO_LARGE      431     request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed)
 TOO_MANY_MOVES         413     more moves in one play/replay than MAX_MOVES
 WORK_BUDGET_EXCEEDED   413     the request needs more work than MAX_WORK allows
 INVALID_NOTATION       422     a move that is not notation of this game
@@ -49,6 +50,7 @@ CODES = (
     "METHOD_NOT_ALLOWED",
     "HTTP_ERROR",
     "BODY_TOO_LARGE",
+    "HEADERS_TOO_LARGE",
     "TOO_MANY_MOVES",
     "WORK_BUDGET_EXCEEDED",
     "INVALID_NOTATION",

@@ -7,7 +7,8 @@
     │   │                           METHOD_NOT_ALLOWED, HTTP_ERROR, INVALID_PLAYER
     │   ├── InvalidRecord           INVALID_RECORD (details.line)
     │   ├── UnknownGame             UNKNOWN_GAME (details.known)
-    │   └── LimitExceeded           BODY_TOO_LARGE, TOO_MANY_MOVES, WORK_BUDGET_EXCEEDED
+    │   └── LimitExceeded           BODY_TOO_LARGE, HEADERS_TOO_LARGE, TOO_MANY_MOVES,
+    │                               WORK_BUDGET_EXCEEDED
     ├── MoveRejected                ILLEGAL_MOVE, INVALID_NOTATION, NOT_YOUR_TURN, GAME_OVER
     ├── InvalidState                INVALID_STATE, INVALID_OPTIONS (details.problems)
     │   └── StateTampered           STATE_TAMPERED (details.reason)
@@ -63,6 +64,7 @@ class ErrorCode(StrEnum):
     METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED"
     HTTP_ERROR = "HTTP_ERROR"
     BODY_TOO_LARGE = "BODY_TOO_LARGE"
+    HEADERS_TOO_LARGE = "HEADERS_TOO_LARGE"
     TOO_MANY_MOVES = "TOO_MANY_MOVES"
     WORK_BUDGET_EXCEEDED = "WORK_BUDGET_EXCEEDED"
     INVALID_NOTATION = "INVALID_NOTATION"
@@ -228,6 +230,7 @@ _KINDS: dict[ErrorCode, type[RegelwerkError]] = {
     ErrorCode.METHOD_NOT_ALLOWED: InvalidRequest,
     ErrorCode.HTTP_ERROR: InvalidRequest,
     ErrorCode.BODY_TOO_LARGE: LimitExceeded,
+    ErrorCode.HEADERS_TOO_LARGE: LimitExceeded,
     ErrorCode.TOO_MANY_MOVES: LimitExceeded,
     ErrorCode.WORK_BUDGET_EXCEEDED: LimitExceeded,
     ErrorCode.INVALID_NOTATION: MoveRejected,

@@ -370,7 +370,7 @@ export interface components {
          * @description Stable; see the README's table.
          * @enum {string}
          */
-        ErrorCode: "MALFORMED_JSON" | "INVALID_REQUEST" | "INVALID_RECORD" | "NOT_FOUND" | "UNKNOWN_GAME" | "METHOD_NOT_ALLOWED" | "HTTP_ERROR" | "BODY_TOO_LARGE" | "TOO_MANY_MOVES" | "WORK_BUDGET_EXCEEDED" | "INVALID_NOTATION" | "ILLEGAL_MOVE" | "NOT_YOUR_TURN" | "GAME_OVER" | "INVALID_STATE" | "INVALID_OPTIONS" | "INVALID_PLAYER" | "STATE_TAMPERED" | "INTERNAL";
+        ErrorCode: "MALFORMED_JSON" | "INVALID_REQUEST" | "INVALID_RECORD" | "NOT_FOUND" | "UNKNOWN_GAME" | "METHOD_NOT_ALLOWED" | "HTTP_ERROR" | "BODY_TOO_LARGE" | "HEADERS_TOO_LARGE" | "TOO_MANY_MOVES" | "WORK_BUDGET_EXCEEDED" | "INVALID_NOTATION" | "ILLEGAL_MOVE" | "NOT_YOUR_TURN" | "GAME_OVER" | "INVALID_STATE" | "INVALID_OPTIONS" | "INVALID_PLAYER" | "STATE_TAMPERED" | "INTERNAL";
         /** @description Every key is optional; which ones appear depends on the code. */
         ErrorDetails: {
             /** @description DOCUMENT_MISMATCH: the document legal-moves lists for the move. */
@@ -791,6 +791,8 @@ export interface components {
             };
             player: components["schemas"]["Player"];
             stats: {
+                /** @description The search stopped at the request's CPU allowance (SEARCH_MAX_CPU_MS) before its budget: fewer iterations ran. */
+                cpuLimited: boolean;
                 iterations: number;
                 moves: number;
                 plies: number;
