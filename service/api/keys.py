@@ -7,7 +7,9 @@ A game keeps the key it started with: the states derived from a signed state are
 the same key, and its chance is sampled with that key's secret. So a rotation (the new secret
 in ``RULES_SECRET``, the old one moved to ``RULES_PREVIOUS_SECRETS``) neither breaks games in
 progress nor changes their dice, and ``replay`` with ``keyId`` reproduces a game of any
-configured key. A key removed from the settings ends the games that use it (STATE_TAMPERED).
+configured key, rolling its dice; only the current key signs a game started that way (the
+answers for a retired key's game come unsigned: it signs no new game). A key removed from
+the settings ends the games that use it (STATE_TAMPERED).
 """
 
 from __future__ import annotations
@@ -81,6 +83,11 @@ class Keyring:
                 [{"path": "$.keyId", "reason": "not a key id of this service's secrets"}]
             )
         return key
+
+    def signing(self, key: Key | None) -> Key | None:
+        """The key a game started again under ``key`` is signed with: only the current key
+        signs new games (a retired key still rolls its games' dice and verifies them)."""
+        return key if key is self.current else None
 
     def sampling(self, key: Key | None) -> bytes:
         """The secret chance is sampled with: the game's key, else the current one."""

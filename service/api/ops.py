@@ -30,9 +30,11 @@ class Loaded:
 
     ``key`` is the key that signed it, or that the service made it with: the states derived
     from it are signed with the same key. None for an unsigned state, whose answers stay
-    unsigned (a service with a secret is no signing oracle)."""
+    unsigned (a service with a secret is no signing oracle). ``dice`` is the key its chance
+    is sampled with: ``key``, except for a game a retired key started again (replay or
+    verify with its ``keyId``), which is rolled with that key and signed with none."""
 
-    __slots__ = ("_doc", "_encoded", "_state", "canonical", "engine", "key", "memo")
+    __slots__ = ("_doc", "_encoded", "_state", "canonical", "dice", "engine", "key", "memo")
 
     def __init__(
         self,
@@ -42,10 +44,12 @@ class Loaded:
         state: Any = None,
         encoded: dict[str, Any] | None = None,
         key: Key | None = None,
+        dice: Key | None = None,
     ) -> None:
         self.engine = engine
         self.canonical = canonical
         self.key = key
+        self.dice = key if dice is None else dice
         self._doc = doc
         self._state = state
         self._encoded = encoded
@@ -169,11 +173,16 @@ class Rules:
 
         return await self._cached(loaded, "position", None, compute)  # type: ignore[no-any-return]
 
-    def loaded(self, engine: Engine, state: Any, key: Key | None = None) -> Loaded:
+    def loaded(
+        self, engine: Engine, state: Any, key: Key | None = None, dice: Key | None = None
+    ) -> Loaded:
         """Wraps a state the service just computed (its encoding is canonical already),
-        to be signed with ``key``: the game's, never chosen by an unsigned input."""
+        to be signed with ``key``: the game's, never chosen by an unsigned input (``dice``:
+        the key its chance is sampled with, when that is not ``key``)."""
         doc = engine.encode(state)
-        return Loaded(engine, jsonio.canonical(doc), doc=doc, state=state, encoded=doc, key=key)
+        return Loaded(
+            engine, jsonio.canonical(doc), doc=doc, state=state, encoded=doc, key=key, dice=dice
+        )
 
     async def position_of(self, loaded: Loaded) -> dict[str, Any]:
         summary = await self.summary(loaded)
@@ -223,14 +232,15 @@ class Rules:
         seed: str | None,
         key_id: str | None = None,
     ) -> Loaded:
-        """A new game under the current key (``key_id``: another configured key)."""
+        """A new game under the current key (``key_id``: another configured key, whose
+        dice it rolls; a retired key signs no new game, so its states come unsigned)."""
         check_seed(seed)
         key = self.keys.named(key_id)
         try:
             t = driver.start(engine, players, options, seed, self.keys.sampling(key))
         except RulesError as exc:
             raise from_rules(exc) from exc
-        return self.loaded(engine, t.state, key)
+        return self.loaded(engine, t.state, self.keys.signing(key), dice=key)
 
     def play(
         self, loaded: Loaded, moves: Sequence[MoveRequest], auto_chance: bool | None
@@ -240,11 +250,11 @@ class Rules:
         spend(len(moves), "moves")
         auto = loaded.state.seed is not None if auto_chance is None else auto_chance
         try:
-            secret = self.keys.sampling(loaded.key)  # the game's key: a rotation keeps its dice
+            secret = self.keys.sampling(loaded.dice)  # the game's key: a rotation keeps its dice
             t = driver.play(loaded.engine, loaded.state, moves, auto_chance=auto, secret=secret)
         except PlyError as exc:
             raise from_rules(exc.error, exc.ply) from exc
-        return self.loaded(loaded.engine, t.state, loaded.key), list(t.events)
+        return self.loaded(loaded.engine, t.state, loaded.key, loaded.dice), list(t.events)
 
     def replay(
         self,

@@ -333,7 +333,7 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
     }
     if plies == len(claim.moves):
         problems.extend(_result_problems(claim, status.finished, summary))
-    end = rules.loaded(engine, state, key)
+    end = rules.loaded(engine, state, rules.keys.signing(key), dice=key)
     verdict = Verdict(not problems, problems, plies, end, summary)
     if verdict.valid and rules.keys:
         verdict.certificate = certificate(rules, engine, claim, summary)

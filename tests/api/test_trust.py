@@ -362,10 +362,21 @@ def test_rotation_keeps_games_in_progress_and_their_dice(make_client):
     end, second = play_turns(poster(rotated), middle, 4)
     same, _ = play_turns(poster(old), middle, 4)
     assert kid(end) == KID_A and end == same
-    # a new game is B's; a replay of A's game with A's key id reproduces it exactly
+    # a new game is B's; a replay of A's game with A's key id reproduces it exactly, rolled
+    # with A's secret, and unsigned: a retired key signs no new game (issue 21, point 9)
     assert kid(ok(rotated.post(f"{TT}/new", json={"seed": "rotation"}))["state"]) == KID_B
     record = {"seed": "rotation", "moves": first + second}
-    assert ok(rotated.post(f"{TT}/replay", json={**record, "keyId": KID_A}))["state"] == end
+    again = ok(rotated.post(f"{TT}/replay", json={**record, "keyId": KID_A}))["state"]
+    assert "sig" not in again and again == {k: v for k, v in end.items() if k != "sig"}
+    verdict = ok(rotated.post(f"{TT}/verify", json={**record, "keyId": KID_A}))
+    assert verdict["plies"] == len(record["moves"])  # (not valid: the game goes on)
+    assert verdict["position"]["state"] == again
+    refused(
+        rotated.post(f"{TT}/position", json={"state": again}), 422, "STATE_TAMPERED", "UNSIGNED"
+    )
+    # with the current key's id a replay is signed as any new game
+    current = ok(rotated.post(f"{TT}/replay", json={"seed": "x", "moves": [], "keyId": KID_B}))
+    assert kid(current["state"]) == KID_B
     # under B's key the same seed rolls other dice, which A's moves do not fit
     refused(rotated.post(f"{TT}/replay", json=record), 422, "ILLEGAL_MOVE")
     # once A is retired, its games end: the signature names no key of the service
@@ -402,7 +413,7 @@ def test_rotation_across_a_real_restart():
         )["state"]
         fresh = post(base)(f"{TT}/new", {"seed": "restart"})["state"]
     assert kid(middle) == kid(end) == KID_A and kid(fresh) == KID_B
-    assert replayed == end
+    assert replayed == unsigned(end)  # the same game, not signed by the retired key
     # the dice are those the game would have had without the rotation
     reference = driver.play(
         REGISTRY["tric-trac"],
