@@ -1,8 +1,9 @@
 """The one middleware around every request: its id, its timing, its count and its access line.
 
-A request that the client abandons before the answer starts (it closed the connection while
-sending the body or while waiting) is counted and logged with status 499 ("client closed
-request", as nginx says), never as a server error.
+A request that the client abandons before its answer is complete (it closed the connection
+while sending the body, while waiting, or while a streamed answer was still coming, as a
+batch's) is counted and logged with status 499 ("client closed request", as nginx says),
+never as a server error, nor as the 200 the answer had started with.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class Observe:
         request_id.set(rid)
         echo = (b"x-request-id", rid.encode())
         status = 0  # no answer started yet
-        closed = False
+        closed = complete = failed = False
         bytes_in = bytes_out = 0
 
         async def observed_receive() -> Message:
@@ -49,25 +50,31 @@ class Observe:
             message = await receive()
             if message["type"] == "http.request":
                 bytes_in += len(message.get("body", b""))
-            elif message["type"] == "http.disconnect" and not status:
+            elif message["type"] == "http.disconnect" and not complete:
                 closed = True
             return message
 
         async def observed_send(message: Message) -> None:
-            nonlocal status, bytes_out
+            nonlocal status, bytes_out, complete
             if message["type"] == "http.response.start":
                 status = message["status"]
                 message = {**message, "headers": [*message.get("headers", ()), echo]}
             elif message["type"] == "http.response.body":
                 bytes_out += len(message.get("body", b""))
+                complete = not message.get("more_body", False)
             await send(message)
 
         try:
             await self.app(scope, observed_receive, observed_send)
         except ClientDisconnect:
             closed = True  # no one is left to answer
+        except BaseException:
+            failed = True
+            raise
         finally:
-            if closed:
+            # an answer started and left unfinished without an error: its reader went away
+            # (a streamed body ends quietly when its reader does: service/api/http.py)
+            if closed or (status and not complete and not failed):
                 status = CLIENT_CLOSED
             elif not status:
                 status = 500  # an exception on its way to the 500 handler

@@ -182,6 +182,35 @@ def test_the_answer_streams_before_the_last_line_is_sent():
             assert numbers == list(range(1, len(lines) + 1))
 
 
+@pytest.mark.slow
+def test_a_client_that_hangs_up_mid_answer_counts_499():
+    """Issue 21, point 8: a batch client gone after its first verdict was counted as 200 (the
+    answer had started). An answer left unfinished by a reader that went away is a 499."""
+    from tests.server_process import metric
+
+    lines, _ = batch(6)
+    name = 'regelwerk_requests_total{route="/v1/verify",status="499"}'
+    with running_server() as base:
+        port = int(base.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+            sock.sendall(
+                b"POST /v1/verify HTTP/1.1\r\nHost: test\r\n"
+                b"Content-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n"
+            )
+            sock.sendall(_chunk(("\n".join(lines[:2]) + "\n").encode()))
+            buffer = bytearray()
+            deadline = time.monotonic() + 30
+            while _read_line(sock, buffer, deadline) != b"\r":
+                pass  # the head: the answer has started (200)
+            _read_line(sock, buffer, deadline)
+            assert json.loads(_read_line(sock, buffer, deadline))["line"] == 1
+        # gone, the body unfinished: counted once the server notices
+        while metric(base, name) < 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert metric(base, name) == 1
+        assert metric(base, 'regelwerk_requests_total{route="/v1/verify",status="200"}') == 0
+
+
 def test_bad_lines_are_invalid_verdicts_and_the_batch_goes_on(client):
     body = "\n".join(text for text, _ in BROKEN) + '\n\n{"game": "mixtour", "moves": ["c3"]}'
     r = client.post("/v1/verify", content=body, headers={"content-type": "application/x-ndjson"})
