@@ -112,3 +112,21 @@ def test_mutate_installs_the_dev_tools_and_hands_its_arguments_to_the_helper(rep
     calls = _dev(repo, "mutate", "service/games/mixtour/rules.py", "tests/games/mixtour")
     assert WITH_DEV in calls
     assert calls[-1] == "-m tools.mutate service/games/mixtour/rules.py tests/games/mixtour"
+
+
+def test_dev_test_names_what_is_missing_before_installing_anything(repo):
+    """Issue 23, point 4: a machine without Chromium learns it in the first second, not from a
+    failing browser test eleven minutes later; nothing is installed first."""
+    log = repo / "calls.log"
+    env = {
+        "PATH": os.environ["PATH"],
+        "PYTHON": str(repo / "stub-python"),
+        "DEV_LOG": str(log),
+        "CHROMIUM": str(repo / "no-chromium-here"),
+    }
+    done = subprocess.run(
+        ["./dev", "test"], cwd=repo, env=env, capture_output=True, text=True, timeout=30
+    )
+    assert done.returncode == 1
+    assert "chromium" in done.stderr and "apt-get install" in done.stderr
+    assert not log.exists()  # no venv made, no pip run
