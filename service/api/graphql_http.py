@@ -345,32 +345,43 @@ class GraphQLEndpoint:
         request: Request,
     ) -> ExecutionResult:
         """The compiled plan when it covers the operation, else (or when the plan meets
-        something it does not handle) graphql-core, with a fresh work budget."""
+        something it does not handle) graphql-core, both under the request's one budget."""
         context = {**self.context, "request": request}
         plan = self.plan(parsed, operation, gql.operation_name) if self.compiled else None
+        # One budget for the whole request, whichever path answers: graphql-core after a
+        # plan gave up goes on from what the plan spent (what the plan computed is cached
+        # and costs nothing again), so it answers what graphql-core alone would have.
+        with request_budget(self.max_work, self.search_cpu_ms):
+            return await self._execute(parsed, plan, gql, context)
+
+    async def _execute(
+        self,
+        parsed: Parsed,
+        plan: OperationPlan | None,
+        gql: GraphQLRequest,
+        context: dict[str, Any],
+    ) -> ExecutionResult:
         if plan is not None:
-            with request_budget(self.max_work, self.search_cpu_ms):
-                try:
-                    data = await self.executor_plan.run(plan, gql.variables, context)
-                except Fallback:
-                    data = None
+            try:
+                data = await self.executor_plan.run(plan, gql.variables, context)
+            except Fallback:
+                data = None
             if data is not None:
                 self.paths["plan"] += 1
                 return ExecutionResult(data=data)
             self.paths["fallback"] += 1
         else:
             self.paths["graphql-core"] += 1
-        with request_budget(self.max_work, self.search_cpu_ms):
-            result = execute(
-                self.schema,
-                parsed.document,
-                variable_values=gql.variables,
-                operation_name=gql.operation_name,
-                context_value=context,
-                executor_class=self.executor,
-            )
-            if isawaitable(result):
-                result = await result
+        result = execute(
+            self.schema,
+            parsed.document,
+            variable_values=gql.variables,
+            operation_name=gql.operation_name,
+            context_value=context,
+            executor_class=self.executor,
+        )
+        if isawaitable(result):
+            result = await result
         assert isinstance(result, ExecutionResult)
         if result.data is None and result.errors and not any(e.path for e in result.errors):
             # Not a field's error: the variables could not be coerced, nothing ran.

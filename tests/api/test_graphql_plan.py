@@ -149,3 +149,36 @@ def test_get_and_persisted_queries_through_plans():
         answers.append(r.content)
     assert answers[0] == answers[1]
     assert _endpoint(fast.app).paths["plan"] == 2
+
+
+def test_an_over_budget_request_answers_the_same_on_both_paths():
+    """Issue 22, point 4: with MAX_WORK 100 and six aliased positions, the plan computed four,
+    met the budget and gave up; graphql-core then ran with a fresh budget and answered all six
+    (the four were free cache hits), where graphql-core alone refuses two. Now both paths
+    spend from the request's one budget."""
+    engine = REGISTRY["mixtour"]
+    states = []
+    state = engine.new(2, {})
+    for move in ["a1", "b2", "c3", "d4", "e5", "a5"]:
+        state = engine.apply(state, engine.parse_move(move)).state
+        states.append(engine.encode(state))
+    fields = " ".join(
+        f'p{i}: position(game: "mixtour", state: $s{i}) {{ __typename '
+        "... on Position { status } ... on InvalidRequest { code } }"
+        for i in range(6)
+    )
+    params = ", ".join(f"$s{i}: JSON!" for i in range(6))
+    body = {
+        "query": f"query({params}) {{ {fields} }}",
+        "variables": {f"s{i}": s for i, s in enumerate(states)},
+    }
+    settings = Settings(max_work=100, max_moves=1, suggest_max_budget=1)
+    fast, slow = TestClient(create_app(settings)), TestClient(create_app(settings))
+    _endpoint(slow.app).compiled = False
+    a, b = fast.post("/graphql", json=body), slow.post("/graphql", json=body)
+    assert a.content == b.content
+    answer = a.json()
+    refused = [k for k, v in (answer.get("data") or {}).items() if v.get("code")]
+    codes = [e["extensions"]["code"] for e in answer.get("errors", [])]
+    assert refused or "WORK_BUDGET_EXCEEDED" in codes, answer
+    assert _endpoint(fast.app).paths["fallback"] == 1
