@@ -46,7 +46,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
             cluster=settings.redis_cluster,
             on_call=metrics.redis_call,
         )
-    cache = Cache(settings.cache_entries, metrics.cache_event, redis, settings.redis_min_cost_us)
+    cache = Cache(
+        settings.cache_entries,
+        metrics.cache_event,
+        redis,
+        settings.redis_min_cost_us,
+        settings.cache_max_bytes,
+    )
     metrics.watch(cache)
     rules = Rules(settings, cache)
     spec = openapi(rules)

@@ -26,6 +26,12 @@ class Settings:
     redis_url: str | None = field(default=None, repr=False)
     redis_cluster: bool = False
     cache_entries: int = 50_000
+    # Estimated bytes of the in-process results, per worker. A third of the Deployment's
+    # 768 MiB limit: a worker is ~65 MB at start, and the rest holds the GraphQL documents (at
+    # most 72 MiB), the decoded-state LRU (~8 MB), Te-Trix's placement candidates (~50 MB),
+    # requests in flight (a 1 MiB body decodes to several MB) and what the allocator keeps
+    # after evictions (docs/caching.md).
+    cache_max_bytes: int = 256 * 1024 * 1024
     cache_ttl: int = 3600
     cache_max_value_bytes: int = 256 * 1024
     redis_timeout_ms: int = 50
@@ -99,8 +105,8 @@ class Settings:
             problems.append("PORT must be 1..65535")
         if self.workers < 1:
             problems.append("WORKERS must be at least 1")
-        if self.cache_entries < 0:
-            problems.append("CACHE_ENTRIES must be 0 (off) or more")
+        if self.cache_entries < 0 or self.cache_max_bytes < 0:
+            problems.append("CACHE_ENTRIES and CACHE_MAX_BYTES must be 0 (off) or more")
         if self.redis_url is not None and not self.redis_url.startswith(
             ("redis://", "rediss://", "unix://")
         ):

@@ -70,3 +70,11 @@ def test_the_server_refuses_to_start_on_a_bad_setting():
     )
     assert done.returncode != 0
     assert "REQUIRE_SIGNED_STATE must be true or false" in done.stderr + done.stdout
+
+
+def test_cache_bounds_are_zero_or_more():
+    """CACHE_MAX_BYTES (issue 21, point 3) beside CACHE_ENTRIES: 0 turns the cache off."""
+    assert Settings.from_env({"CACHE_MAX_BYTES": "0"}).cache_max_bytes == 0
+    assert Settings.from_env({}).cache_max_bytes == 256 * 1024 * 1024
+    with pytest.raises(SystemExit, match="CACHE_ENTRIES and CACHE_MAX_BYTES must be 0"):
+        Settings.from_env({"CACHE_MAX_BYTES": "-1"})

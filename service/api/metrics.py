@@ -141,7 +141,8 @@ class Metrics:
             self._gauges.refresh()
 
     def watch(self, cache: Cache) -> None:
-        """Adds the cache's gauges: entries, the Redis breaker, compute costs, hottest keys."""
+        """Adds the cache's gauges: entries, bytes, the Redis breaker, compute costs, hottest
+        keys."""
         self._gauges = _CacheGauges(cache, self.registry)
         pid = None if self.directory is None else os.getpid()
         self.exposed.register(_HotKeys(cache, pid))
@@ -197,6 +198,13 @@ class _CacheGauges:
             registry=registry,
             multiprocess_mode="livesum",
         )
+        self.bytes = Gauge(
+            "regelwerk_cache_bytes",
+            "Estimated memory of the in-process results, bounded by CACHE_MAX_BYTES (summed "
+            "over the workers)",
+            registry=registry,
+            multiprocess_mode="livesum",
+        )
         self.breaker = None
         if cache.redis is not None:
             self.breaker = Gauge(
@@ -212,7 +220,7 @@ class _CacheGauges:
             registry=registry,
             multiprocess_mode="liveall",
         )
-        self._entries = self._open = -1
+        self._entries = self._bytes = self._open = -1
         self._costs: dict[tuple[str, str], float] = {}
         self._cost_children: dict[tuple[str, str], Gauge] = {}
 
@@ -221,6 +229,10 @@ class _CacheGauges:
         if entries != self._entries:
             self._entries = entries
             self.entries.set(entries)
+        held = self.cache.memory.bytes
+        if held != self._bytes:
+            self._bytes = held
+            self.bytes.set(held)
         if self.breaker is not None and self.cache.redis is not None:
             is_open = 0 if self.cache.redis.breaker.state == "closed" else 1
             if is_open != self._open:
