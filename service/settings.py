@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hmac
 import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from hashlib import sha256
 
 _INT = re.compile(r"-?[0-9]+")
 _BOOL = {"true": True, "1": True, "yes": True, "on": True}
@@ -50,6 +52,8 @@ class Settings:
     # Secrets never appear in a repr or an error message.
     rules_secret: str | None = field(default=None, repr=False)
     rules_previous_secrets: str | None = field(default=None, repr=False)
+    # Authenticates what the replicas store in Redis (cache_mac_key).
+    cache_secret: str | None = field(default=None, repr=False)
     require_signed_state: bool = False
     cors_origins: str | None = None
 
@@ -93,6 +97,21 @@ class Settings:
         """``RULES_PREVIOUS_SECRETS``: comma-separated secrets that verify but sign no new game."""
         return [] if self.rules_previous_secrets is None else self.rules_previous_secrets.split(",")
 
+    def cache_mac_key(self) -> bytes | None:
+        """The key Redis values are authenticated with, the same in every replica that shares
+        the Redis: ``CACHE_SECRET``'s, else one derived from ``RULES_SECRET``; None without
+        either. Each is an HMAC of a label of its own, so it is never a signing key, and it
+        tells nothing about the secret it came from (every message the service signs is a
+        JSON document or starts with another label)."""
+        for name, secret in (
+            ("CACHE_SECRET", self.cache_secret),
+            ("RULES_SECRET", self.rules_secret),
+        ):
+            if secret:
+                label = b"regelwerk-cache-mac\x00" + name.encode()
+                return hmac.new(secret.encode(), label, sha256).digest()
+        return None
+
     def check(self) -> None:
         problems = _secret_problems(self)
         for origin in self.cors_origin_list():
@@ -107,6 +126,11 @@ class Settings:
             problems.append("WORKERS must be at least 1")
         if self.cache_entries < 0 or self.cache_max_bytes < 0:
             problems.append("CACHE_ENTRIES and CACHE_MAX_BYTES must be 0 (off) or more")
+        if self.redis_url and self.cache_mac_key() is None:
+            problems.append(
+                "REDIS_URL needs CACHE_SECRET (or RULES_SECRET, from which a cache key is "
+                "derived): every replica authenticates what it reads from Redis with it"
+            )
         if self.redis_url is not None and not self.redis_url.startswith(
             ("redis://", "rediss://", "unix://")
         ):
@@ -158,6 +182,11 @@ def _secret_problems(settings: Settings) -> list[str]:
     problems = []
     if previous and not settings.rules_secret:
         problems.append("RULES_PREVIOUS_SECRETS needs RULES_SECRET (the secret that signs)")
+    if settings.cache_secret and settings.cache_secret in {settings.rules_secret, *previous}:
+        problems.append(
+            "CACHE_SECRET repeats RULES_SECRET or RULES_PREVIOUS_SECRETS (one leaked secret "
+            "would then be both): give it its own, or leave it unset to derive one"
+        )
     seen = {settings.rules_secret}
     for i, secret in enumerate(previous, 1):
         where = f"RULES_PREVIOUS_SECRETS: secret {i} of {len(previous)}"

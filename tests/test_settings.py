@@ -78,3 +78,32 @@ def test_cache_bounds_are_zero_or_more():
     assert Settings.from_env({}).cache_max_bytes == 256 * 1024 * 1024
     with pytest.raises(SystemExit, match="CACHE_ENTRIES and CACHE_MAX_BYTES must be 0"):
         Settings.from_env({"CACHE_MAX_BYTES": "-1"})
+
+
+def test_redis_needs_a_key_to_authenticate_its_values():
+    """Issue 21, point 5: what Redis returns is used only when authenticated, so REDIS_URL
+    needs CACHE_SECRET, or RULES_SECRET to derive one from; neither refuses to start."""
+    url = {"REDIS_URL": "redis://cache:6379/0"}
+    with pytest.raises(SystemExit, match="REDIS_URL needs CACHE_SECRET"):
+        Settings.from_env(url)
+    assert Settings.from_env(url | {"CACHE_SECRET": "c"}).cache_mac_key()
+    assert Settings.from_env(url | {"RULES_SECRET": "r"}).cache_mac_key()
+    assert Settings.from_env({}).cache_mac_key() is None  # no Redis, no key needed
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"RULES_SECRET": "same", "CACHE_SECRET": "same"},
+        {"RULES_SECRET": "new", "RULES_PREVIOUS_SECRETS": "old,same", "CACHE_SECRET": "same"},
+    ],
+    ids=["rules-secret", "previous-secret"],
+)
+def test_the_cache_secret_is_no_signing_secret(env):
+    with pytest.raises(SystemExit, match="CACHE_SECRET repeats RULES_SECRET") as caught:
+        Settings.from_env(env)
+    assert "same" not in str(caught.value)  # named, never shown
+
+
+def test_the_cache_secret_is_never_in_a_repr():
+    assert "hush" not in repr(Settings(cache_secret="hush"))

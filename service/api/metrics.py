@@ -86,7 +86,7 @@ class Metrics:
         )
         self.lookups = Counter(
             "regelwerk_cache_lookups_total",
-            "Cache look-ups by tier, operation and result (hit, miss, error, skipped)",
+            "Cache look-ups by tier, operation and result (hit, miss, error, skipped, invalid)",
             ["tier", "op", "result"],
             registry=self.registry,
         )
@@ -147,7 +147,8 @@ class Metrics:
         pid = None if self.directory is None else os.getpid()
         self.exposed.register(_HotKeys(cache, pid))
         if cache.redis is not None:
-            for command in ("get", "set"):  # at 0 from the start, so rate() sees the first error
+            # at 0 from the start, so rate() sees the first error
+            for command in ("get", "set", "del"):
                 self._redis_child(command)
 
     def refresh(self) -> None:
@@ -164,7 +165,7 @@ class Metrics:
         child.inc()
 
     def redis_call(self, command: str, seconds: float, ok: bool) -> None:
-        """One Redis call (``get``, ``set``): its duration, and whether it failed."""
+        """One Redis call (``get``, ``set``, ``del``): its duration, and whether it failed."""
         timed, failed = self._redis_children.get(command) or self._redis_child(command)
         timed.observe(seconds)
         if not ok:

@@ -5,7 +5,8 @@ immutable forever, so entries are evicted, never invalidated.
 
 Redis is asked only for results that cost more to compute than a round trip
 (``REDIS_MIN_COST_US``): each process measures every (game, operation)'s compute CPU time as a
-moving average and skips Redis for the cheap ones (see docs/caching.md).
+moving average and skips Redis for the cheap ones (see docs/caching.md). What Redis answers is
+used only once authenticated and parsed (``redis_tier``).
 
 Tier 1 is bounded by entries (``CACHE_ENTRIES``) and by bytes (``CACHE_MAX_BYTES``): each
 entry's memory is estimated at insert from the length of its JSON, which a miss serializes
@@ -115,10 +116,10 @@ class Cache:
         self._on_event("memory", op, "miss")
         shared = self.redis if self._asks_redis(game, op) else None
         if shared is not None:
-            raw = await shared.get(key, op)
-            if raw is not None:
-                value = jsonio.loads(raw)
-                self._keep(key, op, value, len(raw))
+            found = await shared.get_json(key, op)  # authenticated and parsed, or None
+            if found is not None:
+                value, json_bytes = found
+                self._keep(key, op, value, json_bytes)
                 return value
         # CPU time, not wall time: under load the OS preempts the worker mid-computation, and
         # wall time would then call a cheap result expensive.
@@ -142,9 +143,11 @@ class Cache:
         task.add_done_callback(self._writes.discard)
 
     async def flush(self) -> None:
-        """Waits for pending Redis writes (tests and shutdown)."""
+        """Waits for pending Redis writes and deletes (tests and shutdown)."""
         while self._writes:
             await asyncio.gather(*list(self._writes))
+        if self.redis is not None:
+            await self.redis.flush()
 
     async def close(self) -> None:
         await self.flush()
