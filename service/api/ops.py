@@ -124,12 +124,6 @@ class Rules:
             )
         return Loaded(engine, body, doc=doc, key=key)
 
-    def signed(self, doc: dict[str, Any], key: Key | None) -> dict[str, Any]:
-        """A copy of a canonical state document, signed with ``key`` when there is one."""
-        if key is None:
-            return dict(doc)
-        return {**doc, "sig": key.sign(jsonio.canonical(doc))}
-
     async def _cached(self, loaded: Loaded, op: str, player: int | None, compute: Any) -> Any:
         memo = loaded.memo.get((op, player))
         if memo is not None:
@@ -179,8 +173,20 @@ class Rules:
         return Loaded(engine, jsonio.canonical(doc), doc=doc, state=state, encoded=doc, key=key)
 
     async def position_of(self, loaded: Loaded) -> dict[str, Any]:
+        """The summary with its state signed by ``loaded.key`` (unsigned without one)."""
         summary = await self.summary(loaded)
-        return {**summary, "state": self.signed(summary["state"], loaded.key)}
+        doc = summary["state"]
+        if loaded.key is None:
+            return {**summary, "state": dict(doc)}
+        body = jsonio.canonical(doc)
+        if body != loaded.canonical:
+            # A cached summary's state is signed only when it is byte for byte the state this
+            # request brought (its signature checked) or the service made: the cache, Redis
+            # above all, is no proof. Otherwise the state is decoded and encoded here (a
+            # client's document spelled otherwise than the canonical form pays that too).
+            doc = loaded.encoded
+            body = jsonio.canonical(doc)
+        return {**summary, "state": {**doc, "sig": loaded.key.sign(body)}}
 
     async def legal_moves(self, loaded: Loaded, player: int | None) -> dict[str, Any]:
         self.check_player(loaded.engine, player)

@@ -139,6 +139,40 @@ def test_a_poisoned_position_is_never_signed(redis_server, store, game, poisoned
         assert refused.json()["error"]["code"] == "STATE_TAMPERED"
 
 
+def test_a_cached_position_of_another_state_is_never_signed_even_when_sealed(redis_server, store):
+    """Past the tag: a state is signed only when it is byte for byte the request's own (or one
+    the service just made). So neither a holder of CACHE_SECRET (who can seal any value) nor
+    a bug that puts a wrong summary under a key gets a state signed that the service did not
+    derive; the answer carries the request's own state, signed, and a clean replica with
+    REQUIRE_SIGNED_STATE accepts nothing else."""
+    signing = {"rules_secret": RULES_SECRET}
+    with app_client(redis_server.url, cache_entries=0, **signing) as client:
+        new = client.post("/v1/games/mixtour/new", json={}).json()
+        flush(client)
+        state = new["state"]
+        true_doc = {k: v for k, v in state.items() if k != "sig"}
+        forged = {**new, "state": {**true_doc, "scores": [4, 0]}, "scores": [4, 0]}
+        key = redis_key("mixtour", state, "position")
+        tier = client.app.state.rules.cache.redis
+        store.set(key, tier.sealed(key[len(PREFIX) :], jsonio.dumps(forged)))
+        answer = client.post("/v1/games/mixtour/position", json={"state": state}).json()
+        assert lookups(client, "hit", "position") == 1  # the seal held: this is the poison
+        assert answer["state"] == state
+    with TestClient(create_app(Settings(**signing))) as alone:
+        # the in-process tier too: a wrong summary there is not signed either
+        rules = alone.app.state.rules
+        d = REGISTRY["mixtour"].descriptor
+        body = jsonio.canonical(true_doc)
+        rules.cache.memory.put(cache_key(d.id, d.rules_version, body, "position", None), forged)
+        answer = alone.post("/v1/games/mixtour/position", json={"state": state}).json()
+        assert answer["scores"] == [4, 0]  # served from the (poisoned) memory tier
+        assert answer["state"] == state
+    clean = TestClient(create_app(Settings(require_signed_state=True, **signing)))
+    forged_state = {**forged["state"], "sig": state["sig"]}
+    assert clean.post("/v1/games/mixtour/position", json={"state": forged_state}).status_code == 422
+    assert clean.post("/v1/games/mixtour/position", json={"state": state}).json() == new
+
+
 def test_tampered_truncated_unparsable_and_moved_values_are_misses_counted_and_deleted(
     redis_server, store
 ):
