@@ -126,10 +126,13 @@ class Cache:
         start = time.thread_time()
         value = compute()
         self.costs.record(game, op, (time.thread_time() - start) * 1e6)
+        writes = self.redis if self.uses_redis(game, op) else None
+        if writes is None and not self.memory.enabled:
+            return value  # nothing keeps it: no JSON to size
         data = jsonio.dumps(value)
         self._keep(key, op, value, len(data))
-        if self.redis is not None and self.uses_redis(game, op):
-            self._write_behind(self.redis, key, op, data)
+        if writes is not None:
+            self._write_behind(writes, key, op, data)
         return value
 
     def _keep(self, key: bytes, op: str, value: Any, json_bytes: int) -> None:
