@@ -182,6 +182,9 @@ def _secret_problems(settings: Settings) -> list[str]:
     problems = []
     if previous and not settings.rules_secret:
         problems.append("RULES_PREVIOUS_SECRETS needs RULES_SECRET (the secret that signs)")
+    if settings.cache_secret is not None and len(settings.cache_secret) < 16:
+        # whoever reads Redis sees values and their tags, and can guess a short key offline
+        problems.append("CACHE_SECRET must be at least 16 characters (token_urlsafe(32) makes one)")
     if settings.cache_secret and settings.cache_secret in {settings.rules_secret, *previous}:
         problems.append(
             "CACHE_SECRET repeats RULES_SECRET or RULES_PREVIOUS_SECRETS (one leaked secret "

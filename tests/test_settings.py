@@ -86,24 +86,29 @@ def test_redis_needs_a_key_to_authenticate_its_values():
     url = {"REDIS_URL": "redis://cache:6379/0"}
     with pytest.raises(SystemExit, match="REDIS_URL needs CACHE_SECRET"):
         Settings.from_env(url)
-    assert Settings.from_env(url | {"CACHE_SECRET": "c"}).cache_mac_key()
+    assert Settings.from_env(url | {"CACHE_SECRET": "c" * 16}).cache_mac_key()
     assert Settings.from_env(url | {"RULES_SECRET": "r"}).cache_mac_key()
     assert Settings.from_env({}).cache_mac_key() is None  # no Redis, no key needed
+
+
+SAME = "one-secret-for-both-jobs"
 
 
 @pytest.mark.parametrize(
     "env",
     [
-        {"RULES_SECRET": "same", "CACHE_SECRET": "same"},
-        {"RULES_SECRET": "new", "RULES_PREVIOUS_SECRETS": "old,same", "CACHE_SECRET": "same"},
+        {"RULES_SECRET": SAME, "CACHE_SECRET": SAME},
+        {"RULES_SECRET": "new", "RULES_PREVIOUS_SECRETS": f"old,{SAME}", "CACHE_SECRET": SAME},
     ],
     ids=["rules-secret", "previous-secret"],
 )
 def test_the_cache_secret_is_no_signing_secret(env):
     with pytest.raises(SystemExit, match="CACHE_SECRET repeats RULES_SECRET") as caught:
         Settings.from_env(env)
-    assert "same" not in str(caught.value)  # named, never shown
+    assert SAME not in str(caught.value)  # named, never shown
 
 
-def test_the_cache_secret_is_never_in_a_repr():
+def test_the_cache_secret_is_long_enough_and_never_in_a_repr():
+    with pytest.raises(SystemExit, match="CACHE_SECRET must be at least 16 characters"):
+        Settings.from_env({"CACHE_SECRET": "short-secret"})
     assert "hush" not in repr(Settings(cache_secret="hush"))

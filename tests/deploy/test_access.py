@@ -169,7 +169,9 @@ def test_the_kubernetes_pod_starts_with_the_secrets_the_readme_creates():
         Settings.from_env(without)
 
 
-@pytest.mark.parametrize("shell", [{}, {"CACHE_SECRET": "from-the-shell"}], ids=["default", "own"])
+@pytest.mark.parametrize(
+    "shell", [{}, {"CACHE_SECRET": "from-the-callers-shell"}], ids=["default", "own"]
+)
 def test_the_compose_service_starts_with_a_cache_key(shell):
     env = {
         k: compose_interpolate(v, shell)
