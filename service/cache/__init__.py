@@ -9,8 +9,8 @@ moving average and skips Redis for the cheap ones (see docs/caching.md). What Re
 used only once authenticated and parsed (``redis_tier``).
 
 Tier 1 is bounded by entries (``CACHE_ENTRIES``) and by bytes (``CACHE_MAX_BYTES``): each
-entry's memory is estimated at insert from the length of its JSON, which a miss serializes
-anyway for Redis; a hit costs what it did.
+entry's memory is estimated at insert from the length of its JSON (serialized once, for
+Redis as well); a hit costs what it did.
 """
 
 from __future__ import annotations
