@@ -32,6 +32,9 @@ from tests.server_process import call, server_process
 from .common import playout_positions
 from .perf import Result, wrk
 
+# The servers that share a Redis share the key its values are authenticated with.
+CACHE_SECRET = "bench-capacity-cache-secret"
+
 # (label, game, REST operation, players): a cheap, a middle and an expensive operation.
 OPERATIONS = [
     ("mixtour legal-moves", "mixtour", "legal-moves", None),
@@ -90,6 +93,7 @@ def cpu_rows(folder: Path, seconds: int, n: int) -> list[tuple[str, Result, Resu
                 "REDIS_URL": cluster.url,
                 "REDIS_CLUSTER": "true",
                 "REDIS_MIN_COST_US": "0",
+                "CACHE_SECRET": CACHE_SECRET,
             }
             with (
                 server_process(**cold) as computed,
@@ -118,7 +122,7 @@ def two_processes(folder: Path, seconds: int, n: int) -> None:
     with tempfile.TemporaryDirectory() as redis_dir:
         cluster = RedisCluster(Path(redis_dir))
         cluster.start()
-        env = {"REDIS_URL": cluster.url, "REDIS_CLUSTER": "true"}
+        env = {"REDIS_URL": cluster.url, "REDIS_CLUSTER": "true", "CACHE_SECRET": CACHE_SECRET}
         try:
             with server_process(**env) as a, server_process(**env) as b:
                 empty = redis_memory(cluster)

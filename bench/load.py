@@ -85,7 +85,7 @@ def _measure(
 ) -> float:
     env: dict[str, Any] = {"CACHE_ENTRIES": "0", "LOG_LEVEL": "warning"}
     if min_cost is not None:
-        env |= {"REDIS_URL": redis.url}
+        env |= {"REDIS_URL": redis.url, "CACHE_SECRET": "bench-load-cache-secret"}
         if min_cost:
             env["REDIS_MIN_COST_US"] = min_cost
     with running_server(workers=workers, **env) as base:

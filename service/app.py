@@ -37,8 +37,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
     metrics = Metrics(multiprocess_directory())
     redis = None
     if settings.redis_url:
+        secret = settings.cache_mac_key()
+        if secret is None:  # Settings.check refuses this; a Settings made in code skips it
+            raise SystemExit("invalid settings: REDIS_URL needs CACHE_SECRET or RULES_SECRET")
         redis = RedisTier(
             settings.redis_url,
+            secret=secret,
             timeout_ms=settings.redis_timeout_ms,
             ttl=settings.cache_ttl,
             max_value_bytes=settings.cache_max_value_bytes,
@@ -47,7 +51,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
             cluster=settings.redis_cluster,
             on_call=metrics.redis_call,
         )
-    cache = Cache(settings.cache_entries, metrics.cache_event, redis, settings.redis_min_cost_us)
+    cache = Cache(
+        settings.cache_entries,
+        metrics.cache_event,
+        redis,
+        settings.redis_min_cost_us,
+        settings.cache_max_bytes,
+    )
     metrics.watch(cache)
     rules = Rules(settings, cache)
     spec = openapi(rules)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hmac
 import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from hashlib import sha256
 
 _INT = re.compile(r"-?[0-9]+")
 # What MAX_HEADER_BYTES leaves for the headers beside a GraphQL GET document in the URL.
@@ -28,6 +30,12 @@ class Settings:
     redis_url: str | None = field(default=None, repr=False)
     redis_cluster: bool = False
     cache_entries: int = 50_000
+    # Estimated bytes of the in-process results, per worker. A third of the Deployment's
+    # 768 MiB limit: a worker is ~65 MB at start, and the rest holds the GraphQL documents (at
+    # most 72 MiB), the decoded-state LRU (~8 MB), Te-Trix's placement candidates (~50 MB),
+    # requests in flight (a 1 MiB body decodes to several MB) and what the allocator keeps
+    # after evictions (docs/caching.md).
+    cache_max_bytes: int = 256 * 1024 * 1024
     cache_ttl: int = 3600
     cache_max_value_bytes: int = 256 * 1024
     redis_timeout_ms: int = 50
@@ -51,6 +59,8 @@ class Settings:
     # Secrets never appear in a repr or an error message.
     rules_secret: str | None = field(default=None, repr=False)
     rules_previous_secrets: str | None = field(default=None, repr=False)
+    # Authenticates what the replicas store in Redis (cache_mac_key).
+    cache_secret: str | None = field(default=None, repr=False)
     require_signed_state: bool = False
     cors_origins: str | None = None
 
@@ -94,6 +104,21 @@ class Settings:
         """``RULES_PREVIOUS_SECRETS``: comma-separated secrets that verify but sign no new game."""
         return [] if self.rules_previous_secrets is None else self.rules_previous_secrets.split(",")
 
+    def cache_mac_key(self) -> bytes | None:
+        """The key Redis values are authenticated with, the same in every replica that shares
+        the Redis: ``CACHE_SECRET``'s, else one derived from ``RULES_SECRET``; None without
+        either. Each is an HMAC of a label of its own, so it is never a signing key, and it
+        tells nothing about the secret it came from (every message the service signs is a
+        JSON document or starts with another label)."""
+        for name, secret in (
+            ("CACHE_SECRET", self.cache_secret),
+            ("RULES_SECRET", self.rules_secret),
+        ):
+            if secret:
+                label = b"regelwerk-cache-mac\x00" + name.encode()
+                return hmac.new(secret.encode(), label, sha256).digest()
+        return None
+
     def check(self) -> None:
         problems = _secret_problems(self)
         for origin in self.cors_origin_list():
@@ -106,8 +131,13 @@ class Settings:
             problems.append("PORT must be 1..65535")
         if self.workers < 1:
             problems.append("WORKERS must be at least 1")
-        if self.cache_entries < 0:
-            problems.append("CACHE_ENTRIES must be 0 (off) or more")
+        if self.cache_entries < 0 or self.cache_max_bytes < 0:
+            problems.append("CACHE_ENTRIES and CACHE_MAX_BYTES must be 0 (off) or more")
+        if self.redis_url and self.cache_mac_key() is None:
+            problems.append(
+                "REDIS_URL needs CACHE_SECRET (or RULES_SECRET, from which a cache key is "
+                "derived): every replica authenticates what it reads from Redis with it"
+            )
         if self.redis_url is not None and not self.redis_url.startswith(
             ("redis://", "rediss://", "unix://")
         ):
@@ -168,6 +198,14 @@ def _secret_problems(settings: Settings) -> list[str]:
     problems = []
     if previous and not settings.rules_secret:
         problems.append("RULES_PREVIOUS_SECRETS needs RULES_SECRET (the secret that signs)")
+    if settings.cache_secret is not None and len(settings.cache_secret) < 16:
+        # whoever reads Redis sees values and their tags, and can guess a short key offline
+        problems.append("CACHE_SECRET must be at least 16 characters (token_urlsafe(32) makes one)")
+    if settings.cache_secret and settings.cache_secret in {settings.rules_secret, *previous}:
+        problems.append(
+            "CACHE_SECRET repeats RULES_SECRET or RULES_PREVIOUS_SECRETS (one leaked secret "
+            "would then be both): give it its own, or leave it unset to derive one"
+        )
     seen = {settings.rules_secret}
     for i, secret in enumerate(previous, 1):
         where = f"RULES_PREVIOUS_SECRETS: secret {i} of {len(previous)}"

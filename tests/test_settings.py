@@ -70,3 +70,45 @@ def test_the_server_refuses_to_start_on_a_bad_setting():
     )
     assert done.returncode != 0
     assert "REQUIRE_SIGNED_STATE must be true or false" in done.stderr + done.stdout
+
+
+def test_cache_bounds_are_zero_or_more():
+    """CACHE_MAX_BYTES (issue 21, point 3) beside CACHE_ENTRIES: 0 turns the cache off."""
+    assert Settings.from_env({"CACHE_MAX_BYTES": "0"}).cache_max_bytes == 0
+    assert Settings.from_env({}).cache_max_bytes == 256 * 1024 * 1024
+    with pytest.raises(SystemExit, match="CACHE_ENTRIES and CACHE_MAX_BYTES must be 0"):
+        Settings.from_env({"CACHE_MAX_BYTES": "-1"})
+
+
+def test_redis_needs_a_key_to_authenticate_its_values():
+    """Issue 21, point 5: what Redis returns is used only when authenticated, so REDIS_URL
+    needs CACHE_SECRET, or RULES_SECRET to derive one from; neither refuses to start."""
+    url = {"REDIS_URL": "redis://cache:6379/0"}
+    with pytest.raises(SystemExit, match="REDIS_URL needs CACHE_SECRET"):
+        Settings.from_env(url)
+    assert Settings.from_env(url | {"CACHE_SECRET": "c" * 16}).cache_mac_key()
+    assert Settings.from_env(url | {"RULES_SECRET": "r"}).cache_mac_key()
+    assert Settings.from_env({}).cache_mac_key() is None  # no Redis, no key needed
+
+
+SAME = "one-secret-for-both-jobs"
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"RULES_SECRET": SAME, "CACHE_SECRET": SAME},
+        {"RULES_SECRET": "new", "RULES_PREVIOUS_SECRETS": f"old,{SAME}", "CACHE_SECRET": SAME},
+    ],
+    ids=["rules-secret", "previous-secret"],
+)
+def test_the_cache_secret_is_no_signing_secret(env):
+    with pytest.raises(SystemExit, match="CACHE_SECRET repeats RULES_SECRET") as caught:
+        Settings.from_env(env)
+    assert SAME not in str(caught.value)  # named, never shown
+
+
+def test_the_cache_secret_is_long_enough_and_never_in_a_repr():
+    with pytest.raises(SystemExit, match="CACHE_SECRET must be at least 16 characters"):
+        Settings.from_env({"CACHE_SECRET": "short-secret"})
+    assert "hush" not in repr(Settings(cache_secret="hush"))

@@ -86,7 +86,7 @@ class Metrics:
         )
         self.lookups = Counter(
             "regelwerk_cache_lookups_total",
-            "Cache look-ups by tier, operation and result (hit, miss, error, skipped)",
+            "Cache look-ups by tier, operation and result (hit, miss, error, skipped, invalid)",
             ["tier", "op", "result"],
             registry=self.registry,
         )
@@ -141,12 +141,14 @@ class Metrics:
             self._gauges.refresh()
 
     def watch(self, cache: Cache) -> None:
-        """Adds the cache's gauges: entries, the Redis breaker, compute costs, hottest keys."""
+        """Adds the cache's gauges: entries, bytes, the Redis breaker, compute costs, hottest
+        keys."""
         self._gauges = _CacheGauges(cache, self.registry)
         pid = None if self.directory is None else os.getpid()
         self.exposed.register(_HotKeys(cache, pid))
         if cache.redis is not None:
-            for command in ("get", "set"):  # at 0 from the start, so rate() sees the first error
+            # at 0 from the start, so rate() sees the first error
+            for command in ("get", "set", "del"):
                 self._redis_child(command)
 
     def refresh(self) -> None:
@@ -163,7 +165,7 @@ class Metrics:
         child.inc()
 
     def redis_call(self, command: str, seconds: float, ok: bool) -> None:
-        """One Redis call (``get``, ``set``): its duration, and whether it failed."""
+        """One Redis call (``get``, ``set``, ``del``): its duration, and whether it failed."""
         timed, failed = self._redis_children.get(command) or self._redis_child(command)
         timed.observe(seconds)
         if not ok:
@@ -197,6 +199,13 @@ class _CacheGauges:
             registry=registry,
             multiprocess_mode="livesum",
         )
+        self.bytes = Gauge(
+            "regelwerk_cache_bytes",
+            "Estimated memory of the in-process results, bounded by CACHE_MAX_BYTES (summed "
+            "over the workers)",
+            registry=registry,
+            multiprocess_mode="livesum",
+        )
         self.breaker = None
         if cache.redis is not None:
             self.breaker = Gauge(
@@ -212,7 +221,7 @@ class _CacheGauges:
             registry=registry,
             multiprocess_mode="liveall",
         )
-        self._entries = self._open = -1
+        self._entries = self._bytes = self._open = -1
         self._costs: dict[tuple[str, str], float] = {}
         self._cost_children: dict[tuple[str, str], Gauge] = {}
 
@@ -221,6 +230,10 @@ class _CacheGauges:
         if entries != self._entries:
             self._entries = entries
             self.entries.set(entries)
+        held = self.cache.memory.bytes
+        if held != self._bytes:
+            self._bytes = held
+            self.bytes.set(held)
         if self.breaker is not None and self.cache.redis is not None:
             is_open = 0 if self.cache.redis.breaker.state == "closed" else 1
             if is_open != self._open:

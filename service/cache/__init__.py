@@ -5,7 +5,12 @@ immutable forever, so entries are evicted, never invalidated.
 
 Redis is asked only for results that cost more to compute than a round trip
 (``REDIS_MIN_COST_US``): each process measures every (game, operation)'s compute CPU time as a
-moving average and skips Redis for the cheap ones (see docs/caching.md).
+moving average and skips Redis for the cheap ones (see docs/caching.md). What Redis answers is
+used only once authenticated and parsed (``redis_tier``).
+
+Tier 1 is bounded by entries (``CACHE_ENTRIES``) and by bytes (``CACHE_MAX_BYTES``): each
+entry's memory is estimated at insert from the length of its JSON (serialized once, for
+Redis as well); a hit costs what it did.
 """
 
 from __future__ import annotations
@@ -17,12 +22,27 @@ from hashlib import blake2b
 from typing import Any
 
 from .. import jsonio
+from ..settings import Settings
 from .hot import HotKeys
 from .memory import LRU
 from .redis_tier import RedisTier
 
 Event = Callable[[str, str, str], None]
 SAMPLE_EVERY = 64
+# Memory a cached result holds per byte of its JSON. Measured with tracemalloc (the memory
+# freed when the entry is dropped) over 40 playout positions per game, every operation, and
+# Te-Trix 12x12 with 4 players (tests/cache/sizes.py prints the table, docs/caching.md
+# quotes it): 4.1 to 8.7 for a computed result, 5.2 to 9.4 for one parsed from Redis (orjson
+# makes a string of every value that the engines share). 8 errs on the large side for most;
+# tests/cache/test_bytes.py holds every real entry within 0.5x to 1.25x of its estimate.
+MEMORY_PER_JSON_BYTE = 8
+# The key, the LRU's node and the entry's size: 243 bytes measured per entry.
+ENTRY_OVERHEAD = 256
+
+
+def entry_bytes(json_bytes: int) -> int:
+    """The estimated memory of a cached result whose JSON is ``json_bytes`` long."""
+    return MEMORY_PER_JSON_BYTE * json_bytes + ENTRY_OVERHEAD
 
 
 def cache_key(game: str, rules_version: str, state: bytes, op: str, player: int | None) -> bytes:
@@ -59,8 +79,10 @@ class Cache:
         on_event: Event | None = None,
         redis: RedisTier | None = None,
         redis_min_cost_us: float = 250.0,
+        max_bytes: int | None = None,
     ) -> None:
-        self.memory = LRU(entries)
+        # without ``max_bytes`` (the offline tools), CACHE_MAX_BYTES's default: never unbounded
+        self.memory = LRU(entries, Settings().cache_max_bytes if max_bytes is None else max_bytes)
         self.redis = redis
         self.redis_min_cost_us = redis_min_cost_us
         self.costs = CostModel()
@@ -94,20 +116,28 @@ class Cache:
         self._on_event("memory", op, "miss")
         shared = self.redis if self._asks_redis(game, op) else None
         if shared is not None:
-            raw = await shared.get(key, op)
-            if raw is not None:
-                value = jsonio.loads(raw)
-                self.memory.put(key, value)
+            found = await shared.get_json(key, op)  # authenticated and parsed, or None
+            if found is not None:
+                value, json_bytes = found
+                self._keep(key, op, value, json_bytes)
                 return value
         # CPU time, not wall time: under load the OS preempts the worker mid-computation, and
         # wall time would then call a cheap result expensive.
         start = time.thread_time()
         value = compute()
         self.costs.record(game, op, (time.thread_time() - start) * 1e6)
-        self.memory.put(key, value)
-        if self.redis is not None and self.uses_redis(game, op):
-            self._write_behind(self.redis, key, op, jsonio.dumps(value))
+        writes = self.redis if self.uses_redis(game, op) else None
+        if writes is None and not self.memory.enabled:
+            return value  # nothing keeps it: no JSON to size
+        data = jsonio.dumps(value)
+        self._keep(key, op, value, len(data))
+        if writes is not None:
+            self._write_behind(writes, key, op, data)
         return value
+
+    def _keep(self, key: bytes, op: str, value: Any, json_bytes: int) -> None:
+        if not self.memory.put(key, value, entry_bytes(json_bytes)) and self.memory.enabled:
+            self._on_event("memory", op, "too_large")
 
     def _write_behind(self, redis: RedisTier, key: bytes, op: str, data: bytes) -> None:
         """Stores without making the caller wait for Redis."""
@@ -116,9 +146,11 @@ class Cache:
         task.add_done_callback(self._writes.discard)
 
     async def flush(self) -> None:
-        """Waits for pending Redis writes (tests and shutdown)."""
+        """Waits for pending Redis writes and deletes (tests and shutdown)."""
         while self._writes:
             await asyncio.gather(*list(self._writes))
+        if self.redis is not None:
+            await self.redis.flush()
 
     async def close(self) -> None:
         await self.flush()
@@ -126,4 +158,4 @@ class Cache:
             await self.redis.close()
 
 
-__all__ = ["LRU", "Cache", "CostModel", "HotKeys", "RedisTier", "cache_key"]
+__all__ = ["LRU", "Cache", "CostModel", "HotKeys", "RedisTier", "cache_key", "entry_bytes"]

@@ -110,7 +110,9 @@ def exposed_labels(family: Metric) -> frozenset[str]:
 @pytest.fixture
 def redis_client() -> TestClient:
     """An app with a Redis that is not there (every call fails): all of its metrics exist."""
-    settings = Settings(redis_url="redis://127.0.0.1:9/0", redis_timeout_ms=50)
+    settings = Settings(
+        redis_url="redis://127.0.0.1:9/0", redis_timeout_ms=50, cache_secret="metrics-test-cache"
+    )
     return TestClient(create_app(settings))
 
 
@@ -161,9 +163,9 @@ def test_redis_calls_are_timed_and_failures_counted(redis_client):
     metrics.redis_call("set", 0.05, False)
     text = redis_client.get("/metrics").text
     errors = {s["command"]: v for s, v in values(text, "regelwerk_redis_errors_total")}
-    assert errors == {"get": 0.0, "set": 1.0}
+    assert errors == {"get": 0.0, "set": 1.0, "del": 0.0}
     counts = {s["command"]: v for s, v in values(text, "regelwerk_redis_seconds_count")}
-    assert counts == {"get": 1.0, "set": 1.0}
+    assert counts == {"get": 1.0, "set": 1.0, "del": 0.0}
     (le_1ms,) = values(text, "regelwerk_redis_seconds_bucket", command="get", le="0.001")
     assert le_1ms[1] == 1.0
 
@@ -359,7 +361,12 @@ def redis(tmp_path) -> Iterator[RedisServer]:
 
 @pytest.mark.slow
 def test_the_breaker_is_open_when_any_workers_is(redis, tmp_path):
-    env = {"REDIS_URL": redis.url, "REDIS_MIN_COST_US": "0", "REDIS_BREAKER_SECONDS": "60"}
+    env = {
+        "REDIS_URL": redis.url,
+        "REDIS_MIN_COST_US": "0",
+        "REDIS_BREAKER_SECONDS": "60",
+        "CACHE_SECRET": "metrics-test-cache",
+    }
     with (
         server_process(workers=2, TMPDIR=str(tmp_path), **env) as server,
         each_worker(server.port) as (a, b),

@@ -24,8 +24,17 @@ def redis_server(tmp_path):
     server.stop()
 
 
+# The replicas' shared key for what they store in Redis (CACHE_SECRET).
+CACHE_SECRET = "the-replicas-share-this-cache-secret"
+
+
 def app_client(redis_url: str, **settings) -> TestClient:
-    base = {"redis_url": redis_url, "redis_min_cost_us": 0, "redis_breaker_seconds": 1}
+    base = {
+        "redis_url": redis_url,
+        "redis_min_cost_us": 0,
+        "redis_breaker_seconds": 1,
+        "cache_secret": CACHE_SECRET,
+    }
     return TestClient(create_app(Settings(**(base | settings))))
 
 
@@ -52,7 +61,7 @@ def client_metric(client, name: str) -> float:
 @pytest.mark.slow
 def test_result_cached_by_one_process_is_a_hit_in_another(redis_server):
     """Two real server processes share work through Redis."""
-    env = {"REDIS_URL": redis_server.url, "REDIS_MIN_COST_US": "0"}
+    env = {"REDIS_URL": redis_server.url, "REDIS_MIN_COST_US": "0", "CACHE_SECRET": CACHE_SECRET}
     with running_server(**env) as first, running_server(**env) as second:
         state = json.loads(call(first + "/v1/games/mixtour/new", {})[1])["state"]
         body = {"state": state, "moves": ["a1", "b2", "a1-b2"]}

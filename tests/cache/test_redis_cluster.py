@@ -10,7 +10,7 @@ import pytest
 
 from ..redis_cluster import RedisCluster
 from ..server_process import call, metric, running_server
-from .test_redis import app_client, states
+from .test_redis import CACHE_SECRET, app_client, states
 
 REDIS_HITS = 'regelwerk_cache_lookups_total{op="legal-moves",result="hit",tier="redis"}'
 REDIS_ERRORS = 'regelwerk_cache_lookups_total{op="legal-moves",result="error",tier="redis"}'
@@ -29,6 +29,7 @@ def cluster_env(cluster: RedisCluster, **more: str) -> dict[str, str]:
         "REDIS_URL": cluster.url,
         "REDIS_CLUSTER": "true",
         "REDIS_MIN_COST_US": "0",
+        "CACHE_SECRET": CACHE_SECRET,
         **more,
     }
 
@@ -127,6 +128,7 @@ def test_concurrent_calls_on_one_cluster_client_all_succeed(cluster):
     async def run() -> tuple[int, int]:
         tier = RedisTier(
             cluster.url,
+            secret=b"k" * 32,
             timeout_ms=1000,
             ttl=60,
             max_value_bytes=10_000,

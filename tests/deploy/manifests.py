@@ -21,6 +21,8 @@ CACHE_LABELS = {"app.kubernetes.io/name": "regelwerk", "app.kubernetes.io/compon
 
 # The Secret that holds Redis' password, and its key (created with kubectl, never committed).
 REDIS_AUTH = {"name": "regelwerk-redis-auth", "key": "REDIS_PASSWORD"}
+# The Secret of the key that authenticates Redis values: the service's alone, never Redis'.
+CACHE_AUTH = {"name": "regelwerk-cache-secret", "key": "CACHE_SECRET"}
 
 
 def yaml_documents(path: Path) -> list[dict[str, Any]]:

@@ -27,6 +27,7 @@ from service.settings import Settings
 from ..redis_server import free_port
 from .manifests import (
     API_LABELS,
+    CACHE_AUTH,
     MONITORING,
     REDIS_AUTH,
     compose,
@@ -34,6 +35,7 @@ from .manifests import (
     compose_interpolate,
     container_env,
     find,
+    generated_configmaps,
     kubelet_expand,
     kustomization,
     only_container,
@@ -45,6 +47,9 @@ from .manifests import (
 
 # A password as deploy/README.md makes one (secrets.token_urlsafe): URL-safe as it stands.
 PASSWORD = "pR1-nt_3d-by-token_urlsafe"
+# The Secrets deploy/README.md has one create before the first apply (regelwerk-secret, the
+# signing one, is optional).
+README_SECRETS = {"REDIS_PASSWORD": PASSWORD, "CACHE_SECRET": "cAche-k3y_by-token_urlsafe"}
 
 
 def _client(port: int, password: str | None = None) -> redis.Redis:
@@ -128,7 +133,7 @@ def test_kubernetes_redis_url_is_built_from_the_same_secret_and_names_the_redis_
     names = [item["name"] for item in container["env"]]
     # The kubelet expands $(NAME) only for names defined above it.
     assert names.index("REDIS_PASSWORD") < names.index("REDIS_URL")
-    env = container_env(container, {"REDIS_PASSWORD": PASSWORD})
+    env = container_env(container, README_SECRETS)
     url = Settings.from_env(env).redis_url
     assert url is not None
     parsed = parse_url(url)
@@ -137,6 +142,46 @@ def test_kubernetes_redis_url_is_built_from_the_same_secret_and_names_the_redis_
     assert parsed["password"] == PASSWORD
     assert (parsed["host"], parsed["port"]) == (service["metadata"]["name"], port["port"])
     assert selects({"matchLabels": service["spec"]["selector"]}, pod_labels("regelwerk-redis"))
+
+
+# ---- the cache key (issue 21, point 5) --------------------------------------------------------
+
+
+def test_kubernetes_cache_secret_is_required_and_only_the_api_pods_see_it():
+    """REDIS_URL needs a key to authenticate Redis values with (the service refuses to start
+    without one): required, so a pod without it waits rather than crash-loops, and in a Secret
+    of its own, which the Redis pod does not read (Redis is the untrusted party)."""
+    assert _secret_ref(only_container("regelwerk"), "CACHE_SECRET") == CACHE_AUTH
+    for _, doc in resources():
+        if doc["kind"] == "Deployment" and doc["metadata"]["name"] != "regelwerk":
+            text = repr(doc)
+            assert CACHE_AUTH["name"] not in text and "CACHE_SECRET" not in text
+    assert CACHE_AUTH["name"] not in {REDIS_AUTH["name"], "regelwerk-secret"}
+
+
+def test_the_kubernetes_pod_starts_with_the_secrets_the_readme_creates():
+    (configmap,) = generated_configmaps()
+    env = {**configmap["data"], **container_env(only_container("regelwerk"), README_SECRETS)}
+    settings = Settings.from_env(env)  # Settings.check refuses REDIS_URL without a key
+    assert settings.redis_url and settings.cache_mac_key() is not None
+    without = {k: v for k, v in env.items() if k != "CACHE_SECRET"}
+    with pytest.raises(SystemExit, match="REDIS_URL needs CACHE_SECRET"):
+        Settings.from_env(without)
+
+
+@pytest.mark.parametrize(
+    "shell", [{}, {"CACHE_SECRET": "from-the-callers-shell"}], ids=["default", "own"]
+)
+def test_the_compose_service_starts_with_a_cache_key(shell):
+    env = {
+        k: compose_interpolate(v, shell)
+        for k, v in compose_environment(compose()["services"]["regelwerk"]).items()
+    }
+    settings = Settings.from_env(env)
+    # a laptop's default, like the Redis password; beyond a laptop, the caller's own
+    assert settings.redis_url
+    assert settings.cache_secret == shell.get("CACHE_SECRET", "regelwerk-local-cache")
+    assert "CACHE_SECRET" not in repr(compose()["services"]["redis"])
 
 
 def test_no_password_and_no_redis_url_in_any_configmap_or_committed_secret():

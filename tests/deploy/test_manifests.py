@@ -49,6 +49,7 @@ SETTINGS = {
     "REDIS_URL": "",
     "REDIS_CLUSTER": "0",
     "CACHE_ENTRIES": "50000",
+    "CACHE_MAX_BYTES": "268435456",
     "CACHE_TTL": "3600",
     "CACHE_MAX_VALUE_BYTES": "262144",
     "REDIS_TIMEOUT_MS": "50",
@@ -66,10 +67,12 @@ SETTINGS = {
     "SUGGEST_MAX_BUDGET": "160",
     "RULES_SECRET": "",
     "RULES_PREVIOUS_SECRETS": "",
+    "CACHE_SECRET": "",
     "REQUIRE_SIGNED_STATE": "0",
     "CORS_ORIGINS": "",
 }
-SECRET_SETTINGS = {"RULES_SECRET", "RULES_PREVIOUS_SECRETS"}
+SIGNING_SECRETS = {"RULES_SECRET", "RULES_PREVIOUS_SECRETS"}
+SECRET_SETTINGS = SIGNING_SECRETS | {"CACHE_SECRET"}
 # Where settings.env departs from a default, on purpose.
 K8S_CHOICES = {"HOST": "0.0.0.0", "LOG_FORMAT": "json"}
 # Not in settings.env: it carries the Redis password, so the Deployment builds it from the
@@ -265,13 +268,14 @@ def test_every_pod_runs_non_root_read_only_without_privilege_escalation(name):
 
 
 def test_deployment_reads_settings_from_the_configmap_and_the_rules_secret_only_optionally():
+    """And CACHE_SECRET from a Secret of its own, required (test_access.py)."""
     container = only_container("regelwerk")
     assert {"configMapRef": {"name": "regelwerk-config"}} in container["envFrom"]
     assert not any("secretRef" in source for source in container["envFrom"])
     env = {item["name"]: item for item in container.get("env", [])}
     # REDIS_PASSWORD is no setting: the kubelet puts it into REDIS_URL (test_access.py).
     assert set(env) <= SETTINGS.keys() | {"REDIS_PASSWORD"}
-    for name in SECRET_SETTINGS:
+    for name in SIGNING_SECRETS:
         secret = env[name]["valueFrom"]["secretKeyRef"]
         assert secret == {"name": "regelwerk-secret", "key": name, "optional": True}
     assert container["command"] == ["python", "-m", "service"]
