@@ -20,6 +20,7 @@ from service.api.records import Record, RecordError, RecordMove, parse_record, p
 from ..fuzz.hostile_inputs import (
     BAD_RECORDS,
     DEEP_MOVES,
+    GRAPHQL_ACCEPT,
     SLOW_RECORDS,
     Hostile,
     code_of,
@@ -60,6 +61,26 @@ def test_a_hostile_input_gets_its_coded_answer(client, entry):
 )
 def test_a_hostile_input_gets_its_coded_answer_with_a_secret(make_client, entry):
     check(entry, send(make_client(rules_secret=SECRET), entry))
+
+
+def test_graphql_play_refuses_a_move_document_it_could_not_echo(client):
+    """Issue 21, point 6: play reads its moves after the state, so it needs a real one."""
+    state = client.post("/v1/games/mixtour/new", json={}).json()["state"]
+    query = (
+        'query($s: JSON!, $m: [JSON!]!) { play(game: "mixtour", state: $s, moves: $m) '
+        "{ __typename ... on InvalidRequest { code details } } }"
+    )
+    for make in DEEP_MOVES.values():
+        body = f'{{"query": {json.dumps(query)}, "variables": {{"s": {json.dumps(state)}, '
+        body += f'"m": [{make()}]}}}}'
+        r = client.post(
+            "/graphql",
+            content=body,
+            headers={"content-type": "application/json", "accept": GRAPHQL_ACCEPT},
+        )
+        answer = r.json()["data"]["play"]
+        assert answer["code"] == "INVALID_REQUEST"
+        assert answer["details"]["problems"][0]["path"] == "$.moves[0]"
 
 
 def test_every_class_of_the_issue_is_covered():

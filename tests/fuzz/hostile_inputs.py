@@ -339,6 +339,17 @@ def _move_entries(
         verdict,
         finding=finding,
     )
+    if kind == "document":  # play reads the moves before the state: any state object will do
+        yield Hostile(
+            f"{name}: REST play",
+            kind,
+            f"{base}/play",
+            lambda: ('{"state": {}, "moves": [' + move() + "]}").encode(),
+            status,
+            code,
+            "error",
+            finding=finding,
+        )
     for call in ("replay", "record"):
         yield Hostile(
             f"{name}: REST {call}",
