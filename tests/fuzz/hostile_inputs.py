@@ -16,7 +16,8 @@ Classes (``kind``):
   ``INVALID_NOTATION`` (replay, record, certificates), a verdict problem in verify;
 - ``document``: a move document or claim an answer could not echo (nested deeper than
   ``jsonio.DOCUMENT_DEPTH``, an integer beyond 64 bits): 400 ``INVALID_REQUEST``, ``$.moves[i]``;
-- ``options``: options whose text broke ``int()``: 422 ``INVALID_OPTIONS`` or a verdict problem.
+- ``options``: options whose text broke ``int()``, or nested deeper than ``repr`` recurses:
+  422 ``INVALID_OPTIONS`` or a verdict problem.
 """
 
 from __future__ import annotations
@@ -429,6 +430,23 @@ def hostile_inputs() -> list[Hostile]:
             "verdict",
         ),
     ]
+    deep_level = '{"level": ' + "[" * 1_000 + '"coins"' + "]" * 1_000 + "}"
+    for call, status, answer, extra in (
+        ("new", 422, "error", ""),
+        ("verify", 200, "verdict", ', "moves": []'),
+        ("record", 422, "error", ', "moves": []'),
+    ):
+        out.append(
+            Hostile(
+                f"Triominos options: a level nested 1,000 deep: REST {call}",
+                "options",
+                f"/v1/games/triominos-junior/{call}",
+                (lambda e: lambda: ('{"options": ' + deep_level + e + "}").encode())(extra),
+                status,
+                "INVALID_OPTIONS",
+                answer,
+            )
+        )
     names = [entry.name for entry in out]
     assert len(set(names)) == len(names), "every hostile input has its own name"
     return out
