@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -9,9 +10,33 @@ import orjson
 JSONDecodeError = orjson.JSONDecodeError
 JSONEncodeError = orjson.JSONEncodeError  # e.g. an integer beyond 64 bits
 
+# What a client sends that the service may echo (move documents, a record's options) nests at
+# most this deep: no game's document nests beyond 4 levels, and an answer wraps what it echoes
+# in a few more, far below the 254 levels orjson prints.
+DOCUMENT_DEPTH = 32
+# orjson prints signed and unsigned 64-bit integers; GraphQL literals can be any size.
+_PRINTABLE_INTS = range(-(2**63), 2**64)
+
 
 def loads(data: bytes | str) -> Any:
     return orjson.loads(data)
+
+
+def unprintable(value: Any, max_depth: int = DOCUMENT_DEPTH) -> str | None:
+    """Why ``dumps`` could not print ``value`` back, or None: containers nested deeper than
+    ``max_depth`` or an integer beyond 64 bits. A loop, not recursion: the value may be nested
+    as deep as the parser allows (1,024 levels), beyond Python's recursion limit."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, Mapping | list | tuple):
+            if depth > max_depth:
+                return f"nested deeper than {max_depth} levels"
+            children = item.values() if isinstance(item, Mapping) else item
+            stack.extend((child, depth + 1) for child in children)
+        elif isinstance(item, int) and item not in _PRINTABLE_INTS:
+            return "holds an integer beyond 64 bits"
+    return None
 
 
 def dumps(value: Any) -> bytes:

@@ -23,7 +23,7 @@ from .graphql_json import OVERRIDES
 from .graphql_moves import MoveDocument, typed_move
 from .ops import INLINE_MOVES, Loaded, Rules
 from .records import print_record
-from .request import Body, parse_move_item, type_name
+from .request import Body, document_problem, parse_move_item, type_name
 from .verify import (
     GAME_FIELDS,
     REPLAY_FIELDS,
@@ -425,6 +425,10 @@ def _moves(items: list[JSON], player: int | None) -> list[MoveRequest]:
     out: list[MoveRequest] = []
     problems = []
     for i, item in enumerate(items):
+        unfit = document_problem(item)
+        if unfit is not None:
+            problems.append({"path": f"$.moves[{i}]", "reason": unfit})
+            continue
         request = parse_move_item(item, player)
         if request is None:
             problems.append({"path": f"$.moves[{i}]", "reason": f"not a move ({type_name(item)})"})

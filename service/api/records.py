@@ -18,11 +18,14 @@ Tag lines ``[Name "value"]`` come first (values escape ``\\`` and ``"`` with a b
 control characters), then one numbered move per line, ``N. notation`` or, naming the player
 (simultaneous games), ``N. P: notation``, numbered from 1. Lines starting with ``;`` are
 comments; blank lines are ignored. Tags the service reads: ``Game`` (required),
-``RulesVersion``, ``Players``, ``Options`` (a JSON object), ``Seed``, ``KeyId`` and
-``Result`` (the claim: ``scores S0 S1 ...`` and/or ``winners P ...`` or ``winners none``,
-separated by ``; ``). Every other tag (``Event``, ``Site``, ``Date``, ``Round``,
-``Player0``…) is kept, in order, and printed back. A file may hold several records: a tag line
-after the moves, or a second ``Game`` tag, starts the next one.
+``RulesVersion``, ``Players``, ``Options`` (a JSON object, nested at most
+``jsonio.DOCUMENT_DEPTH`` levels), ``Seed``, ``KeyId`` and ``Result`` (the claim: ``scores S0
+S1 ...`` and/or ``winners P ...`` or ``winners none``, separated by ``; ``). Numbers are ASCII
+digits (no other script's, no superscripts); player numbers (``Players``, ``P``, winners) have
+at most three, a score is a decimal number or an integer within 64 bits. Every other tag
+(``Event``, ``Site``, ``Date``, ``Round``, ``Player0``…) is kept, in order, and printed back.
+A file may hold several records: a tag line after the moves, or a second ``Game`` tag, starts
+the next one.
 
 This module knows no game: moves are notation strings. ``print_record(parse_record(t))`` is
 ``t`` for every printed ``t``, and ``parse_record(print_record(r)) == r`` for every record.
@@ -45,10 +48,20 @@ KNOWN_TAGS = frozenset((*HEADER_TAGS, RESULT_TAG))
 
 _TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]')
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_MOVE_LINE = re.compile(r"(\d+)\.\s+(?:(\d+):\s+)?(\S.*?)\s*")
-_PLAYER_PREFIX = re.compile(r"\d+:\s")
-_INT = re.compile(r"-?\d+")
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+# The line is stripped, so the notation runs to its end: no two repetitions compete for the
+# same blanks (a lazy notation before trailing blanks took time in the square of the blanks).
+# Digits are ASCII: \d takes every script's digits, and int() not all of what isdigit() takes.
+_MOVE_LINE = re.compile(r"([0-9]+)\.\s+(?:([0-9]+):\s+)?(\S.*)")
+_PLAYER_PREFIX = re.compile(r"[0-9]+:\s")
+_PLAYER_NUMBER = re.compile(r"[0-9]{1,3}")
+_INT = re.compile(r"-?[0-9]+")
+_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+# Players, winners and a move's player have at most three digits.
+MAX_PLAYER = 999
+# 20 characters hold every 64-bit integer: longer ones are refused before int() reads them
+# (it refuses more than 4,300 digits), so one score cannot cost time in its square.
+_INT_CHARS = 20
+_PLAYER_RANGE = f"a player number is 0 to {MAX_PLAYER}"
 
 
 class RecordError(ValueError):
@@ -90,16 +103,19 @@ class Record:
             check_tag(name, value)
         if len({name for name, _ in self.tags}) != len(self.tags):
             raise ValueError("a tag may appear only once")
+        # What the text cannot hold would not read back: each bound is the parser's.
         for move in self.moves:
             check_notation(move.notation)
-            if move.player is not None and move.player < 0:
-                raise ValueError("a player number is 0 or more")
-        if self.players is not None and self.players < 1:
-            raise ValueError("Players is a positive number")
-        if self.scores is not None and not all(math.isfinite(s) for s in self.scores):
-            raise ValueError("scores are finite numbers")
-        if self.winners is not None and any(w < 0 for w in self.winners):
-            raise ValueError("winners are player numbers (0 or more)")
+            if move.player is not None and not 0 <= move.player <= MAX_PLAYER:
+                raise ValueError(_PLAYER_RANGE)
+        if self.players is not None and not 1 <= self.players <= MAX_PLAYER:
+            raise ValueError(f"Players is a number from 1 to {MAX_PLAYER}")
+        if self.options is not None and (problem := jsonio.unprintable(self.options)):
+            raise ValueError(f"Options {problem}")
+        if self.scores is not None and not all(_score_ok(s) for s in self.scores):
+            raise ValueError("scores are finite numbers, integers within 64 bits")
+        if self.winners is not None and any(not 0 <= w <= MAX_PLAYER for w in self.winners):
+            raise ValueError(f"winners are player numbers (0 to {MAX_PLAYER})")
 
     def header_tags(self) -> list[tuple[str, str]]:
         values = {
@@ -120,6 +136,12 @@ class Record:
         if self.winners is not None:
             parts.append("winners " + (" ".join(map(str, self.winners)) or "none"))
         return "; ".join(parts) or None
+
+
+def _score_ok(score: int | float) -> bool:
+    if isinstance(score, int):
+        return jsonio.unprintable(score) is None
+    return math.isfinite(score)
 
 
 def _control(text: str) -> bool:
@@ -259,11 +281,16 @@ def _parse_one(start: int, lines: list[str]) -> tuple[Record, tuple[int, ...]]:
             raise RecordError(
                 number, "a move line reads 'N. notation' or 'N. P: notation' (P: the player)"
             )
-        if int(mm.group(1)) != len(moves) + 1:
+        # Compared as text: a move number of a million digits is as wrong as any other.
+        if mm.group(1).lstrip("0") != str(len(moves) + 1):
             raise RecordError(
-                number, f"move number {mm.group(1)} where {len(moves) + 1} was expected"
+                number, f"move number {_clipped(mm.group(1))} where {len(moves) + 1} was expected"
             )
-        player = None if mm.group(2) is None else int(mm.group(2))
+        player = None
+        if mm.group(2) is not None:
+            if not _PLAYER_NUMBER.fullmatch(mm.group(2)):
+                raise RecordError(number, _PLAYER_RANGE)
+            player = int(mm.group(2))
         try:
             check_notation(mm.group(3))
         except ValueError as exc:
@@ -271,6 +298,11 @@ def _parse_one(start: int, lines: list[str]) -> tuple[Record, tuple[int, ...]]:
         moves.append(RecordMove(mm.group(3), player))
         move_lines.append(number)
     return _record(start, tags, moves), tuple(move_lines)
+
+
+def _clipped(text: str, limit: int = 20) -> str:
+    """Client text quoted in a message, at most ``limit`` characters of it."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _unquote(value: str, line: int) -> str:
@@ -302,8 +334,10 @@ def _record(start: int, tags: dict[str, tuple[int, str]], moves: list[RecordMove
     line, text = get("Players")
     players = None
     if text is not None:
-        if not text.isdigit() or int(text) < 1 or len(text) > 3:
-            raise RecordError(line, f"Players is the number of players (1 or more), got {text!r}")
+        if not _PLAYER_NUMBER.fullmatch(text) or int(text) < 1:
+            raise RecordError(
+                line, f"Players is the number of players (1 or more), got {_clipped(text)!r}"
+            )
         players = int(text)
     line, text = get("Options")
     options = None
@@ -314,6 +348,8 @@ def _record(start: int, tags: dict[str, tuple[int, str]], moves: list[RecordMove
             options = None
         if not isinstance(options, dict):
             raise RecordError(line, 'Options is a JSON object, e.g. {"pointsToWin":3}')
+        if problem := jsonio.unprintable(options):
+            raise RecordError(line, f"Options {problem}")
     line, text = get(RESULT_TAG)
     scores, winners = (None, None) if text is None else _result(line, text)
     free = tuple((k, v) for k, (_, v) in tags.items() if k not in KNOWN_TAGS)
@@ -343,16 +379,26 @@ def _result(line: int, text: str) -> tuple[tuple[int | float, ...] | None, tuple
         if words[0] == "scores" and scores is None and winners is None and len(words) > 1:
             if not all(_NUMBER.fullmatch(w) for w in words[1:]):
                 raise RecordError(line, usage)
-            scores = tuple(int(w) if _INT.fullmatch(w) else float(w) for w in words[1:])
+            scores = tuple(_score(line, w) for w in words[1:])
             if not all(math.isfinite(s) for s in scores):
                 raise RecordError(line, "scores are finite numbers")
         elif words[0] == "winners" and winners is None and len(words) > 1:
             if words[1:] == ["none"]:
                 winners = ()
-            elif all(w.isdigit() and len(w) < 4 for w in words[1:]):
+            elif all(_PLAYER_NUMBER.fullmatch(w) for w in words[1:]):
                 winners = tuple(int(w) for w in words[1:])
             else:
                 raise RecordError(line, usage)
         else:
             raise RecordError(line, usage)
     return scores, winners
+
+
+def _score(line: int, word: str) -> int | float:
+    """A score as written (``_NUMBER``): an integer within 64 bits, or a decimal number."""
+    if not _INT.fullmatch(word):
+        return float(word)
+    value = int(word) if len(word) <= _INT_CHARS else None
+    if value is None or jsonio.unprintable(value):
+        raise RecordError(line, "a score is a decimal number or an integer within 64 bits")
+    return value

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import jsonio
 from ..games.core import MoveRequest
 from .errors import ApiError, invalid_request
 
@@ -109,6 +110,10 @@ class Body:
         out: list[MoveRequest] = []
         for i, item in enumerate(items):
             where = path if path == "move" else f"{path}[{i}]"
+            unfit = document_problem(item)
+            if unfit is not None:
+                self.problems.append({"path": f"$.{where}", "reason": unfit})
+                continue
             request = parse_move_item(item, player)
             if request is None:
                 self.problems.append(
@@ -126,6 +131,15 @@ class Body:
     def done(self) -> None:
         if self.problems:
             raise invalid_request(self.problems)
+
+
+def document_problem(item: Any) -> str | None:
+    """Why a move item is no move of any game before a game reads it: a document the answer
+    could not echo back (a verdict's problem shows the move), or None."""
+    if not isinstance(item, Mapping):
+        return None
+    problem = jsonio.unprintable(item)
+    return None if problem is None else f"a move document {problem}"
 
 
 def parse_move_item(item: Any, player: int | None) -> MoveRequest | None:

@@ -188,17 +188,25 @@ def _claimed(body: Body) -> tuple[tuple[int | float, ...] | None, tuple[int, ...
             )
     scores = value.get("scores")
     winners = value.get("winners")
+    # A claim is echoed in SCORES_DIFFER and WINNERS_DIFFER: its integers must print (64 bits;
+    # a GraphQL literal may be any size).
     good_scores = isinstance(scores, list) and all(
-        isinstance(s, (int, float)) and not isinstance(s, bool) for s in scores
+        isinstance(s, float) or _is_int(s) for s in scores
     )
     if scores is not None and not good_scores:
-        body.problems.append({"path": "$.claimed.scores", "reason": "must be an array of numbers"})
-    good_winners = isinstance(winners, list) and all(
-        isinstance(w, int) and not isinstance(w, bool) and w >= 0 for w in winners
-    )
+        body.problems.append(
+            {
+                "path": "$.claimed.scores",
+                "reason": "must be an array of numbers (integers within 64 bits)",
+            }
+        )
+    good_winners = isinstance(winners, list) and all(_is_int(w) and w >= 0 for w in winners)
     if winners is not None and not good_winners:
         body.problems.append(
-            {"path": "$.claimed.winners", "reason": "must be an array of player numbers (>= 0)"}
+            {
+                "path": "$.claimed.winners",
+                "reason": "must be an array of player numbers (>= 0, within 64 bits)",
+            }
         )
     return (
         tuple(scores) if good_scores and scores is not None else None,
@@ -418,7 +426,10 @@ def certificate(
 
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    """An integer an answer can echo (a GraphQL literal may be beyond 64 bits)."""
+    return (
+        isinstance(value, int) and not isinstance(value, bool) and jsonio.unprintable(value) is None
+    )
 
 
 # What each certificate field must be (the Certificate schema of the OpenAPI document).
@@ -426,9 +437,12 @@ _CERTIFICATE_TYPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "game": ("a game id", lambda v: isinstance(v, str)),
     "rulesVersion": ("a string", lambda v: isinstance(v, str)),
     "digest": ("a string", lambda v: isinstance(v, str)),
-    "scores": ("an array of integers", lambda v: isinstance(v, list) and all(map(_is_int, v))),
+    "scores": (
+        "an array of integers (64 bits)",
+        lambda v: isinstance(v, list) and all(map(_is_int, v)),
+    ),
     "winners": (
-        "an array of player numbers",
+        "an array of player numbers (64 bits)",
         lambda v: isinstance(v, list) and all(_is_int(w) and w >= 0 for w in v),
     ),
     "sig": ("a string", lambda v: isinstance(v, str)),

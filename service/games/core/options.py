@@ -9,6 +9,7 @@ test holds the two together over real and mutated options.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
@@ -66,7 +67,7 @@ class OptionSpec:
                 problems.add(path, f"must be true or false, got {_type_name(value)}")
                 return self.default
         elif self.kind == "enum" and value not in self.choices:
-            problems.add(path, f"must be one of {', '.join(self.choices)}, got {value!r}")
+            problems.add(path, f"must be one of {', '.join(self.choices)}, got {_shown(value)}")
             return self.default
         if self.check is not None:
             try:
@@ -99,6 +100,16 @@ def _type_name(value: Any) -> str:
         list: "array",
         dict: "object",
     }.get(type(value), type(value).__name__)
+
+
+# A wrong value in a message: a client's value may be a megabyte, or nested deeper than repr
+# can recurse; reprlib stops at a few levels and clips long parts.
+_SHOWN = reprlib.Repr()
+_SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother = 4, 40, 40
+
+
+def _shown(value: Any) -> str:
+    return _SHOWN.repr(value)
 
 
 def validate_options(

@@ -41,7 +41,7 @@ Move = Place | Shift | Pass
 
 _SQ = r"([a-e][1-5])"
 _PLACE = re.compile(_SQ)
-_SHIFT = re.compile(_SQ + r"(?::(\d{1,3}))?-" + _SQ)
+_SHIFT = re.compile(_SQ + r"(?::([0-9]{1,3}))?-" + _SQ)  # ASCII: \d takes every script's
 
 
 def notation(move: Move) -> str:

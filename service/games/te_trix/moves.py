@@ -61,7 +61,8 @@ Move = Roll | Arrangement | Placement | Stop
 
 _ROLL = re.compile(r"[oxs]{4}")
 _ARRANGEMENT = re.compile(r"([oitljsz])\s*:\s*([oxs]{4})")
-_PLACEMENT = re.compile(r"r(\d{1,3})\s*@\s*(-?\d{1,3})\s*,\s*(-?\d{1,3})")
+# ASCII digits: \d takes every script's.
+_PLACEMENT = re.compile(r"r([0-9]{1,3})\s*@\s*(-?[0-9]{1,3})\s*,\s*(-?[0-9]{1,3})")
 _EXPECTED = "a roll ('ooxs'), an arrangement ('T:oxso'), a placement ('r90@2,3') or 'stop'"
 
 

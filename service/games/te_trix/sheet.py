@@ -31,7 +31,10 @@ def parse_cell(text: str, size: int) -> int | None:
     """The index of a cell name like ``d4`` on a sheet of ``size``, or None."""
     text = text.strip().lower()
     digits = text[1:]  # isascii: str.isdigit also takes digits int() refuses, such as '²'
+    # A row has at most two digits: int() refuses over 4,300 (and a long one costs time).
     if not text or text[0] not in COLUMNS[:size] or not (digits.isascii() and digits.isdigit()):
+        return None
+    if len(digits) > len(str(MAX_SIZE)):
         return None
     row = int(digits)
     if not 1 <= row <= size or text[1] == "0":

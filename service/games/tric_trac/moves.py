@@ -65,7 +65,9 @@ PASS: Final = Turn()
 
 _THROW = re.compile(r"([1-6])\s*-\s*([1-6])")
 _OPENING = re.compile(r"(red|black)\s+([1-6])\s*-\s*([1-6])")
-_CHAIN = re.compile(r"\d{1,2}(?:/(?:\d{1,2}\*?|off))+")
+# ASCII digits (\d takes every script's); each repetition of a chain starts with the '/' no
+# point holds, so the chain reads in one pass.
+_CHAIN = re.compile(r"[0-9]{1,2}(?:/(?:[0-9]{1,2}\*?|off))+")
 
 
 def _point(n: int) -> str:

@@ -28,7 +28,10 @@ LIMIT = 40
 ORIGIN: Pos = (0, 0)
 CORNER_NAMES = (("top", "bottom-right", "bottom-left"), ("bottom", "top-left", "top-right"))
 
-_POS = re.compile(r"\s*\(?\s*(-?\d{1,4})\s*,\s*(-?\d{1,4})\s*\)?\s*")
+# One coordinate, in ASCII digits (\d takes every script's). The blanks and parentheses around
+# it are stripped first: as one pattern, blanks on both sides of an optional '(' made a run of
+# blanks cost time in its square.
+_COORDINATE = re.compile(r"-?[0-9]{1,4}")
 
 
 def is_up(pos: Pos) -> bool:
@@ -64,11 +67,16 @@ def pos_name(pos: Pos) -> str:
 
 
 def parse_pos(text: object) -> Pos:
-    """``1,0`` or ``(1,0)``; raises ValueError."""
-    m = _POS.fullmatch(text) if isinstance(text, str) else None
-    if m is None:
-        raise ValueError(f"{text!r} is not a position: write 'col,row' such as '1,0'")
-    return (int(m[1]), int(m[2]))
+    """``1,0`` or ``(1,0)``, blanks around each part allowed (an unmatched parenthesis too);
+    raises ValueError."""
+    if isinstance(text, str):
+        inner = text.strip()
+        inner = inner.removeprefix("(").removesuffix(")")
+        col, comma, row = inner.partition(",")
+        col, row = col.strip(), row.strip()
+        if comma and _COORDINATE.fullmatch(col) and _COORDINATE.fullmatch(row):
+            return (int(col), int(row))
+    raise ValueError(f"{text!r} is not a position: write 'col,row' such as '1,0'")
 
 
 def triangles_at(vertex: Vertex) -> tuple[Pos, ...]:

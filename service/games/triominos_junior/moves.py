@@ -58,8 +58,11 @@ class Deal:
 
 Move = Place | Swap | Draw | Pass | Deal
 
-_TILE = r"(j|\d\s*-\s*\d\s*-\s*\d)"
-_LAY = re.compile(r"(swap\s+)?" + _TILE + r"\s*@\s*(.+)")
+# ASCII digits (\d takes every script's). A placement is split at its '@' before matching:
+# as one pattern, blanks after the '@' could be read by two repetitions (the blanks, then the
+# position), which made a run of them cost time in its square.
+_TILE = r"(j|[0-9]\s*-\s*[0-9]\s*-\s*[0-9])"
+_LAY = re.compile(r"(swap\s+)?" + _TILE + r"\s*")
 _DEAL = re.compile(r"deal\s+" + _TILE)
 
 # Fields ``enriched`` adds; a sent document may carry them (they never define the move).
@@ -99,9 +102,11 @@ def parse_move(move: str | Mapping[str, Any]) -> Move:
         return Draw() if text == "draw" else Pass()
     if m := _DEAL.fullmatch(text):
         return Deal(canonical(parse_tile(m[1])))
-    if m := _LAY.fullmatch(text):
+    lay, _, where = text.partition("@")
+    where = where.lstrip()  # the position: one line, after the blanks that follow the '@'
+    if (m := _LAY.fullmatch(lay)) and where and "\n" not in where:
         try:
-            at = parse_pos(m[3])
+            at = parse_pos(where)
         except ValueError as exc:
             raise _bad(move, str(exc)) from None
         tile = parse_tile(m[2])

@@ -20,7 +20,7 @@ JOKER: Tile = (WILD, WILD, WILD)
 TILE_COUNT = 36
 LOWEST, HIGHEST = 0, 9  # numbers a custom set may use (one digit, one colour each)
 
-_TILE = re.compile(r"\s*(\d)\s*-\s*(\d)\s*-\s*(\d)\s*")
+_TILE = re.compile(r"\s*([0-9])\s*-\s*([0-9])\s*-\s*([0-9])\s*")  # ASCII: \d takes any script's
 
 
 def is_joker(tile: Tile) -> bool:
