@@ -15,7 +15,8 @@ Classes (``kind``):
 - ``notation``: a move that is no notation of the game, slow to read before issue 21: 422
   ``INVALID_NOTATION`` (replay, record, certificates), a verdict problem in verify;
 - ``document``: a move document or claim an answer could not echo (nested deeper than
-  ``jsonio.DOCUMENT_DEPTH``, an integer beyond 64 bits): 400 ``INVALID_REQUEST``, ``$.moves[i]``;
+  ``jsonio.DOCUMENT_DEPTH``): 400 ``INVALID_REQUEST``, ``$.moves[i]``; a GraphQL literal beyond
+  64 bits reads as the float JSON makes of it, and gets that float's answer;
 - ``options``: options whose text broke ``int()``, or nested deeper than ``repr`` recurses:
   422 ``INVALID_OPTIONS`` or a verdict problem.
 """
@@ -140,33 +141,42 @@ DEEP_MOVES: dict[str, Callable[[], str]] = {
     ),
 }
 
-BIG = str(2**70)  # a GraphQL literal: any size, unlike JSON numbers (floats past 64 bits)
-# GraphQL fields with an integer literal beyond 64 bits: field, arguments.
-BIG_LITERALS: dict[str, tuple[str, str]] = {
+BIG = str(2**70)  # a GraphQL literal: any size in the document's text
+# GraphQL fields with an integer literal beyond 64 bits: field, arguments, the code. A literal
+# number is read as JSON reads it (service/api/graphql_json.py): a float past 64 bits, so each
+# gets the answer the same JSON body gets from REST: a float square or count is no move
+# document, a float player or winner no player, a float score a claim like any other.
+BIG_LITERALS: dict[str, tuple[str, str, str]] = {
     "a move document with a count beyond 64 bits": (
         "verify",
         f'game: "mixtour", moves: [{{kind: "shift", from: "a1", count: {BIG}, to: "b2"}}]',
+        "INVALID_NOTATION",
     ),
     "a move document with a square beyond 64 bits": (
         "verify",
         f'game: "mixtour", moves: [{{kind: "place", square: {BIG}}}]',
+        "INVALID_NOTATION",
     ),
     "a player beyond 64 bits in a move item": (
         "replay",
         f'game: "mixtour", moves: [{{player: {BIG}, move: "c3"}}]',
+        "INVALID_REQUEST",
     ),
     "claimed scores beyond 64 bits": (
         "verify",
         f'game: "mixtour", moves: ["c3"], claimed: {{scores: [{BIG}, 0]}}',
+        "NOT_FINISHED",
     ),
     "claimed winners beyond 64 bits": (
         "verify",
         f'game: "mixtour", moves: ["c3"], claimed: {{winners: [{BIG}]}}',
+        "INVALID_REQUEST",
     ),
     "a certificate's scores beyond 64 bits": (
         "checkCertificate",
         f'certificate: {{game: "mixtour", rulesVersion: "1", digest: "sha256:0", '
         f'scores: [{BIG}, 0], winners: [], sig: "k.x"}}',
+        "INVALID_REQUEST",
     ),
 }
 
@@ -398,7 +408,7 @@ def hostile_inputs() -> list[Hostile]:
         out += _move_entries(name, "notation", game, move_text, "INVALID_NOTATION", 422)
     for name, move in DEEP_MOVES.items():
         out += _move_entries(name, "document", "mixtour", move, "INVALID_REQUEST", 400)
-    for name, (field_name, arguments) in BIG_LITERALS.items():
+    for name, (field_name, arguments, code) in BIG_LITERALS.items():
         out.append(
             Hostile(
                 f"{name}: GraphQL {field_name}",
@@ -406,7 +416,7 @@ def hostile_inputs() -> list[Hostile]:
                 "/graphql",
                 _graphql_literal(field_name, arguments),
                 200,
-                "INVALID_REQUEST",
+                code,
                 f"graphql.{field_name}",
             )
         )
