@@ -301,6 +301,30 @@ def case_client_errors_keep_alive(server: Server) -> str:
     return f"{statuses}, then 200 on one connection"
 
 
+def case_client_text(server: Server) -> str:
+    """Points 2 and 6: every hostile text of tests/fuzz/hostile_inputs.py (64 KB of blanks in
+    a move line or a Triominos position, 16 s of CPU each before; superscript digits, 5,000-
+    digit numbers, nesting past 254 levels: 500s before) through every call that reads it, on
+    one keep-alive connection: each its coded 4xx or verdict, the connection kept."""
+    import http.client
+
+    from .hostile_inputs import code_of, hostile_inputs
+
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    entries = hostile_inputs()
+    for entry in entries:
+        connection.request(entry.method, entry.path, entry.body(), entry.headers)
+        response = connection.getresponse()
+        body = response.read()
+        assert (response.status, code_of(entry, body)) == (entry.status, entry.code), (
+            entry.name,
+            body[:300],
+        )
+        assert b"INTERNAL" not in body and not response.will_close, entry.name
+    connection.close()
+    return f"{len(entries)} inputs, each its code"
+
+
 def case_retired_key(server: Server) -> str:
     """Point 9: replay with a retired key's id rolls its dice and signs nothing."""
     from service.api.keys import key_id
@@ -321,6 +345,7 @@ CASES = [
     case_pipelining,
     case_strong_suggest_cpu,
     case_client_errors_keep_alive,
+    case_client_text,
     case_retired_key,
 ]
 
