@@ -14,18 +14,21 @@ import json
 import os
 import random
 import socket
+import tempfile
 import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
 from service.games import REGISTRY
 from service.games.core import driver
 
+from ..redis_server import RedisServer
 from ..server_process import Server, call, server_process
 
 pytestmark = pytest.mark.slow
@@ -337,6 +340,130 @@ def case_retired_key(server: Server) -> str:
     return "200, unsigned"
 
 
+def case_cache_bytes(server: Server) -> str:
+    """Point 3: Te-Trix 12 x 12 legal moves of distinct states (about 1 MB an entry: 3.0 GB
+    after 3,000 requests before); this server's CACHE_MAX_BYTES is 32 MiB, so 160 distinct
+    entries would hold ~500 MB of Python objects unbounded."""
+    from ..server_process import metric
+
+    states = te_trix_states(40, "bytes")
+
+    def one(i: int) -> int:
+        state, _ = states[i // 4]
+        body = {"state": state, "player": i % 4}
+        status, data = post(server.base, "/v1/games/te-trix/legal-moves", body)
+        assert status == 200, data[:300]
+        return len(data)
+
+    sizes = [one(i) for i in range(160)]
+    held = metric(server.base, "regelwerk_cache_bytes")
+    assert 0 < held <= 32 * 1024 * 1024, held
+    return f"160 x ~{sum(sizes) // 160 // 1024} KB, cache holds {held / 2**20:.0f} MiB"
+
+
+def poison(redis_port: int, game: str, doc: dict, op: str, value: bytes) -> None:
+    """Writes ``value`` under the Redis key the service computes for (game, state, op)."""
+    import redis
+
+    from service import jsonio
+    from service.cache import cache_key
+    from service.cache.redis_tier import PREFIX
+
+    d = REGISTRY[game].descriptor
+    body = jsonio.canonical({k: v for k, v in doc.items() if k != "sig"})
+    key = PREFIX + cache_key(d.id, d.rules_version, body, op, None)
+    with redis.Redis(port=redis_port) as store:
+        store.set(key, value)
+
+
+def case_poisoned_redis(server: Server, redis_port: int) -> str:
+    """Point 6: poisoned legal moves were served verbatim and a poisoned position (Mixtour
+    scores [4, 0], a Te-Trix seed of the attacker's) was signed with the service key. Written
+    under the exact keys, unsealed and with a made-up tag, on a server without the in-process
+    tier: each answered fresh with the true state signed, each poisoned value counted invalid."""
+    from service import jsonio
+
+    from ..server_process import metric
+
+    answered = 0
+    for game, forge in (
+        ("mixtour", lambda s: {**s, "scores": [4, 0]}),
+        ("te-trix", lambda s: {**s, "seed": "a-seed-the-attacker-chose"}),
+    ):
+        status, data = post(server.base, f"/v1/games/{game}/new", {"seed": "the-hosts-seed"})
+        new = json.loads(data)
+        state = new["state"]
+        true_doc = {k: v for k, v in state.items() if k != "sig"}
+        forged = {**new, "state": forge(true_doc), "scores": [4, 0]}
+        moves = {"toMove": [0], "isChance": False, "moves": [{"notation": "pwned", "move": {}}]}
+        for value in (jsonio.dumps(forged), bytes(32) + jsonio.dumps(forged)):
+            poison(redis_port, game, state, "position", value)
+            poison(redis_port, game, state, "legal-moves", jsonio.dumps(moves))
+            status, data = post(server.base, f"/v1/games/{game}/position", {"state": state})
+            assert status == 200 and json.loads(data) == new, data[:300]
+            status, data = post(server.base, f"/v1/games/{game}/legal-moves", {"state": state})
+            assert status == 200 and b"pwned" not in data, data[:300]
+            answered += 2
+    invalid = sum(
+        metric(server.base, f'regelwerk_cache_lookups_total{{op="{op}",result="invalid"')
+        for op in ("position", "legal-moves")
+    )
+    assert invalid == answered, (invalid, answered)  # each poisoned value met, none trusted
+    return f"{answered} answered true, {invalid:.0f} counted invalid"
+
+
+def fake_redis() -> tuple[socket.socket, threading.Event]:
+    """A TCP peer answering ``+OK`` to every Redis command (a broken proxy, a wrong port)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def serve(conn: socket.socket) -> None:
+        with conn:
+            while not stop.is_set():
+                try:
+                    if not conn.recv(65536):
+                        return
+                    conn.sendall(b"+OK\r\n")
+                except OSError:
+                    return
+
+    def accept() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            threading.Thread(target=serve, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+    return listener, stop
+
+
+def case_redis_answering_ok(server: Server) -> str:
+    """Point 6: a Redis answering +OK to everything failed 394 of 400 requests and the breaker
+    never opened. Every answer is right, and the breaker opens."""
+    from ..server_process import metric
+
+    engine = REGISTRY["mixtour"]
+    rng = random.Random("ok-peer")
+    state = engine.new(2, {})
+    for _ in range(400):
+        if engine.status(state).finished or not engine.legal_moves(state):
+            state = engine.new(2, {})
+        status, data = post(
+            server.base, "/v1/games/mixtour/legal-moves", {"state": engine.encode(state)}
+        )
+        assert status == 200, data[:300]
+        expected = [engine.notation(m) for m in engine.legal_moves(state)]
+        assert [m["notation"] for m in json.loads(data)["moves"]] == expected
+        state = engine.apply(state, rng.choice(engine.legal_moves(state))).state
+    assert metric(server.base, "regelwerk_redis_breaker_open") == 1.0
+    return "400 x 200, each right; breaker open"
+
+
 CASES = [
     case_fragment_chains,
     case_duplicate_fields,
@@ -370,3 +497,26 @@ def test_every_finding_against_the_real_server():
         report.case(
             server, "heavy_requests_in_flight", lambda: case_heavy_requests_in_flight(server)
         )
+    with server_process(CACHE_MAX_BYTES=str(32 * 1024 * 1024)) as server:
+        report.case(server, "cache_bytes", lambda: case_cache_bytes(server))
+    redis_server = RedisServer(Path(tempfile.mkdtemp(prefix="hostile-redis-")))
+    redis_server.start()
+    try:
+        # no in-process tier: every request reads what Redis holds
+        shared = {**env, "REDIS_URL": redis_server.url, "REDIS_MIN_COST_US": "0"}
+        shared["CACHE_ENTRIES"] = "0"
+        with server_process(**shared) as server:
+            port = redis_server.port
+            report.case(server, "poisoned_redis", lambda: case_poisoned_redis(server, port))
+    finally:
+        redis_server.stop()
+    listener, stop = fake_redis()
+    try:
+        url = f"redis://127.0.0.1:{listener.getsockname()[1]}/0"
+        with server_process(**env, REDIS_URL=url, REDIS_MIN_COST_US="0") as server:
+            report.case(server, "redis_answering_ok", lambda: case_redis_answering_ok(server))
+            output = server.output()
+    finally:
+        stop.set()
+        listener.close()
+    assert "Traceback" not in output, output[-3000:]
