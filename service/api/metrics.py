@@ -136,8 +136,13 @@ class Metrics:
         if timed is None:
             timed = self._timed[route] = self.latency.labels(route)
         timed.observe(seconds)
+
+    def answering(self) -> None:
+        """Called as an answer's last bytes go out. With several workers the cache's gauges
+        are written now, before the client can read the answer: another worker may answer
+        its next scrape, and must see what this request did (written after the answer, as
+        before, a client's next request raced the write: issue 23's flaky metrics test)."""
         if self.directory is not None and self._gauges is not None:
-            # The cache changes while requests run; another worker may answer the next scrape.
             self._gauges.refresh()
 
     def watch(self, cache: Cache) -> None:

@@ -62,6 +62,8 @@ class Observe:
             elif message["type"] == "http.response.body":
                 bytes_out += len(message.get("body", b""))
                 complete = not message.get("more_body", False)
+                if complete:
+                    self.metrics.answering()
             await send(message)
 
         try:
