@@ -47,6 +47,7 @@ export function explain(refusal: Refusal): string {
     case "INVALID_RECORD":
       return `record line ${details.line ?? "?"}: ${message}`;
     case "BODY_TOO_LARGE":
+    case "HEADERS_TOO_LARGE":
     case "TOO_MANY_MOVES":
     case "WORK_BUDGET_EXCEEDED":
       return `limit ${details.limit ?? "?"}`;
