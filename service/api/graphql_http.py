@@ -53,11 +53,9 @@ from graphql import (
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-# strawberry's own validation (its rules for @oneOf inputs and Maybe), as its view runs it.
-from strawberry.schema.schema import validate_document
-
 from .. import jsonio
 from . import offload
+from . import strawberry_internals as internals
 from .budget import DocumentLimits, check_document, request_budget
 from .graphql_plan import Compiler, Executor, Fallback, OperationPlan, Unsupported
 from .logs import clip
@@ -190,9 +188,9 @@ class GraphQLEndpoint:
         shared: SharedQueries | None = None,
         search_cpu_ms: int | None = None,
     ) -> None:
-        self.schema: GraphQLSchema = schema._schema
+        self.schema: GraphQLSchema = internals.graphql_schema(schema)
         self.shared = shared  # persisted query texts every replica sees (Redis), if any
-        self.executor = schema.execution_context_class
+        self.executor = internals.executor_of(schema)
         self.context = context
         self.ide = ide
         self.limits = limits or DocumentLimits()
@@ -281,7 +279,7 @@ class GraphQLEndpoint:
     def validated(self, text: str) -> Parsed:
         """Parses within the limits and validates (RequestError when either fails)."""
         document = self.parse(text)
-        errors = validate_document(self.schema, document, tuple(specified_rules))
+        errors = internals.validate_document(self.schema, document, tuple(specified_rules))
         if errors:
             raise RequestError.of("GRAPHQL_VALIDATION_FAILED", errors)
         return Parsed(document, len(text) * AST_BYTES_PER_CHAR)

@@ -26,12 +26,11 @@ from graphql import (
     VariableNode,
 )
 from strawberry.scalars import JSON
-from strawberry.schema.types.scalar import DEFAULT_SCALAR_REGISTRY
-from strawberry.types.scalar import scalar
 
 from .. import jsonio
+from .strawberry_internals import json_scalar_definition, scalar
 
-_BUILT_IN = DEFAULT_SCALAR_REGISTRY[JSON]
+_BUILT_IN = json_scalar_definition()
 
 
 def literal(node: ValueNode, variables: dict[str, Any] | None = None) -> Any:

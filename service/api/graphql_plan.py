@@ -46,8 +46,11 @@ from graphql import (
     OperationType,
     SelectionSetNode,
     VariableNode,
+    get_argument_values,
+    get_variable_values,
 )
-from graphql.execution.values import get_argument_values, get_variable_values
+
+from . import strawberry_internals as internals
 
 
 class Unsupported(Exception):
@@ -104,22 +107,18 @@ class Compiler:
     resolvers strawberry wraps, and which Python class is which GraphQL type)."""
 
     def __init__(self, schema: strawberry.Schema) -> None:
-        self.schema: GraphQLSchema = schema._schema
-        self.names = schema.config.name_converter
+        self.schema: GraphQLSchema = internals.graphql_schema(schema)
         self.strawberry = schema
         self.type_of: dict[type, str] = {}
         self._fields: dict[str, dict[str, Any]] = {}
         for name, named in self.schema.type_map.items():
             if not isinstance(named, GraphQLObjectType) or name.startswith("__"):
                 continue
-            definition = schema.get_type_by_name(name)
-            origin = getattr(definition, "origin", None)
+            origin, fields = internals.fields_by_name(schema, name)
             if origin is None:
                 continue
             self.type_of[origin] = name
-            self._fields[name] = {
-                self.names.get_graphql_name(f): f for f in getattr(definition, "fields", ())
-            }
+            self._fields[name] = fields
 
     def compile(self, document: DocumentNode, operation: OperationDefinitionNode) -> OperationPlan:
         if operation.operation is not OperationType.QUERY or operation.directives:
@@ -214,15 +213,13 @@ class Compiler:
             raise Unsupported(f"unknown field {parent.name}.{name}")
         wrappers, named = _unwrap(field_def.type)
         plan = FieldPlan(key, name, wrappers, field_def=field_def, node=node)
-        resolver = sfield.base_resolver
+        resolver = internals.resolver(self.strawberry, sfield)
         if resolver is None:
             plan.attribute = sfield.python_name
         else:
-            plan.resolver = resolver.wrapped_func
-            plan.wants_info = resolver.info_parameter is not None
-            plan.arguments = {
-                self.names.get_graphql_name(a): a.python_name for a in sfield.arguments
-            }
+            plan.resolver = resolver.function
+            plan.wants_info = resolver.wants_info
+            plan.arguments = resolver.arguments
             if not _uses_variables(node):
                 plan.static_args = self._arguments(plan, None)
         sub_sets = [n.selection_set for n in nodes if n.selection_set is not None]
@@ -236,7 +233,7 @@ class Compiler:
             }
         else:
             raise Unsupported(f"type {named}")
-        plan.is_async = resolver is not None and sfield.is_async
+        plan.is_async = resolver is not None and resolver.is_async
         below = [
             *(plan.object_plan or ()),
             *(f for p in (plan.union_plans or {}).values() for f in p),
