@@ -15,10 +15,10 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from .api import offload, rest
-from .api.budget import DocumentLimits
-from .api.errors import ApiError
+from .api.errors import ServiceError
 from .api.graphql import schema
 from .api.graphql_http import GraphQLEndpoint
+from .api.graphql_limits import DocumentLimits
 from .api.http import BodyLimit, error_response, json_response, log
 from .api.logs import clip, configure, mark_logged, request_id
 from .api.metrics import Metrics, multiprocess_directory
@@ -145,7 +145,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
 
     async def api_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, ApiError)
+        assert isinstance(exc, ServiceError)
         return error_response(exc)
 
     async def http_error(request: Request, exc: Exception) -> Response:
@@ -158,16 +158,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
         }.get(exc.status_code, str(exc.detail))
         # a 405 keeps the Allow header Starlette set (RFC 9110 15.5.6)
         return error_response(
-            ApiError(exc.status_code, code, message), request.url.path, exc.headers
+            ServiceError(code, message), request.url.path, exc.headers, exc.status_code
         )
 
     async def internal_error(request: Request, exc: Exception) -> Response:
-        """A bug (client errors are ApiErrors, a vanished client never gets here): logged
+        """A bug (client errors are ServiceErrors, a vanished client never gets here): logged
         once with its traceback, under the request's id."""
         method, route = clip(request.method, 16), route_name(request.scope)
         log.error("internal error on %s %s", method, route, exc_info=exc)
         mark_logged(exc)
-        response = error_response(ApiError(500, "INTERNAL", "internal error; it has been logged"))
+        response = error_response(ServiceError("INTERNAL", "internal error; it has been logged"))
         rid = request_id.get()
         if rid is not None:
             response.headers["x-request-id"] = rid
@@ -177,7 +177,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         routes=routes,
         lifespan=lifespan,
         exception_handlers={
-            ApiError: api_error,
+            ServiceError: api_error,
             HTTPException: http_error,
             Exception: internal_error,
         },

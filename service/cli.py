@@ -22,7 +22,7 @@ from itertools import chain
 from typing import IO, Any
 
 from . import jsonio
-from .api.errors import ApiError
+from .api.errors import ServiceError
 from .api.ops import Rules
 from .api.records import game_of, split_records
 from .api.verify import read_record, refused, verify, verify_line
@@ -112,7 +112,7 @@ def _verdicts(rules: Rules, source: IO[str]) -> Iterator[tuple[dict[str, Any], i
     try:
         first = source.readline()
     except UnicodeDecodeError as exc:
-        yield refused(1, None, ApiError(400, "INVALID_RECORD", f"not UTF-8 text: {exc}")), 0
+        yield refused(1, None, ServiceError("INVALID_RECORD", f"not UTF-8 text: {exc}")), 0
         return
     if first.lstrip("\ufeff \t").startswith("{"):
         number = 0
@@ -123,13 +123,13 @@ def _verdicts(rules: Rules, source: IO[str]) -> Iterator[tuple[dict[str, Any], i
                 if line.strip():
                     yield verify_line(rules, number, line), done
         except UnicodeDecodeError as exc:  # reading the next line
-            error = ApiError(400, "MALFORMED_JSON", f"not UTF-8 text: {exc}")
+            error = ServiceError("MALFORMED_JSON", f"not UTF-8 text: {exc}")
             yield refused(number + 1, None, error), done
         return
     try:
         text = first + source.read()
     except UnicodeDecodeError as exc:
-        yield refused(1, None, ApiError(400, "INVALID_RECORD", f"not UTF-8 text: {exc}")), 0
+        yield refused(1, None, ServiceError("INVALID_RECORD", f"not UTF-8 text: {exc}")), 0
         return
     offset = 0
     for start, chunk in split_records(text):
@@ -144,7 +144,7 @@ def _record_verdict(rules: Rules, start: int, chunk: str) -> dict[str, Any]:
         claim = read_record(chunk, offset=start - 1)  # its lines numbered as the file's
         game = claim.game
         return verify(rules, rules.engine(claim.game), claim).line(start, game)
-    except ApiError as error:
+    except ServiceError as error:
         return refused(start, game, error)
 
 

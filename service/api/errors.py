@@ -1,29 +1,8 @@
-"""API errors: a status, a stable code, a message and details; rules errors map to 422.
+"""Service errors: a stable code, a message and details; the rules errors keep their codes.
 
-=====================  ======  ==================================================
-code                   status  when
-=====================  ======  ==================================================
-MALFORMED_JSON         400     the body is not JSON
-INVALID_REQUEST        400     wrong field types, missing or unknown fields
-INVALID_RECORD         400     a text game record that cannot be read (details.line)
-NOT_FOUND              404     no such route
-UNKNOWN_GAME           404     no such game id
-METHOD_NOT_ALLOWED     405     wrong HTTP method for the route
-HTTP_ERROR             4xx     any other refusal of the HTTP layer (not raised today)
-BODY_TOO_LARGE         413     body over MAX_BODY_BYTES
-HEADERS_TOO_LARGE      431     request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed)
-TOO_MANY_MOVES         413     more moves in one play/replay than MAX_MOVES
-WORK_BUDGET_EXCEEDED   413     the request needs more work than MAX_WORK allows
-INVALID_NOTATION       422     a move that is not notation of this game
-ILLEGAL_MOVE           422     a move the rules forbid (details.reason, details.rule)
-NOT_YOUR_TURN          422     the player may not act now
-GAME_OVER              422     the game is finished
-INVALID_STATE          422     the state document is impossible (details.problems)
-INVALID_OPTIONS        422     players or options out of range (details.problems)
-INVALID_PLAYER         422     a player number the game does not have
-STATE_TAMPERED         422     a signature is missing or wrong (RULES_SECRET set)
-INTERNAL               500     a bug: reported, never caused by client input
-=====================  ======  ==================================================
+No status here: the operations raise these (and the rules errors) and know nothing of HTTP or
+GraphQL. ``service/api/edge.py`` maps every code, once, to its REST status and its GraphQL
+union member; the README's table of errors is held to both.
 
 In ``play`` and ``replay`` ``details.ply`` is the 0-based index of the failing move.
 ``ILLEGAL_MOVE`` with ``details.reason`` ``CHANCE_IS_SAMPLED``: a chance outcome sent for a
@@ -39,38 +18,36 @@ from typing import Any
 from ..games.core import RulesError
 from ..games.core.errors import MAX_PROBLEMS
 
-# Every code an answer can carry, in the table's order (OpenAPI's enum; a test holds the
-# table above and this tuple together).
-CODES = (
-    "MALFORMED_JSON",
-    "INVALID_REQUEST",
-    "INVALID_RECORD",
-    "NOT_FOUND",
-    "UNKNOWN_GAME",
-    "METHOD_NOT_ALLOWED",
-    "HTTP_ERROR",
-    "BODY_TOO_LARGE",
-    "HEADERS_TOO_LARGE",
-    "TOO_MANY_MOVES",
-    "WORK_BUDGET_EXCEEDED",
-    "INVALID_NOTATION",
-    "ILLEGAL_MOVE",
-    "NOT_YOUR_TURN",
-    "GAME_OVER",
-    "INVALID_STATE",
-    "INVALID_OPTIONS",
-    "INVALID_PLAYER",
-    "STATE_TAMPERED",
-    "INTERNAL",
-)
+# Every code an answer can carry, in this order (OpenAPI's ErrorCode enum), with when it comes.
+CODES: dict[str, str] = {
+    "MALFORMED_JSON": "the body is not JSON",
+    "INVALID_REQUEST": "wrong field types, missing or unknown fields",
+    "INVALID_RECORD": "a text game record that cannot be read (details.line)",
+    "NOT_FOUND": "no such route",
+    "UNKNOWN_GAME": "no such game id",
+    "METHOD_NOT_ALLOWED": "wrong HTTP method for the route",
+    "HTTP_ERROR": "any other refusal of the HTTP layer (not raised today)",
+    "BODY_TOO_LARGE": "body over MAX_BODY_BYTES",
+    "HEADERS_TOO_LARGE": "request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed)",
+    "TOO_MANY_MOVES": "more moves in one play/replay than MAX_MOVES",
+    "WORK_BUDGET_EXCEEDED": "the request needs more work than MAX_WORK allows",
+    "INVALID_NOTATION": "a move that is not notation of this game",
+    "ILLEGAL_MOVE": "a move the rules forbid (details.reason, details.rule)",
+    "NOT_YOUR_TURN": "the player may not act now",
+    "GAME_OVER": "the game is finished",
+    "INVALID_STATE": "the state document is impossible (details.problems)",
+    "INVALID_OPTIONS": "players or options out of range (details.problems)",
+    "INVALID_PLAYER": "a player number the game does not have",
+    "STATE_TAMPERED": "a signature is missing or wrong (RULES_SECRET set)",
+    "INTERNAL": "a bug: reported, never caused by client input",
+}
 
 
-class ApiError(Exception):
-    def __init__(
-        self, status: int, code: str, message: str, details: dict[str, Any] | None = None
-    ) -> None:
+class ServiceError(Exception):
+    """A refusal with a stable code (one of ``CODES``), a message and details."""
+
+    def __init__(self, code: str, message: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
-        self.status = status
         self.code = code
         self.message = message
         self.details = details or {}
@@ -79,12 +56,12 @@ class ApiError(Exception):
         return {"error": {"code": self.code, "message": self.message, "details": self.details}}
 
 
-def from_rules(exc: RulesError, ply: int | None = None) -> ApiError:
+def from_rules(exc: RulesError, ply: int | None = None) -> ServiceError:
     details = exc.as_details()
     if ply is not None:
         details["ply"] = ply
     message = exc.message if ply is None else f"move {ply}: {exc.message}"
-    return ApiError(422, exc.code, message, details)
+    return ServiceError(exc.code, message, details)
 
 
 def problem_details(problems: list[dict[str, str]]) -> dict[str, Any]:
@@ -92,11 +69,10 @@ def problem_details(problems: list[dict[str, str]]) -> dict[str, Any]:
     return {"problems": problems[:MAX_PROBLEMS], "problemCount": len(problems)}
 
 
-def invalid_request(problems: list[dict[str, str]]) -> ApiError:
+def invalid_request(problems: list[dict[str, str]]) -> ServiceError:
     first = problems[0]
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    return ApiError(
-        400,
+    return ServiceError(
         "INVALID_REQUEST",
         f"{first['path']}: {first['reason']}{more}",
         problem_details(problems),

@@ -18,7 +18,8 @@ from strawberry.types import ExecutionContext, Info
 
 from ..games.core import MoveRequest
 from . import offload
-from .errors import ApiError, problem_details
+from .edge import codes_of
+from .errors import ServiceError, problem_details
 from .graphql_json import OVERRIDES
 from .graphql_moves import MoveDocument, typed_move
 from .ops import INLINE_MOVES, Loaded, Rules
@@ -121,8 +122,9 @@ class ProblemCode(Enum):  # the same codes as verify.PROBLEM_CODES (a test holds
     DIGEST_DIFFERS = "DIGEST_DIFFERS"
 
 
-MOVE_CODES = {"ILLEGAL_MOVE", "INVALID_NOTATION", "NOT_YOUR_TURN", "GAME_OVER"}
-STATE_CODES = {"INVALID_STATE", "INVALID_OPTIONS", "STATE_TAMPERED"}
+# Which union member carries which code: the edge's one table.
+MOVE_CODES = codes_of("MoveRejected")
+STATE_CODES = codes_of("InvalidState")
 
 
 @strawberry.type(
@@ -185,7 +187,7 @@ class Position:
     _rules: strawberry.Private[Rules]
     _loaded: strawberry.Private[Loaded]
 
-    # An ApiError here (e.g. the request's work budget is spent) is a coded field error.
+    # An ServiceError here (e.g. the request's work budget is spent) is a coded field error.
     async def _summary(self) -> dict[str, Any]:
         return await _or_error_async(self._rules.summary(self._loaded))
 
@@ -353,10 +355,10 @@ CertificateResult = Annotated[
 ]
 
 
-class GraphQLApiError(Exception):
-    """An ApiError inside a Position field: a GraphQL error with ``extensions.code``."""
+class GraphQLServiceError(Exception):
+    """An ServiceError inside a Position field: a GraphQL error with ``extensions.code``."""
 
-    def __init__(self, error: ApiError) -> None:
+    def __init__(self, error: ServiceError) -> None:
         super().__init__(error.message)
         self.extensions = {"code": error.code, "details": error.details}
 
@@ -364,19 +366,19 @@ class GraphQLApiError(Exception):
 def _or_error(call: Callable[[], T]) -> T:
     try:
         return call()
-    except ApiError as exc:
-        raise GraphQLApiError(exc) from exc
+    except ServiceError as exc:
+        raise GraphQLServiceError(exc) from exc
 
 
 async def _or_error_async(call: Awaitable[T]) -> T:
     """``_or_error`` for an awaited call."""
     try:
         return await call
-    except ApiError as exc:
-        raise GraphQLApiError(exc) from exc
+    except ServiceError as exc:
+        raise GraphQLServiceError(exc) from exc
 
 
-def _failure(error: ApiError) -> MoveRejected | InvalidState | InvalidRequest:
+def _failure(error: ServiceError) -> MoveRejected | InvalidState | InvalidRequest:
     if error.code in MOVE_CODES:
         d = error.details
         return MoveRejected(
@@ -399,7 +401,7 @@ def _failure(error: ApiError) -> MoveRejected | InvalidState | InvalidRequest:
     return _invalid(error)
 
 
-def _invalid(error: ApiError) -> InvalidRequest:
+def _invalid(error: ServiceError) -> InvalidRequest:
     return InvalidRequest(
         code=ErrorCode(error.code), message=error.message, details=JSON(error.details)
     )
@@ -435,7 +437,7 @@ def _moves(items: list[JSON], player: int | None) -> list[MoveRequest]:
         else:
             out.append(request)
     if problems:
-        raise ApiError(400, "INVALID_REQUEST", problems[0]["reason"], problem_details(problems))
+        raise ServiceError("INVALID_REQUEST", problems[0]["reason"], problem_details(problems))
     return out
 
 
@@ -471,9 +473,9 @@ class Query:
         try:
             engine = rules.engine(game)
             if options is not None and not isinstance(options, dict):
-                raise ApiError(400, "INVALID_REQUEST", "options must be an object")
+                raise ServiceError("INVALID_REQUEST", "options must be an object")
             return Position(_rules=rules, _loaded=rules.new_game(engine, players, options, seed))
-        except ApiError as exc:
+        except ServiceError as exc:
             return _failure(exc)
 
     @strawberry.field(description="A state read back: validated, with everything derived.")
@@ -483,7 +485,7 @@ class Query:
             loaded = rules.load(rules.engine(game), state)
             rules.validate(loaded)  # now, so a bad state is a union member
             return Position(_rules=rules, _loaded=loaded)
-        except ApiError as exc:
+        except ServiceError as exc:
             return _failure(exc)
 
     @strawberry.field(
@@ -507,7 +509,7 @@ class Query:
             return PlayOutcome(
                 position=Position(_rules=rules, _loaded=end), events=[JSON(e) for e in events]
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             return _failure(exc)
 
     @strawberry.field(
@@ -544,7 +546,7 @@ class Query:
             return ReplayOutcome(
                 position=Position(_rules=rules, _loaded=end), plies=len(claim.moves)
             )
-        except ApiError as exc:
+        except ServiceError as exc:
             return _failure(exc)
 
     @strawberry.field(
@@ -569,7 +571,7 @@ class Query:
             rules.validate(loaded)
             strength = None if level is None else level.value
             found = await rules.suggest_async(loaded, player, seed, budget, strength)
-        except ApiError as exc:
+        except ServiceError as exc:
             return _failure(exc)
         move = found["move"]
         return Suggestion(
@@ -611,7 +613,7 @@ class Query:
                 verdict = verify(rules, engine, claim)
             else:
                 verdict = await offload.run(verify, rules, engine, claim)
-        except ApiError as exc:
+        except ServiceError as exc:
             return _invalid(exc)
         return Verdict(
             valid=verdict.valid,
@@ -639,7 +641,7 @@ class Query:
             engine = rules.engine(game)
             claim = read_claim(_arguments(locals(), GAME_FIELDS), game, record_ok=False)
             return RecordText(text=print_record(record_of(rules, engine, claim)))
-        except ApiError as exc:
+        except ServiceError as exc:
             return _failure(exc)
 
     @strawberry.field(
@@ -654,7 +656,7 @@ class Query:
             fields = {"certificate": certificate, "record": record}
             cert, text = read_certificate(_body(fields, set(fields)), rules.registry)
             answer = check_certificate(rules, cert, text)
-        except ApiError as exc:
+        except ServiceError as exc:
             return _invalid(exc)
         return CertificateCheck(
             valid=answer["valid"], problems=_problems(answer["problems"]), key_id=answer["keyId"]

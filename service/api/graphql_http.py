@@ -56,7 +56,8 @@ from starlette.responses import HTMLResponse, Response
 from .. import jsonio
 from . import offload
 from . import strawberry_internals as internals
-from .budget import DocumentLimits, check_document, request_budget
+from .budget import request_budget
+from .graphql_limits import DocumentLimits, check_document
 from .graphql_plan import Compiler, Executor, Fallback, OperationPlan, Unsupported
 from .logs import clip
 

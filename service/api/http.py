@@ -11,7 +11,8 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import jsonio
-from .errors import ApiError
+from .edge import status_of
+from .errors import ServiceError
 from .request import bad_json
 
 log = logging.getLogger("regelwerk")
@@ -22,10 +23,14 @@ def json_response(value: Any, status: int = 200) -> Response:
 
 
 def error_response(
-    error: ApiError, path: str = "", headers: Mapping[str, str] | None = None
+    error: ServiceError,
+    path: str = "",
+    headers: Mapping[str, str] | None = None,
+    status: int | None = None,
 ) -> Response:
     """The error envelope of the endpoint asked: ``{"error": ...}`` for REST, a GraphQL
-    ``{"errors": [...]}`` answer for ``/graphql`` (whose clients look for that)."""
+    ``{"errors": [...]}`` answer for ``/graphql`` (whose clients look for that). The status
+    is the code's (``edge.EDGE``) unless the HTTP layer gave its own."""
     if path == "/graphql":
         body: Any = {
             "errors": [
@@ -37,7 +42,7 @@ def error_response(
         }
     else:
         body = error.body()
-    response = json_response(body, error.status)
+    response = json_response(body, status_of(error.code) if status is None else status)
     if headers:
         response.headers.update(headers)
     return response
@@ -137,8 +142,7 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        error = ApiError(
-            413,
+        error = ServiceError(
             "BODY_TOO_LARGE",
             f"the body is larger than {self.limit} bytes",
             {"limit": self.limit},

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from hashlib import sha256
 from typing import Any
 
-from .errors import ApiError, invalid_request
+from .errors import ServiceError, invalid_request
 
 
 def key_id(secret: bytes) -> str:
@@ -57,16 +57,14 @@ class Keyring:
         kid, _, _ = sig.partition(".") if isinstance(sig, str) else ("", "", "")
         key = self.by_kid.get(kid)
         if key is None:
-            raise ApiError(
-                422,
+            raise ServiceError(
                 "STATE_TAMPERED",
                 "the state's signature names no key of this service: it was signed by another "
                 "service, or with a secret that was retired",
                 {"reason": "UNKNOWN_KEY"},
             )
         if not hmac.compare_digest(sig.encode(), key.sign(body).encode()):
-            raise ApiError(
-                422,
+            raise ServiceError(
                 "STATE_TAMPERED",
                 "the state's signature does not match: it was altered after it was signed",
                 {"reason": "BAD_SIGNATURE"},

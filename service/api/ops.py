@@ -9,11 +9,11 @@ from .. import bots, jsonio
 from ..cache import Cache, cache_key
 from ..cache.memory import LRU
 from ..games import REGISTRY
-from ..games.core import Event, Game, GameOver, MoveRequest, PlyError, RulesError, driver
+from ..games.core import Event, Game, MoveRequest, NotYourTurn, PlyError, RulesError, driver
 from ..settings import Settings
 from . import offload
 from .budget import POSITION_COST, current, spend
-from .errors import ApiError, from_rules, problem_details
+from .errors import ServiceError, from_rules, problem_details
 from .keys import Key, Keyring
 
 Engine = Game[Any, Any]
@@ -95,8 +95,8 @@ class Rules:
     def engine(self, game: str) -> Engine:
         engine = self.registry.get(game)
         if engine is None:
-            raise ApiError(
-                404, "UNKNOWN_GAME", f"unknown game {game!r}", {"known": sorted(self.registry)}
+            raise ServiceError(
+                "UNKNOWN_GAME", f"unknown game {game!r}", {"known": sorted(self.registry)}
             )
         return engine
 
@@ -111,16 +111,14 @@ class Rules:
                 key = self.keys.verify(sig, body)
         else:
             if self.settings.require_signed_state:
-                raise ApiError(
-                    422,
+                raise ServiceError(
                     "STATE_TAMPERED",
                     "this service only accepts states it signed (the state has no 'sig')",
                     {"reason": "UNSIGNED"},
                 )
             body = _canonical(doc)
         if not isinstance(doc, Mapping):
-            raise ApiError(
-                422,
+            raise ServiceError(
                 "INVALID_STATE",
                 "the state must be a JSON object",
                 problem_details([{"path": "$", "reason": "must be a JSON object"}]),
@@ -347,8 +345,7 @@ class Rules:
         if level is not None:
             budget = self._level_budget(level, budget, limit)
         if budget is not None and not 1 <= budget <= limit:
-            raise ApiError(
-                400,
+            raise ServiceError(
                 "INVALID_REQUEST",
                 f"budget must be between 1 and {limit} iterations (SUGGEST_MAX_BUDGET)",
                 problem_details([{"path": "$.budget", "reason": f"1 to {limit}"}]),
@@ -357,26 +354,22 @@ class Rules:
         spend(POSITION_COST, "a suggestion")
         state = loaded.state
         self.check_player(engine, player, state)
-        if engine.status(state).finished:
-            over = GameOver("the game is finished: no move to suggest", reason="GAME_FINISHED")
-            raise from_rules(over)
-        movers = engine.to_move(state)
-        if engine.is_chance(state) or not movers:
-            raise ApiError(
-                422,
-                "NOT_YOUR_TURN",
-                "a chance node: nobody decides here (play with autoChance, or send the outcome)",
-                {"reason": "CHANCE_NODE", "toMove": []},
-            )
-        if player is None:
-            player = movers[0]
-        elif player not in movers:
-            raise ApiError(
-                422,
-                "NOT_YOUR_TURN",
-                f"player {player} may not act now; to move: {list(movers)}",
-                {"reason": "NOT_TO_MOVE", "toMove": list(movers)},
-            )
+        try:
+            # the driver's own checks of a mover, with a chance node between them: nobody
+            # decides there, whoever is named
+            movers = driver.check_turn(engine, state, None)
+            if engine.is_chance(state) or not movers:
+                raise NotYourTurn(
+                    "a chance node: nobody decides here (play with autoChance, or send the "
+                    "outcome)",
+                    reason="CHANCE_NODE",
+                    details={"toMove": []},
+                )
+            if player is None:
+                player = movers[0]
+            driver.check_turn(engine, state, player)
+        except RulesError as exc:
+            raise from_rules(exc) from exc
         # The whole search is reserved before it starts, so it runs every iteration or none:
         # its answer never depends on what else the request asked for.
         iterations = budget or DEFAULT_BUDGET
@@ -399,15 +392,13 @@ class Rules:
         """The iterations of a strength level (``bots.LEVELS``), capped by SUGGEST_MAX_BUDGET;
         a level and a budget exclude each other."""
         if budget is not None:
-            raise ApiError(
-                400,
+            raise ServiceError(
                 "INVALID_REQUEST",
                 "send either a budget or a level, not both",
                 problem_details([{"path": "$.level", "reason": "excludes budget"}]),
             )
         if level not in bots.LEVELS:
-            raise ApiError(
-                400,
+            raise ServiceError(
                 "INVALID_REQUEST",
                 f"level must be one of {', '.join(bots.LEVELS)}, got {level!r}",
                 problem_details(
@@ -434,8 +425,7 @@ class Rules:
             return
         count = engine.descriptor.max_players if state is None else engine.player_count(state)
         if not 0 <= player < count:
-            raise ApiError(
-                422,
+            raise ServiceError(
                 "INVALID_PLAYER",
                 f"player must be between 0 and {count - 1}, got {player}",
                 {"player": player, "players": count},
@@ -450,8 +440,7 @@ class Rules:
         """TOO_MANY_MOVES past MAX_MOVES (per request, or per record of a verify)."""
         limit = self.settings.max_moves
         if count > limit:
-            raise ApiError(
-                413,
+            raise ServiceError(
                 "TOO_MANY_MOVES",
                 f"at most {limit} moves per {per}, got {count}",
                 {"limit": limit},
@@ -462,8 +451,7 @@ def _canonical(doc: Any) -> bytes:
     try:
         return jsonio.canonical(doc)
     except jsonio.JSONEncodeError as exc:
-        raise ApiError(
-            422,
+        raise ServiceError(
             "INVALID_STATE",
             f"the state cannot be a game state: {exc}",
             problem_details([{"path": "$", "reason": f"not a valid state document: {exc}"}]),
@@ -472,8 +460,7 @@ def _canonical(doc: Any) -> bytes:
 
 def check_seed(seed: str | None) -> None:
     if seed is not None and not 1 <= len(seed) <= 200:
-        raise ApiError(
-            400,
+        raise ServiceError(
             "INVALID_REQUEST",
             "seed must be a string of 1 to 200 characters",
             problem_details([{"path": "$.seed", "reason": "1 to 200 characters"}]),

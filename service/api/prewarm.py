@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from .errors import ApiError
+from .errors import ServiceError
 from .ops import Rules
 
 log = logging.getLogger("regelwerk.cache")
@@ -28,7 +28,7 @@ async def prewarm(rules: Rules, depth: int, limit: int = 20_000) -> int:
                 await rules.position_of(loaded)
                 try:
                     await rules.legal_moves(loaded, None)
-                except ApiError:
+                except ServiceError:
                     continue  # a simultaneous phase needs a player: nothing general to warm
                 if ply < depth:
                     following.extend(_children(engine, state))

@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import jsonio
 from ..games.core import MoveRequest
-from .errors import ApiError, invalid_request
+from .errors import ServiceError, invalid_request
 
 _TYPE = {
     bool: "boolean",
@@ -158,11 +158,11 @@ def parse_move_item(item: Any, player: int | None) -> MoveRequest | None:
     return None
 
 
-def bad_text(message: str, line: int) -> ApiError:
-    return ApiError(
-        400, "INVALID_RECORD", f"record line {line}: not UTF-8 text: {message}", {"line": line}
+def bad_text(message: str, line: int) -> ServiceError:
+    return ServiceError(
+        "INVALID_RECORD", f"record line {line}: not UTF-8 text: {message}", {"line": line}
     )
 
 
-def bad_json(message: str) -> ApiError:
-    return ApiError(400, "MALFORMED_JSON", f"the body is not valid JSON: {message}")
+def bad_json(message: str) -> ServiceError:
+    return ServiceError("MALFORMED_JSON", f"the body is not valid JSON: {message}")

@@ -23,7 +23,7 @@ from typing import Any
 from .. import jsonio
 from ..games.core import MoveRequest, RulesError, driver
 from .budget import POSITION_COST, request_budget, spend
-from .errors import ApiError, invalid_request
+from .errors import ServiceError, invalid_request
 from .keys import Key
 from .ops import Engine, Loaded, Rules, check_seed
 from .records import (
@@ -110,7 +110,7 @@ class Claim:
 
 
 def read_record(text: str, game: str | None = None, offset: int = 0) -> Claim:
-    """One text record as a claim; INVALID_RECORD (400, ``details.line``) when unreadable or of
+    """One text record as a claim; INVALID_RECORD (``details.line``) when unreadable or of
     another game than ``game``. ``offset``: lines before the text (in the file it came from)."""
     parts = [start for start, _ in split_records(text)]
     if not parts:
@@ -130,9 +130,9 @@ def read_record(text: str, game: str | None = None, offset: int = 0) -> Claim:
     return Claim.of_record(record, [n + offset for n in lines])
 
 
-def record_error(exc: RecordError, offset: int = 0) -> ApiError:
+def record_error(exc: RecordError, offset: int = 0) -> ServiceError:
     line = exc.line + offset
-    return ApiError(400, "INVALID_RECORD", f"record line {line}: {exc.message}", {"line": line})
+    return ServiceError("INVALID_RECORD", f"record line {line}: {exc.message}", {"line": line})
 
 
 def read_claim(body: Body, game: str, *, record_ok: bool = True) -> Claim:
@@ -246,7 +246,7 @@ def to_record(engine: Engine, claim: Claim) -> Record:
             notation = engine.notation(engine.parse_move(request.move))
         except RulesError as exc:
             details = {**exc.as_details(), "ply": ply}
-            raise ApiError(422, exc.code, f"move {ply}: {exc.message}", details) from exc
+            raise ServiceError(exc.code, f"move {ply}: {exc.message}", details) from exc
         moves.append(RecordMove(notation, request.player))
     try:
         return Record(
@@ -301,7 +301,7 @@ class Verdict:
 def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
     """Replays the claim and compares its result (synchronous: the engines' work).
 
-    Raises ApiError for what makes the claim unverifiable as a request (too many moves, a bad
+    Raises ServiceError for what makes the claim unverifiable as a request (too many moves, a bad
     seed, an unknown key id); every other finding is a problem of the verdict."""
     d = engine.descriptor
     problems: list[dict[str, Any]] = []
@@ -548,16 +548,16 @@ def verify_line(rules: Rules, number: int, raw: bytes | str) -> dict[str, Any]:
             body = Body({k: v for k, v in data.items() if k != "game"}, set(VERIFY_FIELDS))
             return verify(rules, engine, read_claim(body, name)).line(number, game)
     except jsonio.JSONDecodeError as exc:
-        error = ApiError(400, "MALFORMED_JSON", f"the line is not valid JSON: {exc}")
-    except ApiError as exc:
+        error = ServiceError("MALFORMED_JSON", f"the line is not valid JSON: {exc}")
+    except ServiceError as exc:
         error = exc
     except Exception:  # a bug must not end the batch: this line says so, the rest go on
         log.exception("verifying batch line %d failed", number)
-        error = ApiError(500, "INTERNAL", "verifying this line failed (a bug, logged)")
+        error = ServiceError("INTERNAL", "verifying this line failed (a bug, logged)")
     return refused(number, game, error)
 
 
-def refused(number: int, game: str | None, error: ApiError) -> dict[str, Any]:
+def refused(number: int, game: str | None, error: ServiceError) -> dict[str, Any]:
     """The verdict of a line that could not be verified: the error as its one problem."""
     problem: dict[str, Any] = {"code": error.code, "message": error.message}
     if "line" in error.details:
@@ -617,5 +617,5 @@ def _dump(verdict: dict[str, Any]) -> bytes:
 
 
 def _too_long(number: int, limit: int) -> bytes:
-    error = ApiError(413, "BODY_TOO_LARGE", f"the line is longer than {limit} bytes")
+    error = ServiceError("BODY_TOO_LARGE", f"the line is longer than {limit} bytes")
     return _dump(refused(number, None, error))

@@ -95,7 +95,8 @@ def test_a_chain_of_fragments_costs_its_size_not_the_product_of_its_spreads(clie
     """Issue 21, point 1: the depth check and the plan compiler expand each fragment once per
     selection set (as execution does), so 12 levels of 20 spreads (20^12 paths) walk a few
     selection sets per fragment. Counted, not timed: each walk of a selection set is a call."""
-    from service.api import budget, graphql_plan
+    from service.api import graphql_limits as budget
+    from service.api import graphql_plan
 
     calls = {"depth": 0, "collect": 0}
     depth_of, collect = budget._Depth.of, graphql_plan.Compiler._collect

@@ -60,8 +60,7 @@ def play_one(
     secret: bytes = b"",
 ) -> Transition[Any]:
     """Parses and applies one move, then resolves chance when asked to."""
-    if game.status(state).finished:
-        raise GameOver("the game is finished; no move can be played", reason="GAME_FINISHED")
+    check_turn(game, state, None)
     move = game.parse_move(request.move)
     if state.seed is not None and (game.is_chance(state) or game.is_chance_outcome(move)):
         raise IllegalMove(
@@ -69,13 +68,8 @@ def play_one(
             "sent (play with autoChance, with or without a move, to roll a pending chance node)",
             reason="CHANCE_IS_SAMPLED",
         )
-    if request.player is not None and request.player not in game.to_move(state):
-        movers = game.to_move(state)
-        raise NotYourTurn(
-            f"player {request.player} may not act now; to move: {list(movers) or 'chance'}",
-            reason="NOT_TO_MOVE",
-            details={"toMove": list(movers)},
-        )
+    if request.player is not None:
+        _check_to_move(game, state, request.player)
     t = game.apply(state, move, request.player)
     if isinstance(request.move, Mapping):
         check_document(game, state, move, request.move)
@@ -83,6 +77,30 @@ def play_one(
         return t
     c = resolve_chance(game, t.state, secret)
     return Transition(c.state, t.events + c.events)
+
+
+def check_turn(game: Game[Any, Any], state: Any, player: int | None) -> tuple[int, ...]:
+    """The players to move, after the checks ``play_one`` makes of the mover: GameOver when
+    the game is finished, NotYourTurn (NOT_TO_MOVE) for a named player not to move."""
+    _check_not_over(game, state, "no move can be played")
+    if player is not None:
+        _check_to_move(game, state, player)
+    return tuple(game.to_move(state))
+
+
+def _check_not_over(game: Game[Any, Any], state: Any, consequence: str) -> None:
+    if game.status(state).finished:
+        raise GameOver(f"the game is finished; {consequence}", reason="GAME_FINISHED")
+
+
+def _check_to_move(game: Game[Any, Any], state: Any, player: int) -> None:
+    movers = game.to_move(state)
+    if player not in movers:
+        raise NotYourTurn(
+            f"player {player} may not act now; to move: {list(movers) or 'chance'}",
+            reason="NOT_TO_MOVE",
+            details={"toMove": list(movers)},
+        )
 
 
 def check_document(game: Game[Any, Any], state: Any, move: Any, sent: Mapping[str, Any]) -> None:
@@ -192,6 +210,7 @@ __all__ = [
     "MoveRequest",
     "PlyError",
     "check_document",
+    "check_turn",
     "perft",
     "play",
     "play_one",
