@@ -50,6 +50,16 @@ C = 1.4
 ITERATION_PLIES = 61
 # Strength levels by their budgets; "strong" is whatever SUGGEST_MAX_BUDGET allows.
 LEVELS = {"easy": 10, "medium": 50, "strong": None}
+# Iterations of a search when a request names neither a budget nor a level.
+DEFAULT_BUDGET = 100
+
+
+def describe_levels(strongest: str) -> str:
+    """The levels in words, for the API's descriptions (each level and its iterations)."""
+    words = [f"{name} {strongest if n is None else n}" for name, n in LEVELS.items()]
+    return words[0] + " iterations, " + ", ".join(words[1:])
+
+
 # Root moves scored between two looks at the clock (a Te-Trix 12 x 12 sheet has ~650).
 CLOCK_EVERY = 32
 

@@ -9,6 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from hashlib import sha256
 
+from .api.budget import POSITION_COST
+from .bots import ITERATION_PLIES
+
 _INT = re.compile(r"-?[0-9]+")
 # What MAX_HEADER_BYTES leaves for the headers beside a GraphQL GET document in the URL.
 HEAD_ROOM = 16 * 1024
@@ -161,11 +164,12 @@ class Settings:
             problems.append("SEARCH_MAX_CPU_MS and COMPUTE_THREADS must be at least 1")
         if self.suggest_max_budget < 1:
             problems.append("SUGGEST_MAX_BUDGET must be at least 1")
-        # a search reserves 61 work units an iteration (its plies), a position 25 more
-        elif self.suggest_max_budget * 61 + 25 > self.max_work:
+        # a search reserves its plies of work an iteration, and its position costs more
+        elif self.suggest_max_budget * ITERATION_PLIES + POSITION_COST > self.max_work:
             problems.append(
-                "SUGGEST_MAX_BUDGET x 61 + 25 must fit in MAX_WORK (a search reserves a ply "
-                "budget of 61 an iteration): raise MAX_WORK or lower SUGGEST_MAX_BUDGET"
+                f"SUGGEST_MAX_BUDGET x {ITERATION_PLIES} + {POSITION_COST} must fit in MAX_WORK "
+                f"(a search reserves a ply budget of {ITERATION_PLIES} an iteration): raise "
+                "MAX_WORK or lower SUGGEST_MAX_BUDGET"
             )
         if self.max_work < self.max_moves + 1000:
             problems.append("MAX_WORK must be at least MAX_MOVES + 1000 (a full replay fits)")

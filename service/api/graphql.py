@@ -16,7 +16,9 @@ from graphql import GraphQLError
 from strawberry.scalars import JSON
 from strawberry.types import ExecutionContext, Info
 
+from .. import bots
 from ..games.core import MoveRequest
+from ..settings import Settings
 from . import offload
 from .edge import codes_of
 from .errors import ServiceError, problem_details
@@ -82,8 +84,11 @@ class ErrorCode(Enum):
 
 
 @strawberry.enum(
-    description="The reference bot's strength, by its search budget: easy 10 iterations, "
-    "medium 50, strong as many as SUGGEST_MAX_BUDGET allows (160 by default)."
+    description="The reference bot's strength, by its search budget: "
+    + bots.describe_levels(
+        f"as many as SUGGEST_MAX_BUDGET allows ({Settings().suggest_max_budget} by default)"
+    )
+    + "."
 )
 class BotLevel(Enum):  # the same names as bots.LEVELS (a test holds them equal)
     EASY = "easy"

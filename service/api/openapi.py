@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .. import bots, jsonio
+from ..games.core.game import SEED_LENGTH
+from ..settings import Settings
 from .errors import CODES
 from .ops import Engine, Rules
 from .verify import PROBLEM_CODES
@@ -289,7 +291,7 @@ def api_schemas() -> JSON:
     player = {"player": _optional(ref("Player"))}
     return {
         "Player": {"type": "integer", "minimum": 0, "description": "A 0-based player number."},
-        "Seed": {"type": "string", "minLength": 1, "maxLength": 200},
+        "Seed": {"type": "string", "minLength": SEED_LENGTH[0], "maxLength": SEED_LENGTH[1]},
         "GameList": obj({"games": array(ref("Game"))}, ["games"]),
         "NewGameRequest": obj(
             {
@@ -449,12 +451,14 @@ def _tournament_schemas() -> JSON:
                 "seed": _optional(ref("Seed"), "Same state, player, seed, budget: same move."),
                 "budget": _optional(
                     {"type": "integer", "minimum": 1},
-                    "Search iterations (default 100; at most SUGGEST_MAX_BUDGET, 160 by default).",
+                    f"Search iterations (default {bots.DEFAULT_BUDGET}; at most "
+                    f"SUGGEST_MAX_BUDGET, {Settings().suggest_max_budget} by default).",
                 ),
                 "level": _optional(
                     {"type": "string", "enum": list(bots.LEVELS)},
-                    "A strength instead of a budget: easy 10 iterations, medium 50, strong "
-                    "SUGGEST_MAX_BUDGET.",
+                    "A strength instead of a budget: "
+                    + bots.describe_levels("SUGGEST_MAX_BUDGET")
+                    + ".",
                 ),
             },
             ["state"],

@@ -10,6 +10,7 @@ from ..cache import Cache, cache_key
 from ..cache.memory import LRU
 from ..games import REGISTRY
 from ..games.core import Event, Game, MoveRequest, NotYourTurn, PlyError, RulesError, driver
+from ..games.core.game import SEED_LENGTH
 from ..settings import Settings
 from . import offload
 from .budget import POSITION_COST, current, spend
@@ -19,8 +20,6 @@ from .keys import Key, Keyring
 Engine = Game[Any, Any]
 # Move lists up to this long are played on the event loop: a thread hand-off costs more.
 INLINE_MOVES = 32
-# Iterations of the bot's search when a suggest request names no budget.
-DEFAULT_BUDGET = 100
 
 
 class Loaded:
@@ -372,7 +371,7 @@ class Rules:
             raise from_rules(exc) from exc
         # The whole search is reserved before it starts, so it runs every iteration or none:
         # its answer never depends on what else the request asked for.
-        iterations = budget or DEFAULT_BUDGET
+        iterations = budget or bots.DEFAULT_BUDGET
         reserved = iterations * bots.ITERATION_PLIES
         spend(reserved, f"a search of {iterations} iterations, up to {reserved} plies")
         work = current()
@@ -459,9 +458,10 @@ def _canonical(doc: Any) -> bytes:
 
 
 def check_seed(seed: str | None) -> None:
-    if seed is not None and not 1 <= len(seed) <= 200:
+    low, high = SEED_LENGTH
+    if seed is not None and not low <= len(seed) <= high:
         raise ServiceError(
             "INVALID_REQUEST",
-            "seed must be a string of 1 to 200 characters",
-            problem_details([{"path": "$.seed", "reason": "1 to 200 characters"}]),
+            f"seed must be a string of {low} to {high} characters",
+            problem_details([{"path": "$.seed", "reason": f"{low} to {high} characters"}]),
         )

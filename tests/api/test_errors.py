@@ -214,3 +214,14 @@ def test_player_beyond_this_games_player_count(client):
             r = client.post(f"/v1/games/{game}/{call}", json={"state": state["state"], "player": 3})
             body = error(r, 422, "INVALID_PLAYER")
             assert body["details"] == {"player": 3, "players": 2}
+
+
+@pytest.mark.parametrize("game", ["mixtour", "tric-trac", "te-trix", "triominos-junior"])
+def test_a_boolean_is_no_version(client, game):
+    """Issue 23: ``"v": true`` passed every codec (True == 1) and REST answered 200."""
+    state = client.post(f"/v1/games/{game}/new", json={}).json()["state"]
+    for v in (True, 1.0):
+        r = client.post(f"/v1/games/{game}/position", json={"state": {**state, "v": v}})
+        assert r.status_code == 422, (v, r.text)
+        problems = r.json()["error"]["details"]["problems"]
+        assert [p["path"] for p in problems] == ["$.v"], problems

@@ -262,10 +262,14 @@ class Game(ABC, Generic[S, M]):
         return None
 
 
+# A seed's length in characters: the state codecs, the request readers and every schema
+# read it from here.
+SEED_LENGTH = (1, 200)
+
 # JSON Schema of the fields every state document shares (check_seed reads the first two; the
 # API layer adds and strips ``sig``).
 COMMON_STATE_PROPERTIES: JSON = {
-    "seed": {"type": ["string", "null"], "minLength": 1, "maxLength": 200},
+    "seed": {"type": ["string", "null"], "minLength": SEED_LENGTH[0], "maxLength": SEED_LENGTH[1]},
     "chances": {"type": "integer", "minimum": 0},
     "sig": {
         "type": "string",
@@ -288,7 +292,7 @@ def check_doc_header(
             problems.add(f"$.{key}", "unknown field")
     if doc.get("game") != game_id:
         problems.add("$.game", f"must be {game_id!r}, got {doc.get('game')!r}")
-    if doc.get("v") != version:
+    if type(doc.get("v")) is not int or doc.get("v") != version:  # true is no version 1
         problems.add("$.v", f"unsupported version {doc.get('v')!r}; this service reads {version}")
         return False
     return True
@@ -297,8 +301,9 @@ def check_doc_header(
 def check_seed(doc: Mapping[str, Any], problems: Any) -> tuple[str | None, int]:
     """Reads the common ``seed`` and ``chances`` fields."""
     seed = doc.get("seed")
-    if seed is not None and (not isinstance(seed, str) or not 1 <= len(seed) <= 200):
-        problems.add("$.seed", "must be null or a string of 1 to 200 characters")
+    low, high = SEED_LENGTH
+    if seed is not None and (not isinstance(seed, str) or not low <= len(seed) <= high):
+        problems.add("$.seed", f"must be null or a string of {low} to {high} characters")
         seed = None
     chances = doc.get("chances", 0)
     if isinstance(chances, bool) or not isinstance(chances, int) or chances < 0:
