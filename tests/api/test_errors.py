@@ -225,3 +225,22 @@ def test_a_boolean_is_no_version(client, game):
         assert r.status_code == 422, (v, r.text)
         problems = r.json()["error"]["details"]["problems"]
         assert [p["path"] for p in problems] == ["$.v"], problems
+
+
+@pytest.mark.parametrize(
+    ("game", "field"),
+    [
+        ("mixtour", "options"),
+        ("mixtour", "board"),
+        ("tric-trac", "options"),
+        ("triominos-junior", "options"),
+    ],
+)
+def test_a_null_the_state_schema_refuses_the_codec_refuses(client, game, field):
+    """Issue 23: ``"options": null`` passed three codecs and ``"board": null`` Mixtour's, which
+    their state schemas refuse; refused now, with the field's path."""
+    state = client.post(f"/v1/games/{game}/new", json={}).json()["state"]
+    r = client.post(f"/v1/games/{game}/position", json={"state": {**state, field: None}})
+    assert r.status_code == 422, r.text
+    problems = r.json()["error"]["details"]["problems"]
+    assert [p["path"] for p in problems] == [f"$.{field}"], problems

@@ -136,7 +136,12 @@ def validate_options(
 
 
 def read_options(specs: tuple[OptionSpec, ...], given: Any, problems: Problems) -> dict[str, Any]:
-    """Options of a state document: problems join the document's, defaults stand in."""
+    """Options of a state document: problems join the document's, defaults stand in. A state
+    leaves ``options`` out for the defaults; ``null`` is no options object (issue 23: the
+    state schemas refuse it, so the codec does too)."""
+    if given is None:
+        problems.add("$.options", "must be an object (leave it out for the defaults)")
+        return {s.name: deepcopy(s.default) for s in specs}
     try:
         return validate_options(specs, given)
     except InvalidOptions as exc:

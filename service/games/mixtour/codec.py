@@ -125,9 +125,7 @@ def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> MixtourState:
 
 def _board(board: Any, problems: Problems) -> tuple[tuple[int, ...], ...]:
     stacks: list[tuple[int, ...]] = [()] * (SIZE * SIZE)
-    if board is None:
-        board = {}
-    if not isinstance(board, Mapping):
+    if not isinstance(board, Mapping):  # null or missing too: the board is required
         problems.add("$.board", 'must be an object mapping squares to stacks, e.g. {"c3": "wb"}')
         return tuple(stacks)
     seen: set[int] = set()
