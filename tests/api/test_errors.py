@@ -244,3 +244,16 @@ def test_a_null_the_state_schema_refuses_the_codec_refuses(client, game, field):
     assert r.status_code == 422, r.text
     problems = r.json()["error"]["details"]["problems"]
     assert [p["path"] for p in problems] == [f"$.{field}"], problems
+
+
+@pytest.mark.parametrize("game", ["mixtour", "tric-trac"])
+def test_an_integral_float_reads_as_the_integer_its_schema_says(client, game):
+    """Issue 23: ``"toMove": 1.0`` passed the codec's ``in (0, 1)`` check and then failed as an
+    index: legal moves answered 500. JSON Schema reads 1.0 as the integer 1; so does the codec."""
+    state = client.post(f"/v1/games/{game}/new", json={"seed": "f"}).json()["state"]
+    state.pop("sig", None)
+    whole = client.post(f"/v1/games/{game}/legal-moves", json={"state": state})
+    mover = state["toMove"]
+    floated = {**state, "toMove": float(mover)}
+    r = client.post(f"/v1/games/{game}/legal-moves", json={"state": floated})
+    assert r.status_code == 200 and r.json() == whole.json()

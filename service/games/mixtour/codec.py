@@ -22,6 +22,7 @@ from typing import Any
 
 from ..core import InvalidNotation, OptionSpec, Problems, options_schema, read_options
 from ..core.game import COMMON_STATE_PROPERTIES, JSON, check_doc_header, check_seed
+from ..core.numbers import as_int
 from .board import INDEX, SIZE, SQUARES, line_between
 from .moves import REMOVE_AT, Pass, Place, Shift, notation, parse_move
 from .state import COLOUR_NAMES, MixtourState
@@ -89,12 +90,13 @@ def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> MixtourState:
     if len(winners) == 2:
         problems.add("$.scores", "both players cannot have reached pointsToWin (MX-10)")
 
-    passes = doc.get("passes", 0)
-    if isinstance(passes, bool) or passes not in (0, 1, 2):
+    passes = as_int(doc.get("passes", 0))
+    if passes not in (0, 1, 2):
         problems.add("$.passes", "must be 0, 1 or 2 (MX-8)")
         passes = 0
-    turn = doc.get("toMove")
-    if turn is not None and (isinstance(turn, bool) or turn not in (0, 1)):
+    sent = doc.get("toMove")
+    turn = None if sent is None else as_int(sent)
+    if sent is not None and turn not in (0, 1):
         problems.add("$.toMove", "must be 0 (White), 1 (Blue) or null when the game is over")
         turn = 0
     finished = bool(winners) or passes == 2

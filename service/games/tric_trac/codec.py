@@ -25,6 +25,7 @@ from typing import Any
 
 from ..core import OptionSpec, Problems, options_schema, read_options
 from ..core.game import COMMON_STATE_PROPERTIES, JSON, check_doc_header, check_seed
+from ..core.numbers import as_int
 from .state import (
     COLOUR_KEYS,
     COLOUR_NAMES,
@@ -253,12 +254,13 @@ def _phase(
     if phase not in PHASES:
         problems.add("$.phase", f"must be one of {', '.join(PHASES)}")
         phase = OVER if doc.get("toMove") is None else MOVE
-    player = doc.get("toMove")
+    sent = doc.get("toMove")
+    player = None if sent is None else as_int(sent)
     if phase in (THROW, MOVE):
-        if isinstance(player, bool) or player not in (0, 1):
+        if player not in (0, 1):
             problems.add("$.toMove", f"must be 0 (Red) or 1 (Black) in phase {phase}")
             player = 0
-    elif player is not None:
+    elif sent is not None:
         problems.add("$.toMove", f"must be null in phase {phase}")
         player = None
     dice = doc.get("dice")
@@ -266,14 +268,12 @@ def _phase(
         if dice is not None:
             problems.add("$.dice", "must be null unless a throw is being played (phase move)")
         return phase, player, None
-    if (
-        not isinstance(dice, list)
-        or len(dice) != 2
-        or any(isinstance(d, bool) or d not in range(1, 7) for d in dice)
-    ):
+    read = [as_int(d) for d in dice] if isinstance(dice, list) else []
+    if len(read) != 2 or any(d not in range(1, 7) for d in read):
         problems.add("$.dice", "must be the throw being played: two numbers 1 to 6")
         return phase, player, (1, 2)
-    return phase, player, (min(dice), max(dice))
+    low, high = sorted(d for d in read if d is not None)
+    return phase, player, (low, high)
 
 
 def _check_progress(

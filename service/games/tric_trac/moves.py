@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..core import InvalidNotation
+from ..core.numbers import as_int
 from .state import COLOUR_KEYS
 
 OFF: Final = 0  # the destination of a stone borne off (TT-13); points are 1–24
@@ -176,13 +177,11 @@ def _doc_error(why: str, field: str | None = None) -> InvalidNotation:
 
 def _doc_dice(doc: Mapping[str, Any]) -> tuple[int, int]:
     dice = doc.get("dice")
-    if (
-        not isinstance(dice, list)
-        or len(dice) != 2
-        or any(isinstance(d, bool) or d not in range(1, 7) for d in dice)
-    ):
+    read = [as_int(d) for d in dice] if isinstance(dice, list) else []
+    if len(read) != 2 or any(d not in range(1, 7) for d in read):
         raise _doc_error("'dice' must be two numbers 1 to 6", "dice")
-    return _dice(dice[0], dice[1])
+    first, second = (d for d in read if d is not None)
+    return _dice(first, second)
 
 
 def enriched(move: Turn, player: int, dice: tuple[int, ...]) -> dict[str, Any]:
@@ -204,8 +203,8 @@ def _parse_document(doc: Mapping[str, Any]) -> Move:
     if kind == "throw" and keys == {"kind", "dice"}:
         return Throw(*_doc_dice(doc))
     if kind == "opening" and keys == {"kind", "player", "dice"}:
-        player = doc.get("player")
-        if isinstance(player, bool) or player not in (0, 1):
+        player = as_int(doc.get("player"))
+        if player not in (0, 1):
             raise _doc_error("'player' must be 0 (Red) or 1 (Black)", "player")
         return Opening(player, *_doc_dice(doc))
     if kind == "turn" and keys - {"player"} == {"kind", "steps"}:
@@ -228,12 +227,12 @@ def _doc_step(step: Any, i: int) -> Step:
     field = f"steps[{i}]"
     if not isinstance(step, Mapping) or not {"from", "to"} <= set(step) <= _STEP_KEYS:
         raise _doc_error("a step is {from, to, hit?, die?}", field)
-    source, target, hit = step["from"], step["to"], step.get("hit", False)
-    if isinstance(source, bool) or source not in range(1, 25):
+    source, target, hit = as_int(step["from"]), step["to"], step.get("hit", False)
+    if source is None or source not in range(1, 25):
         raise _doc_error("'from' must be a point 1 to 24", field)
     if target == "off":
         target = OFF
-    elif isinstance(target, bool) or target not in range(1, 25):
+    elif (target := as_int(target)) is None or target not in range(1, 25):
         raise _doc_error("'to' must be a point 1 to 24 or 'off'", field)
     if not isinstance(hit, bool):
         raise _doc_error("'hit' must be true or false", field)
