@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -100,6 +101,12 @@ def test_is_a_valid_openapi_3_1_document():
 
 def test_served_document_is_the_built_one(client):
     assert client.get("/openapi.json").json() == SPEC  # schema/openapi.json: tests/test_schema.py
+
+
+def test_the_served_bytes_are_the_committed_file_s(client):
+    """Issue 22, point 3: code generated from the URL is the code generated from the file."""
+    committed = (Path(__file__).resolve().parents[2] / "schema" / "openapi.json").read_bytes()
+    assert client.get("/openapi.json").content == committed
 
 
 def test_every_operation_has_its_operation_id():
