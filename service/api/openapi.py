@@ -19,6 +19,7 @@ from .. import bots, jsonio
 from ..games.core.game import SEED_LENGTH
 from ..settings import Settings
 from .errors import CODES
+from .openapi_tools import plain
 from .ops import Engine, Rules
 from .verify import PROBLEM_CODES
 
@@ -551,8 +552,16 @@ def _tournament_schemas() -> JSON:
                 },
                 "reason": {"type": "string", "description": "A move's finer stable code."},
                 "rule": {"type": "string", "description": "A move's rule id, e.g. MX-7."},
-                "claimed": {"type": "array", "description": "SCORES_DIFFER, WINNERS_DIFFER."},
-                "computed": {"type": "array", "description": "SCORES_DIFFER, WINNERS_DIFFER."},
+                "claimed": {
+                    "type": "array",
+                    "items": {"type": "number"},
+                    "description": "SCORES_DIFFER, WINNERS_DIFFER: the scores or winners claimed.",
+                },
+                "computed": {
+                    "type": "array",
+                    "items": {"type": "number"},
+                    "description": "SCORES_DIFFER, WINNERS_DIFFER: what the replay computed.",
+                },
             },
             ["code", "message"],
         ),
@@ -679,7 +688,30 @@ def _post(
     return {"post": operation}
 
 
+# Operations by tag, by the last part of their path.
+TAGS = {
+    "play": "Games, positions, moves and the bot",
+    "records": "Whole games: replay, verify, records, batches, certificates",
+    "operations": "Health, readiness and metrics",
+}
+_RECORDS = ("/replay", "/verify", "/record", "/certificates")
+_OPERATIONS = ("/healthz", "/readyz", "/metrics")
+
+
 def openapi(rules: Rules) -> JSON:
+    """The document, in the plain forms every generator reads (``openapi_tools.plain``)."""
+    document = _document(rules)
+    for path, methods in document["paths"].items():
+        tag = "records" if path.endswith(_RECORDS) else "play"
+        tag = "operations" if path in _OPERATIONS else tag
+        for operation in methods.values():
+            operation["tags"] = [tag]
+    document["tags"] = [{"name": name, "description": text} for name, text in TAGS.items()]
+    document["servers"] = [{"url": "/", "description": "this service, where it is served"}]
+    return plain(document)
+
+
+def _document(rules: Rules) -> JSON:
     g = "/v1/games/{game}"
     return {
         "openapi": "3.1.0",

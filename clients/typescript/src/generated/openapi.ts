@@ -465,7 +465,7 @@ export interface components {
             ply?: number;
             /**
              * @description The square filled.
-             * @enum {unknown}
+             * @enum {string}
              */
             square: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
             /** @constant */
@@ -475,7 +475,7 @@ export interface components {
             count: number;
             /**
              * @description Where the pieces came from.
-             * @enum {unknown}
+             * @enum {string}
              */
             from: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
             /** @description The mover: 0 White, 1 Blue. */
@@ -484,7 +484,7 @@ export interface components {
             ply?: number;
             /**
              * @description The receiving stack.
-             * @enum {unknown}
+             * @enum {string}
              */
             to: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
             /** @constant */
@@ -500,7 +500,7 @@ export interface components {
             scores: number[];
             /**
              * @description Where the stack stood.
-             * @enum {unknown}
+             * @enum {string}
              */
             square: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
             /** @constant */
@@ -517,7 +517,7 @@ export interface components {
             ply?: number;
             /**
              * @description Why it ended.
-             * @enum {unknown}
+             * @enum {string}
              */
             reason: "points" | "draw";
             /** @constant */
@@ -540,7 +540,8 @@ export interface components {
             /** @description Option name -> its schema. */
             options: {
                 piecesPerPlayer: {
-                    default: components["schemas"]["MixtourOptions"]["piecesPerPlayer"];
+                    /** @description Pieces in each player's supply (MX-2). Default: 20. */
+                    default: number;
                     description: string;
                     /** @constant */
                     maximum: 100;
@@ -550,7 +551,8 @@ export interface components {
                     type: "integer";
                 };
                 pointsToWin: {
-                    default: components["schemas"]["MixtourOptions"]["pointsToWin"];
+                    /** @description Points that win the game at once (MX-3, MX-10). Default: 5. */
+                    default: number;
                     description: string;
                     /** @constant */
                     maximum: 99;
@@ -590,7 +592,7 @@ export interface components {
             kind: "place";
             /**
              * @description The empty square receiving the piece.
-             * @enum {unknown}
+             * @enum {string}
              */
             square: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
         } | {
@@ -598,14 +600,14 @@ export interface components {
             count: number;
             /**
              * @description The square of the stack moved from.
-             * @enum {unknown}
+             * @enum {string}
              */
             from: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
             /** @constant */
             kind: "shift";
             /**
              * @description The square of the receiving stack.
-             * @enum {unknown}
+             * @enum {string}
              */
             to: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
         } | {
@@ -639,7 +641,7 @@ export interface components {
             options?: components["schemas"]["MixtourOptions"];
             /**
              * @description Passes in a row (MX-8).
-             * @enum {unknown}
+             * @enum {integer}
              */
             passes?: 0 | 1 | 2;
             /** @description Points [White, Blue]. */
@@ -651,7 +653,7 @@ export interface components {
             supply: number[];
             /**
              * @description Player to move; null when over.
-             * @enum {unknown}
+             * @enum {integer|null}
              */
             toMove: 0 | 1 | null;
             /** @constant */
@@ -841,7 +843,7 @@ export interface components {
                 player: number;
                 /**
                  * @description Solo only: the rating of the total (TX-15), null below it.
-                 * @enum {unknown}
+                 * @enum {null|string}
                  */
                 rating?: "Chapeau!" | "good" | null;
                 /** @description The three symbols' points added (TX-11). */
@@ -930,7 +932,7 @@ export interface components {
             ply?: number;
             /**
              * @description The dice, sorted o < x < s (TX-2).
-             * @enum {unknown}
+             * @enum {string}
              */
             roll: "oooo" | "ooox" | "ooos" | "ooxx" | "ooxs" | "ooss" | "oxxx" | "oxxs" | "oxss" | "osss" | "xxxx" | "xxxs" | "xxss" | "xsss" | "ssss";
             /** @description Who rolled: (round - 1) mod players. */
@@ -995,7 +997,7 @@ export interface components {
             ply?: number;
             /**
              * @description Why it ended.
-             * @enum {unknown}
+             * @enum {string}
              */
             reason: "cannotPlace" | "sheetsFull" | "stopped";
             /** @description Final scores per player. */
@@ -1007,7 +1009,7 @@ export interface components {
         } | {
             /**
              * @description The outcome in notation.
-             * @enum {unknown}
+             * @enum {string}
              */
             outcome: "oooo" | "ooox" | "ooos" | "ooxx" | "ooxs" | "ooss" | "oxxx" | "oxxs" | "oxss" | "osss" | "xxxx" | "xxxs" | "xxss" | "xsss" | "ssss";
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1035,7 +1037,16 @@ export interface components {
             /** @description Option name -> its schema. */
             options: {
                 preprinted: {
-                    default: components["schemas"]["TeTrixOptions"]["preprinted"];
+                    /** @description Pre-printed symbols (TX-3, TX-12): null for the printed default (the centre cell: o, x, s, o for players 0–3; none in solo), or one list per player of {"cell": "d4", "symbol": "o"} objects (symbols o, x, s). Default: null. */
+                    default: {
+                        /** @description a1 is top-left. */
+                        cell: string;
+                        /**
+                         * @description circle, cross, square (TX-1).
+                         * @enum {string}
+                         */
+                        symbol: "o" | "x" | "s";
+                    }[][] | null;
                     description: string;
                     /** @constant */
                     items: {
@@ -1076,7 +1087,8 @@ export interface components {
                     ];
                 };
                 size: {
-                    default: components["schemas"]["TeTrixOptions"]["size"];
+                    /** @description Rows and columns of every sheet (TX-3). Default: 7. */
+                    default: number;
                     description: string;
                     /** @constant */
                     maximum: 12;
@@ -1086,7 +1098,8 @@ export interface components {
                     type: "integer";
                 };
                 solo: {
-                    default: components["schemas"]["TeTrixOptions"]["solo"];
+                    /** @description Solo variant for exactly 1 player: 8-field overhang bar, voluntary stop, bar bonus and rating (TX-12–TX-15). Default: false. */
+                    default: boolean;
                     description: string;
                     /** @constant */
                     type: "boolean";
@@ -1115,7 +1128,7 @@ export interface components {
             kind: "arrange";
             /**
              * @description Tetromino (TX-4).
-             * @enum {unknown}
+             * @enum {string}
              */
             shape: "O" | "I" | "T" | "L" | "J" | "S" | "Z";
             /** @description Derived; optional when sent, must agree with the position. The shape's four cells in base orientation, reading order, with 0-based offsets and the symbol on each, so the arrangement can be drawn as is. */
@@ -1124,7 +1137,7 @@ export interface components {
                 row: number;
                 /**
                  * @description circle, cross, square (TX-1).
-                 * @enum {unknown}
+                 * @enum {string}
                  */
                 symbol: "o" | "x" | "s";
             }[];
@@ -1142,7 +1155,7 @@ export interface components {
                 row: number;
                 /**
                  * @description circle, cross, square (TX-1).
-                 * @enum {unknown}
+                 * @enum {string}
                  */
                 symbol: "o" | "x" | "s";
             }[];
@@ -1157,7 +1170,7 @@ export interface components {
             overhang?: number;
             /**
              * @description Clockwise quarter turns (TX-7).
-             * @enum {unknown}
+             * @enum {integer}
              */
             rotation: 0 | 90 | 180 | 270;
             /** @description Row 1-based, of the rotated bounding box's top-left corner; may lie off the sheet. */
@@ -1189,7 +1202,7 @@ export interface components {
             kind: "arrange";
             /**
              * @description Tetromino (TX-4).
-             * @enum {unknown}
+             * @enum {string}
              */
             shape: "O" | "I" | "T" | "L" | "J" | "S" | "Z";
             /** @description The shape's four cells in base orientation, reading order, with 0-based offsets and the symbol on each, so the arrangement can be drawn as is. */
@@ -1198,7 +1211,7 @@ export interface components {
                 row: number;
                 /**
                  * @description circle, cross, square (TX-1).
-                 * @enum {unknown}
+                 * @enum {string}
                  */
                 symbol: "o" | "x" | "s";
             }[];
@@ -1216,7 +1229,7 @@ export interface components {
                 row: number;
                 /**
                  * @description circle, cross, square (TX-1).
-                 * @enum {unknown}
+                 * @enum {string}
                  */
                 symbol: "o" | "x" | "s";
             }[];
@@ -1231,7 +1244,7 @@ export interface components {
             overhang: number;
             /**
              * @description Clockwise quarter turns (TX-7).
-             * @enum {unknown}
+             * @enum {integer}
              */
             rotation: 0 | 90 | 180 | 270;
             /** @description Row 1-based, of the rotated bounding box's top-left corner; may lie off the sheet. */
@@ -1251,7 +1264,7 @@ export interface components {
                 cell: string;
                 /**
                  * @description circle, cross, square (TX-1).
-                 * @enum {unknown}
+                 * @enum {string}
                  */
                 symbol: "o" | "x" | "s";
             }[][] | null;
@@ -1273,7 +1286,7 @@ export interface components {
             chances?: number;
             /**
              * @description Why the game is over.
-             * @enum {unknown}
+             * @enum {null|string}
              */
             end?: null | "cannotPlace" | "sheetsFull" | "stopped";
             /**
@@ -1289,7 +1302,7 @@ export interface components {
                     cell: string;
                     /**
                      * @description circle, cross, square (TX-1).
-                     * @enum {unknown}
+                     * @enum {string}
                      */
                     symbol: "o" | "x" | "s";
                 }[][];
@@ -1300,7 +1313,7 @@ export interface components {
             };
             /**
              * @description roll → arrange → place, or over.
-             * @enum {unknown}
+             * @enum {string}
              */
             phase: "roll" | "arrange" | "place" | "over";
             /** @description Players who placed this round (TX-9). */
@@ -1388,7 +1401,7 @@ export interface components {
         } | {
             /**
              * @description What scored.
-             * @enum {unknown}
+             * @enum {string}
              */
             for: "hit" | "borneOff";
             /** @description The mover: 0 Red, 1 Black. */
@@ -1466,13 +1479,23 @@ export interface components {
             /** @description Option name -> its schema. */
             options: {
                 homeBeforeBearOff: {
-                    default: components["schemas"]["TricTracOptions"]["homeBeforeBearOff"];
+                    /** @description Backgammon bearing off: all stones in the home quarter first, and a number larger than needed bears off only the rearmost stone (TT-13). Default: false. */
+                    default: boolean;
                     description: string;
                     /** @constant */
                     type: "boolean";
                 };
                 hucke: {
-                    default: components["schemas"]["TricTracOptions"]["hucke"];
+                    /** @description The Hucke points, {"red": 13, "black": 12} or [13, 12]: two different points from 2 to 23 (TT-11). Default: {"red":13,"black":12}. */
+                    default: {
+                        /** @description Black's Hucke point. */
+                        black: number;
+                        /** @description Red's Hucke point. */
+                        red: number;
+                    } | [
+                        number,
+                        number
+                    ];
                     description: string;
                     /** @constant */
                     oneOf: [
@@ -1519,13 +1542,15 @@ export interface components {
                     ];
                 };
                 mustPlayLarger: {
-                    default: components["schemas"]["TricTracOptions"]["mustPlayLarger"];
+                    /** @description When only one number of a throw can be played, it must be the larger one (TT-8). Default: false. */
+                    default: boolean;
                     description: string;
                     /** @constant */
                     type: "boolean";
                 };
                 pointsToWin: {
-                    default: components["schemas"]["TricTracOptions"]["pointsToWin"];
+                    /** @description Points that win at once (TT-15); at most 15, so bearing off every stone always wins. Default: 12. */
+                    default: number;
                     description: string;
                     /** @constant */
                     maximum: 15;
@@ -1547,7 +1572,7 @@ export interface components {
             kind: "turn";
             /**
              * @description The mover, 0 Red or 1 Black (the SVG's data-player). Derived; optional when sent, must agree with the position.
-             * @enum {unknown}
+             * @enum {integer}
              */
             player?: 0 | 1;
             /** @description One step per number (TT-6, TT-7); a stone moved by both numbers is two steps, the second from where the first ended. */
@@ -1566,7 +1591,7 @@ export interface components {
             kind: "pass";
             /**
              * @description The mover, 0 Red or 1 Black (the SVG's data-player). Derived; optional when sent, must agree with the position.
-             * @enum {unknown}
+             * @enum {integer}
              */
             player?: 0 | 1;
         } | {
@@ -1581,7 +1606,7 @@ export interface components {
             kind: "opening";
             /**
              * @description The starter, 0 Red or 1 Black.
-             * @enum {unknown}
+             * @enum {integer}
              */
             player: 0 | 1;
         };
@@ -1594,7 +1619,7 @@ export interface components {
             kind: "turn";
             /**
              * @description The mover, 0 Red or 1 Black (the SVG's data-player). Derived.
-             * @enum {unknown}
+             * @enum {integer}
              */
             player: 0 | 1;
             /** @description One step per number (TT-6, TT-7); a stone moved by both numbers is two steps, the second from where the first ended. */
@@ -1613,7 +1638,7 @@ export interface components {
             kind: "pass";
             /**
              * @description The mover, 0 Red or 1 Black (the SVG's data-player). Derived.
-             * @enum {unknown}
+             * @enum {integer}
              */
             player: 0 | 1;
         } | {
@@ -1628,7 +1653,7 @@ export interface components {
             kind: "opening";
             /**
              * @description The starter, 0 Red or 1 Black.
-             * @enum {unknown}
+             * @enum {integer}
              */
             player: 0 | 1;
         };
@@ -1671,7 +1696,7 @@ export interface components {
             options?: components["schemas"]["TricTracOptions"];
             /**
              * @description opening: the opening throw is due; throw: toMove throws; move: toMove plays dice; over: someone reached pointsToWin.
-             * @enum {unknown}
+             * @enum {string}
              */
             phase: "opening" | "throw" | "move" | "over";
             /** @description Stones on points 2–23 per colour. */
@@ -1692,7 +1717,7 @@ export interface components {
             start: number[];
             /**
              * @description Whose turn; null in opening/over.
-             * @enum {unknown}
+             * @enum {integer|null}
              */
             toMove?: 0 | 1 | null;
             /** @constant */
@@ -1810,7 +1835,7 @@ export interface components {
             ply?: number;
             /**
              * @description A rack emptied, the pool emptied, or nobody could place or swap.
-             * @enum {unknown}
+             * @enum {string}
              */
             reason: "rackEmptied" | "poolEmptied" | "blocked";
             /** @description Final coins, or points placed minus rack values (may be negative). */
@@ -1847,7 +1872,11 @@ export interface components {
             /** @description Option name -> its schema. */
             options: {
                 level: {
-                    default: components["schemas"]["TriominosJuniorOptions"]["level"];
+                    /**
+                     * @description coins (age 5+): a coin per placed tile, most coins win; points (age 6+): tile values count, rack values are subtracted at the end (TJ-3, TJ-14, TJ-15). Default: "coins".
+                     * @enum {string}
+                     */
+                    default: "coins" | "points";
                     description: string;
                     /** @constant */
                     enum: [
@@ -1862,7 +1891,8 @@ export interface components {
                     contains: {
                         pattern: "^\\s*[jJ]\\s*$";
                     };
-                    default: components["schemas"]["TriominosJuniorOptions"]["tiles"];
+                    /** @description Another tile set (TJ-1): a list of 36 strings, 35 number tiles written clockwise from the apex with numbers 0-9 ('1-3-5') and one joker 'J'. null: the default set, every multiset of three numbers from 1-5 ascending clockwise. Default: null. */
+                    default: string[] | null;
                     description: string;
                     /** @constant */
                     items: {
@@ -1900,7 +1930,7 @@ export interface components {
                 {
                     /**
                      * @description top on an up triangle, bottom on a down triangle.
-                     * @enum {unknown}
+                     * @enum {string}
                      */
                     corner: "top" | "bottom";
                     /** @description The number on this corner; null for the joker (wild). */
@@ -1909,7 +1939,7 @@ export interface components {
                 {
                     /**
                      * @description bottom-right on an up triangle, top-left on a down triangle.
-                     * @enum {unknown}
+                     * @enum {string}
                      */
                     corner: "bottom-right" | "top-left";
                     /** @description The number on this corner; null for the joker (wild). */
@@ -1918,7 +1948,7 @@ export interface components {
                 {
                     /**
                      * @description bottom-left on an up triangle, top-right on a down triangle.
-                     * @enum {unknown}
+                     * @enum {string}
                      */
                     corner: "bottom-left" | "top-right";
                     /** @description The number on this corner; null for the joker (wild). */
@@ -1929,7 +1959,7 @@ export interface components {
             kind: "place";
             /**
              * @description Derived; optional when sent, must agree with the position. How the triangle at `at` points (up when col + row is even, TJ-8).
-             * @enum {unknown}
+             * @enum {string}
              */
             orientation?: "up" | "down";
             /** @description Derived; optional when sent, must agree with the position. The mover (the player whose turn it is). */
@@ -1948,7 +1978,7 @@ export interface components {
                 {
                     /**
                      * @description top on an up triangle, bottom on a down triangle.
-                     * @enum {unknown}
+                     * @enum {string}
                      */
                     corner: "top" | "bottom";
                     /** @description The number on this corner (a swapped-in tile is never the joker). */
@@ -1957,7 +1987,7 @@ export interface components {
                 {
                     /**
                      * @description bottom-right on an up triangle, top-left on a down triangle.
-                     * @enum {unknown}
+                     * @enum {string}
                      */
                     corner: "bottom-right" | "top-left";
                     /** @description The number on this corner (a swapped-in tile is never the joker). */
@@ -1966,7 +1996,7 @@ export interface components {
                 {
                     /**
                      * @description bottom-left on an up triangle, top-right on a down triangle.
-                     * @enum {unknown}
+                     * @enum {string}
                      */
                     corner: "bottom-left" | "top-right";
                     /** @description The number on this corner (a swapped-in tile is never the joker). */
@@ -1977,7 +2007,7 @@ export interface components {
             kind: "swap";
             /**
              * @description Derived; optional when sent, must agree with the position. How the triangle at `at` points (up when col + row is even, TJ-8).
-             * @enum {unknown}
+             * @enum {string}
              */
             orientation?: "up" | "down";
             /** @description Derived; optional when sent, must agree with the position. The mover (the player whose turn it is). */
@@ -1988,7 +2018,7 @@ export interface components {
             row?: number;
             tile: string;
         } | {
-            /** @enum {unknown} */
+            /** @enum {string} */
             kind: "draw" | "pass";
             /** @description Derived; optional when sent, must agree with the position. The mover (the player whose turn it is). */
             player?: number;
@@ -2011,7 +2041,7 @@ export interface components {
                 {
                     /**
                      * @description top on an up triangle, bottom on a down triangle.
-                     * @enum {unknown}
+                     * @enum {string}
                      */
                     corner: "top" | "bottom";
                     /** @description The number on this corner; null for the joker (wild). */
@@ -2020,7 +2050,7 @@ export interface components {
                 {
                     /**
                      * @description bottom-right on an up triangle, top-left on a down triangle.
-                     * @enum {unknown}
+                     * @enum {string}
                      */
                     corner: "bottom-right" | "top-left";
                     /** @description The number on this corner; null for the joker (wild). */
@@ -2029,7 +2059,7 @@ export interface components {
                 {
                     /**
                      * @description bottom-left on an up triangle, top-right on a down triangle.
-                     * @enum {unknown}
+                     * @enum {string}
                      */
                     corner: "bottom-left" | "top-right";
                     /** @description The number on this corner; null for the joker (wild). */
@@ -2040,7 +2070,7 @@ export interface components {
             kind: "place";
             /**
              * @description How the triangle at `at` points (up when col + row is even, TJ-8).
-             * @enum {unknown}
+             * @enum {string}
              */
             orientation: "up" | "down";
             /** @description The mover (the player whose turn it is). */
@@ -2061,7 +2091,7 @@ export interface components {
                 {
                     /**
                      * @description top on an up triangle, bottom on a down triangle.
-                     * @enum {unknown}
+                     * @enum {string}
                      */
                     corner: "top" | "bottom";
                     /** @description The number on this corner (a swapped-in tile is never the joker). */
@@ -2070,7 +2100,7 @@ export interface components {
                 {
                     /**
                      * @description bottom-right on an up triangle, top-left on a down triangle.
-                     * @enum {unknown}
+                     * @enum {string}
                      */
                     corner: "bottom-right" | "top-left";
                     /** @description The number on this corner (a swapped-in tile is never the joker). */
@@ -2079,7 +2109,7 @@ export interface components {
                 {
                     /**
                      * @description bottom-left on an up triangle, top-right on a down triangle.
-                     * @enum {unknown}
+                     * @enum {string}
                      */
                     corner: "bottom-left" | "top-right";
                     /** @description The number on this corner (a swapped-in tile is never the joker). */
@@ -2090,7 +2120,7 @@ export interface components {
             kind: "swap";
             /**
              * @description How the triangle at `at` points (up when col + row is even, TJ-8).
-             * @enum {unknown}
+             * @enum {string}
              */
             orientation: "up" | "down";
             /** @description The mover (the player whose turn it is). */
@@ -2135,7 +2165,7 @@ export interface components {
             chances?: number;
             /** @description Coins per player (coin level). */
             coins?: number[];
-            /** @enum {unknown} */
+            /** @enum {null|string} */
             endReason?: "rackEmptied" | "poolEmptied" | "blocked" | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2148,7 +2178,7 @@ export interface components {
                 tile: string;
             }[];
             options?: components["schemas"]["TriominosJuniorOptions"];
-            /** @enum {unknown} */
+            /** @enum {string} */
             phase: "deal" | "start" | "play" | "draw" | "over";
             /** @description Values of tiles placed (points level). */
             points?: number[];
@@ -2173,7 +2203,7 @@ export interface components {
         TriominosJuniorView: {
             /** @description Coins per player (coin level). */
             coins?: number[];
-            /** @enum {unknown} */
+            /** @enum {null|string} */
             endReason?: "rackEmptied" | "poolEmptied" | "blocked" | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2188,7 +2218,7 @@ export interface components {
                 tile: string;
             }[];
             options?: components["schemas"]["TriominosJuniorOptions"];
-            /** @enum {unknown} */
+            /** @enum {string} */
             phase: "deal" | "start" | "play" | "draw" | "over";
             player: number | null;
             /** @description Values of tiles placed (points level). */
@@ -2213,11 +2243,11 @@ export interface components {
             valid: boolean;
         };
         VerifyProblem: {
-            /** @description SCORES_DIFFER, WINNERS_DIFFER. */
-            claimed?: unknown[];
+            /** @description SCORES_DIFFER, WINNERS_DIFFER: the scores or winners claimed. */
+            claimed?: number[];
             code: components["schemas"]["ProblemCode"];
-            /** @description SCORES_DIFFER, WINNERS_DIFFER. */
-            computed?: unknown[];
+            /** @description SCORES_DIFFER, WINNERS_DIFFER: what the replay computed. */
+            computed?: number[];
             /** @description The text record's line of the move (or of a record error). */
             line?: number;
             message: string;
