@@ -52,9 +52,14 @@ def positions(game: str, players: int | None, options: Any, count: int, seed: in
 
 
 def results(
-    game: str, players: int | None, options: Any, count: int
+    game: str,
+    players: int | None,
+    options: Any,
+    count: int,
+    docs: list[tuple[dict[str, Any], int | None]] | None = None,
 ) -> Iterator[tuple[str, Callable[[], dict[str, Any]]]]:
-    """(operation, a function computing its result afresh) for ``count`` positions."""
+    """(operation, a function computing its result afresh) for ``count`` positions (or for
+    ``docs``, made beforehand)."""
     rules = Rules(Settings(), Cache(0))
     engine = REGISTRY[game]
     loop = asyncio.new_event_loop()
@@ -64,7 +69,7 @@ def results(
         "score": lambda loaded, player: rules.score(loaded),
     }
     try:
-        for doc, player in positions(game, players, options, count):
+        for doc, player in docs if docs is not None else positions(game, players, options, count):
             for op in OPS:
 
                 def compute(op: str = op, doc: Any = doc, player: int | None = player) -> Any:
@@ -91,12 +96,14 @@ def held(make: Callable[[], Any]) -> tuple[int, Any]:
 def measure(count: int) -> dict[tuple[str, str], list[tuple[int, int, int]]]:
     """(label, op) -> [(JSON bytes, memory computed, memory parsed)] for each position."""
     out: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
+    # the positions first: playing the games under tracemalloc would cost most of the time
+    docs = {label: positions(game, p, o, count) for label, game, p, o in GAMES}
     started = tracemalloc.is_tracing()
     if not started:
         tracemalloc.start()
     try:
         for label, game, players, options in GAMES:
-            for op, compute in results(game, players, options, count):
+            for op, compute in results(game, players, options, count, docs[label]):
                 computed, data = held(compute)
                 parsed, _ = held(lambda data=data: jsonio.loads(data))
                 out.setdefault((label, op), []).append((len(data), computed, parsed))
