@@ -43,11 +43,9 @@ from typing import Any
 from .games.core import Game
 from .games.mixtour.moves import REMOVE_AT, Shift
 from .games.te_trix.moves import Stop
+from .limits import ITERATION_PLIES
 
 C = 1.4
-# The most plies one iteration plays: its way down the tree and the playout. What a search of
-# n iterations may cost, reserved from the request's work budget before it starts.
-ITERATION_PLIES = 61
 # Strength levels by their budgets; "strong" is whatever SUGGEST_MAX_BUDGET allows.
 LEVELS = {"easy": 10, "medium": 50, "strong": None}
 # Iterations of a search when a request names neither a budget nor a level.

@@ -9,8 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from hashlib import sha256
 
-from .api.budget import POSITION_COST
-from .bots import ITERATION_PLIES
+from .limits import ITERATION_PLIES, POSITION_COST
 
 _INT = re.compile(r"-?[0-9]+")
 # What MAX_HEADER_BYTES leaves for the headers beside a GraphQL GET document in the URL.

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from service import bots
-from service.api.budget import POSITION_COST
 from service.games.core.game import SEED_LENGTH
+from service.limits import ITERATION_PLIES, POSITION_COST
 from service.settings import Settings
 
 SERVICE = Path(__file__).resolve().parents[1] / "service"
@@ -24,10 +24,10 @@ FACTS = [
     ("seed length", ("games/core/game.py", "SEED_LENGTH ="), [rf'"maxLength":\s*{SEED_LENGTH[1]}']),
     (
         "plies of a search iteration",
-        ("bots.py", "ITERATION_PLIES ="),
-        [rf"\b{bots.ITERATION_PLIES}\b"],
+        ("limits.py", "ITERATION_PLIES ="),
+        [rf"\b{ITERATION_PLIES}\b"],
     ),
-    ("cost of a position", ("api/budget.py", "POSITION_COST ="), [rf"\+ {POSITION_COST}\b"]),
+    ("cost of a position", ("limits.py", "POSITION_COST ="), [rf"\+ {POSITION_COST}\b"]),
     (
         "default search budget",
         ("bots.py", "DEFAULT_BUDGET ="),

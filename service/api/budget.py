@@ -20,9 +20,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from threading import Lock
 
+from ..limits import POSITION_COST
 from .errors import ServiceError
-
-POSITION_COST = 25  # a computed position costs about as much as 25 played moves (bench)
 
 
 class Work:

@@ -11,9 +11,10 @@ from ..cache.memory import LRU
 from ..games import REGISTRY
 from ..games.core import Event, Game, MoveRequest, NotYourTurn, PlyError, RulesError, driver
 from ..games.core.game import SEED_LENGTH
+from ..limits import ITERATION_PLIES, POSITION_COST
 from ..settings import Settings
 from . import offload
-from .budget import POSITION_COST, current, spend
+from .budget import current, spend
 from .errors import ServiceError, from_rules, problem_details
 from .keys import Key, Keyring
 
@@ -372,7 +373,7 @@ class Rules:
         # The whole search is reserved before it starts, so it runs every iteration or none:
         # its answer never depends on what else the request asked for.
         iterations = budget or bots.DEFAULT_BUDGET
-        reserved = iterations * bots.ITERATION_PLIES
+        reserved = iterations * ITERATION_PLIES
         spend(reserved, f"a search of {iterations} iterations, up to {reserved} plies")
         work = current()
         clock = None if work is None else work.search_clock()

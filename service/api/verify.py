@@ -22,7 +22,8 @@ from typing import Any
 
 from .. import jsonio
 from ..games.core import MoveRequest, RulesError, driver
-from .budget import POSITION_COST, request_budget, spend
+from ..limits import POSITION_COST
+from .budget import request_budget, spend
 from .errors import ServiceError, invalid_request
 from .keys import Key
 from .ops import Engine, Loaded, Rules, check_seed
