@@ -9,6 +9,7 @@ import hashlib
 import pytest
 from graphql import get_introspection_query
 
+from ..fuzz.hostile_inputs import fragment_chain
 from ..games.mixtour.helpers import shuttle
 
 NEW = "application/graphql-response+json"
@@ -79,18 +80,6 @@ def test_depth_is_checked_before_validation(client):
     assert code(gql(client, deep_fragments)) == "QUERY_TOO_DEEP"
 
 
-def _fragment_chain(levels: int, spreads: int) -> str:
-    """The issue's document: fragment i spreads fragment i - 1 ``spreads`` times, so expanding
-    every spread walks spreads ** levels selections (8 x 10, 661 bytes: 22 s of CPU)."""
-    parts = ["fragment F0 on Position { status }"]
-    for i in range(1, levels):
-        parts.append(f"fragment F{i} on Position {{ " + f"...F{i - 1} " * spreads + "}")
-    state = '{game: "mixtour", v: 1, board: {}, supply: [20, 20], scores: [0, 0], toMove: 0}'
-    top = f"...F{levels - 1}"
-    query = f'{{ position(game: "mixtour", state: {state}) {{ ... on Position {{ {top} }} }} }}'
-    return " ".join(parts) + " " + query
-
-
 def test_a_chain_of_fragments_costs_its_size_not_the_product_of_its_spreads(client, monkeypatch):
     """Issue 21, point 1: the depth check and the plan compiler expand each fragment once per
     selection set (as execution does), so 12 levels of 20 spreads (20^12 paths) walk a few
@@ -112,7 +101,7 @@ def test_a_chain_of_fragments_costs_its_size_not_the_product_of_its_spreads(clie
     monkeypatch.setattr(budget._Depth, "of", counted_depth)
     monkeypatch.setattr(graphql_plan.Compiler, "_collect", counted_collect)
     levels, spreads = 12, 20
-    r = gql(client, _fragment_chain(levels, spreads))
+    r = gql(client, fragment_chain(levels, spreads))
     assert r.status_code == 200, r.text
     assert r.json() == {"data": {"position": {"status": "ongoing"}}}
     # one walk per fragment and per field with a selection set, plus the operation's own

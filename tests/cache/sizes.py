@@ -17,11 +17,11 @@ import tracemalloc
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from bench.common import playout_positions
 from service import jsonio
 from service.api.ops import Rules
 from service.cache import Cache
 from service.games import REGISTRY
-from service.games.core import driver
 from service.settings import Settings
 
 OPS = ("legal-moves", "position", "score")
@@ -36,19 +36,8 @@ def positions(game: str, players: int | None, options: Any, count: int, seed: in
     """``count`` (state document, a player who may act) pairs from seeded random games."""
     engine = REGISTRY[game]
     rng = random.Random(seed)
-    out: list[tuple[dict[str, Any], int | None]] = []
-    while len(out) < count:
-        state = driver.start(engine, players, options, f"sizes-{rng.random()}").state
-        while not engine.status(state).finished and len(out) < count:
-            if engine.is_chance(state):
-                outcomes = engine.chance_outcomes(state)
-                move = rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
-                state = engine.apply(state, move).state
-                continue
-            mover = rng.choice(engine.to_move(state))
-            out.append((engine.encode(state), mover))
-            state = engine.apply(state, rng.choice(engine.legal_moves(state, mover)), mover).state
-    return out
+    states = playout_positions(engine, count, seed, players, options)
+    return [(engine.encode(s), rng.choice(engine.to_move(s))) for s in states]
 
 
 def results(

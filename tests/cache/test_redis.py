@@ -15,15 +15,6 @@ from service.settings import Settings
 from ..redis_server import RedisServer
 from ..server_process import call, metric, running_server
 
-
-@pytest.fixture
-def redis_server(tmp_path):
-    server = RedisServer(tmp_path)
-    server.start()
-    yield server
-    server.stop()
-
-
 # The replicas' shared key for what they store in Redis (CACHE_SECRET).
 CACHE_SECRET = "the-replicas-share-this-cache-secret"
 

@@ -78,6 +78,18 @@ def code_of(entry: Hostile, body: bytes) -> str | None:
 
 
 # -- the texts --------------------------------------------------------------------------------
+def fragment_chain(levels: int, spreads: int) -> str:
+    """The issue's document: fragment i spreads fragment i - 1 ``spreads`` times, so expanding
+    every spread walks spreads ** levels selections (8 x 10, 661 bytes: 22 s of CPU)."""
+    parts = ["fragment F0 on Position { status }"]
+    for i in range(1, levels):
+        parts.append(f"fragment F{i} on Position {{ " + f"...F{i - 1} " * spreads + "}")
+    state = '{game: "mixtour", v: 1, board: {}, supply: [20, 20], scores: [0, 0], toMove: 0}'
+    top = f"...F{levels - 1}"
+    query = f'{{ position(game: "mixtour", state: {state}) {{ ... on Position {{ {top} }} }} }}'
+    return " ".join(parts) + " " + query
+
+
 def record(game: str, tags: str = "", moves: str = "1. c3\n") -> str:
     return f'[Game "{game}"]\n{tags}\n{moves}'
 

@@ -25,11 +25,12 @@ from pathlib import Path
 
 import pytest
 
+from bench.common import playout_positions
 from service.games import REGISTRY
-from service.games.core import driver
 
-from ..redis_server import RedisServer
+from ..redis_server import RedisServer, fake_peer, redis_key
 from ..server_process import Server, call, server_process
+from .hostile_inputs import fragment_chain
 
 pytestmark = pytest.mark.slow
 
@@ -146,16 +147,6 @@ def in_parallel(count: int, call_one: Callable[[int], object]) -> list[object]:
 
 
 # -- the cases ---------------------------------------------------------------------------------
-def fragment_chain(levels: int, spreads: int) -> str:
-    parts = ["fragment F0 on Position { status }"]
-    for i in range(1, levels):
-        parts.append(f"fragment F{i} on Position {{ " + f"...F{i - 1} " * spreads + "}")
-    state = '{game: "mixtour", v: 1, board: {}, supply: [20, 20], scores: [0, 0], toMove: 0}'
-    top = f"...F{levels - 1}"
-    query = f'{{ position(game: "mixtour", state: {state}) {{ ... on Position {{ {top} }} }} }}'
-    return " ".join(parts) + " " + query
-
-
 def case_fragment_chains(server: Server) -> str:
     """Point 1: 8 fragments x 10 spreads (the issue's 661 bytes: 22 s of CPU), 9 x 20."""
     for levels, spreads in ((8, 10), (9, 20), (12, 20)):
@@ -232,21 +223,10 @@ def te_trix_states(count: int, seed: str = "hostile") -> list[tuple[dict, int]]:
     """Distinct Te-Trix 12 x 12 four-player positions in the placement phase, each with a
     player who places there."""
     engine = REGISTRY["te-trix"]
-    rng = random.Random(seed)
-    out = []
-    state = driver.start(engine, 4, {"size": 12}, seed).state
-    while len(out) < count:
-        if engine.status(state).finished:
-            state = driver.start(engine, 4, {"size": 12}, f"{seed}-{len(out)}").state
-            continue
-        movers = engine.to_move(state)
-        player = rng.choice(movers)
-        if len(movers) > 1:
-            out.append((engine.encode(state), movers[0]))
-        move = rng.choice(engine.legal_moves(state, player))
-        request = driver.MoveRequest(engine.notation(move), player)
-        state = driver.play(engine, state, [request], auto_chance=True).state
-    return out
+    placing = playout_positions(
+        engine, count, sum(map(ord, seed)), 4, {"size": 12}, lambda s: len(engine.to_move(s)) > 1
+    )
+    return [(engine.encode(s), engine.to_move(s)[0]) for s in placing]
 
 
 def strong_suggests(server: Server, count: int) -> tuple[list[dict], float]:
@@ -365,15 +345,8 @@ def poison(redis_port: int, game: str, doc: dict, op: str, value: bytes) -> None
     """Writes ``value`` under the Redis key the service computes for (game, state, op)."""
     import redis
 
-    from service import jsonio
-    from service.cache import cache_key
-    from service.cache.redis_tier import PREFIX
-
-    d = REGISTRY[game].descriptor
-    body = jsonio.canonical({k: v for k, v in doc.items() if k != "sig"})
-    key = PREFIX + cache_key(d.id, d.rules_version, body, op, None)
     with redis.Redis(port=redis_port) as store:
-        store.set(key, value)
+        store.set(redis_key(game, doc, op), value)
 
 
 def case_poisoned_redis(server: Server, redis_port: int) -> str:
@@ -410,36 +383,6 @@ def case_poisoned_redis(server: Server, redis_port: int) -> str:
     )
     assert invalid == answered, (invalid, answered)  # each poisoned value met, none trusted
     return f"{answered} answered true, {invalid:.0f} counted invalid"
-
-
-def fake_redis() -> tuple[socket.socket, threading.Event]:
-    """A TCP peer answering ``+OK`` to every Redis command (a broken proxy, a wrong port)."""
-    listener = socket.create_server(("127.0.0.1", 0))
-    stop = threading.Event()
-
-    def serve(conn: socket.socket) -> None:
-        with conn:
-            while not stop.is_set():
-                try:
-                    if not conn.recv(65536):
-                        return
-                    conn.sendall(b"+OK\r\n")
-                except OSError:
-                    return
-
-    def accept() -> None:
-        listener.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                conn, _ = listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            threading.Thread(target=serve, args=(conn,), daemon=True).start()
-
-    threading.Thread(target=accept, daemon=True).start()
-    return listener, stop
 
 
 def case_redis_answering_ok(server: Server) -> str:
@@ -510,13 +453,10 @@ def test_every_finding_against_the_real_server():
             report.case(server, "poisoned_redis", lambda: case_poisoned_redis(server, port))
     finally:
         redis_server.stop()
-    listener, stop = fake_redis()
-    try:
-        url = f"redis://127.0.0.1:{listener.getsockname()[1]}/0"
-        with server_process(**env, REDIS_URL=url, REDIS_MIN_COST_US="0") as server:
-            report.case(server, "redis_answering_ok", lambda: case_redis_answering_ok(server))
-            output = server.output()
-    finally:
-        stop.set()
-        listener.close()
+    with (
+        fake_peer(b"+OK\r\n") as url,
+        server_process(**env, REDIS_URL=url, REDIS_MIN_COST_US="0") as server,
+    ):
+        report.case(server, "redis_answering_ok", lambda: case_redis_answering_ok(server))
+        output = server.output()
     assert "Traceback" not in output, output[-3000:]

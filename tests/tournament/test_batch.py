@@ -148,6 +148,27 @@ def _chunk(data: bytes) -> bytes:
     return f"{len(data):x}\r\n".encode() + data + b"\r\n"
 
 
+def _first_verdict(
+    sock: socket.socket,
+    lines: list[str],
+    buffer: bytearray,
+    deadline: float,
+    head: list[bytes] | None = None,
+) -> dict[str, Any]:
+    """Opens a chunked batch with ``lines`` (the body left open) and reads the answer's head
+    (into ``head``) and its first verdict."""
+    sock.sendall(
+        b"POST /v1/verify HTTP/1.1\r\nHost: test\r\n"
+        b"Content-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n"
+    )
+    sock.sendall(_chunk(("\n".join(lines) + "\n").encode()))
+    while (line := _read_line(sock, buffer, deadline)) != b"\r":
+        if head is not None:
+            head.append(line)
+    _read_line(sock, buffer, deadline)  # the verdict's chunk-size line
+    return dict(json.loads(_read_line(sock, buffer, deadline)))
+
+
 @pytest.mark.slow
 def test_the_answer_streams_before_the_last_line_is_sent():
     """The first verdict arrives while the request body is still open: the rest of it is
@@ -157,21 +178,10 @@ def test_the_answer_streams_before_the_last_line_is_sent():
     with running_server() as base:
         port = int(base.rsplit(":", 1)[1])
         with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
-            sock.sendall(
-                b"POST /v1/verify HTTP/1.1\r\nHost: test\r\n"
-                b"Content-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n"
-            )
-            sock.sendall(_chunk(("\n".join(first) + "\n").encode()))
-            buffer = bytearray()
-            deadline = time.monotonic() + 30
-            head = []
-            while (line := _read_line(sock, buffer, deadline)) != b"\r":
-                head.append(line)
+            buffer, deadline, head = bytearray(), time.monotonic() + 30, []
+            verdict = _first_verdict(sock, first, buffer, deadline, head)
             assert head[0].startswith(b"HTTP/1.1 200")
             assert b"transfer-encoding: chunked" in [h.lower().strip() for h in head]
-            # the first verdict (after its chunk-size line), with the body's end not sent
-            _read_line(sock, buffer, deadline)
-            verdict = json.loads(_read_line(sock, buffer, deadline))
             assert verdict["line"] == 1
             sock.sendall(_chunk(("\n".join(rest) + "\n").encode()) + b"0\r\n\r\n")
             numbers = [1]
@@ -193,17 +203,9 @@ def test_a_client_that_hangs_up_mid_answer_counts_499():
     with running_server() as base:
         port = int(base.rsplit(":", 1)[1])
         with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
-            sock.sendall(
-                b"POST /v1/verify HTTP/1.1\r\nHost: test\r\n"
-                b"Content-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n"
-            )
-            sock.sendall(_chunk(("\n".join(lines[:2]) + "\n").encode()))
-            buffer = bytearray()
             deadline = time.monotonic() + 30
-            while _read_line(sock, buffer, deadline) != b"\r":
-                pass  # the head: the answer has started (200)
-            _read_line(sock, buffer, deadline)
-            assert json.loads(_read_line(sock, buffer, deadline))["line"] == 1
+            # the answer has started (its head: 200) and its first verdict came
+            assert _first_verdict(sock, lines[:2], bytearray(), deadline)["line"] == 1
         # gone, the body unfinished: counted once the server notices
         while metric(base, name) < 1 and time.monotonic() < deadline:
             time.sleep(0.05)
