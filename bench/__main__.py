@@ -12,6 +12,7 @@ from . import (
     bots,
     cache,
     capacity,
+    contract,
     engines,
     hostile,
     load,
@@ -35,6 +36,7 @@ SECTIONS = {
     "capacity": capacity.run,
     "engines": engines.run,
     "bots": bots.run,
+    "contract": contract.run,
 }
 
 

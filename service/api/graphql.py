@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
 from enum import Enum
-from typing import Annotated, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, TypeAlias, TypeVar, cast
 
 import strawberry
 from graphql import GraphQLError
@@ -18,9 +18,10 @@ from strawberry.types import ExecutionContext, Info
 
 from .. import bots
 from ..games.core import MoveRequest
+from ..games.core.game import STATUSES
 from ..settings import Settings
-from . import offload
-from .edge import codes_of
+from . import contract, offload
+from .edge import EDGE, codes_of
 from .errors import ServiceError, problem_details
 from .graphql_json import OVERRIDES
 from .graphql_moves import MoveDocument, typed_move
@@ -29,6 +30,7 @@ from .records import print_record
 from .request import Body, document_problem, parse_move_item, type_name
 from .verify import (
     GAME_FIELDS,
+    PROBLEM_CODES,
     REPLAY_FIELDS,
     VERIFY_FIELDS,
     check_certificate,
@@ -54,77 +56,52 @@ class GameInfo:
     options: JSON = strawberry.field(description="name -> {default, description, type, ...}")
 
 
-@strawberry.enum(description="Whether the game goes on.")
-class GameStatus(Enum):
-    ongoing = "ongoing"
-    finished = "finished"
+def _enum(name: str, values: Iterable[str], description: str) -> Any:
+    """A GraphQL enum of a vocabulary declared elsewhere: each value named as it is spelled,
+    upper case where it is lower case (``easy`` -> ``EASY``), its value the spelling."""
+    members = {value if value.isupper() else value.upper(): value for value in values}
+    built: type[Enum] = Enum(name, members)  # type: ignore[misc]
+    return strawberry.enum(built, description=description)
 
 
-@strawberry.enum(
-    description="Why an operation answered a failure instead of a result. MoveRejected: "
-    "ILLEGAL_MOVE, INVALID_NOTATION, NOT_YOUR_TURN, GAME_OVER; InvalidState: INVALID_STATE, "
-    "INVALID_OPTIONS, STATE_TAMPERED; InvalidRequest: UNKNOWN_GAME, INVALID_REQUEST, "
-    "INVALID_PLAYER, TOO_MANY_MOVES, WORK_BUDGET_EXCEEDED, INVALID_RECORD. One enum for all "
-    "three, so a selection may ask every member for its code."
-)
-class ErrorCode(Enum):
-    ILLEGAL_MOVE = "ILLEGAL_MOVE"
-    INVALID_NOTATION = "INVALID_NOTATION"
-    NOT_YOUR_TURN = "NOT_YOUR_TURN"
-    GAME_OVER = "GAME_OVER"
-    INVALID_STATE = "INVALID_STATE"
-    INVALID_OPTIONS = "INVALID_OPTIONS"
-    STATE_TAMPERED = "STATE_TAMPERED"
-    UNKNOWN_GAME = "UNKNOWN_GAME"
-    INVALID_REQUEST = "INVALID_REQUEST"
-    INVALID_PLAYER = "INVALID_PLAYER"
-    TOO_MANY_MOVES = "TOO_MANY_MOVES"
-    WORK_BUDGET_EXCEEDED = "WORK_BUDGET_EXCEEDED"
-    INVALID_RECORD = "INVALID_RECORD"
+def _codes(member: str) -> str:
+    return f"{member}: " + ", ".join(code for code, o in EDGE.items() if o.member == member)
 
 
-@strawberry.enum(
-    description="The reference bot's strength, by its search budget: "
-    + bots.describe_levels(
-        f"as many as SUGGEST_MAX_BUDGET allows ({Settings().suggest_max_budget} by default)"
+# Each enum is generated from the vocabulary it serves (mypy sees them as plain enums).
+if TYPE_CHECKING:
+    GameStatus: TypeAlias = Enum
+    ErrorCode: TypeAlias = Enum
+    BotLevel: TypeAlias = Enum
+    ProblemCode: TypeAlias = Enum
+else:
+    # (status values as lower-case names: the SDL has said `ongoing`, `finished` since v1)
+    GameStatus = strawberry.enum(
+        Enum("GameStatus", {s: s for s in STATUSES}), description="Whether the game goes on."
     )
-    + "."
-)
-class BotLevel(Enum):  # the same names as bots.LEVELS (a test holds them equal)
-    EASY = "easy"
-    MEDIUM = "medium"
-    STRONG = "strong"
-
-
-@strawberry.enum(
-    description="What a verdict (or a certificate check) found wrong: a move "
-    "(INVALID_NOTATION, ILLEGAL_MOVE, NOT_YOUR_TURN, GAME_OVER, with its ply), the game "
-    "(INVALID_OPTIONS, RULES_VERSION_DIFFERS, NOT_FINISHED, SCORES_DIFFER, WINNERS_DIFFER), "
-    "a batch line that is no record (the error a single request would answer), or a "
-    "certificate (NO_SECRET, UNKNOWN_KEY, BAD_SIGNATURE, DIGEST_DIFFERS)."
-)
-class ProblemCode(Enum):  # the same codes as verify.PROBLEM_CODES (a test holds them equal)
-    INVALID_NOTATION = "INVALID_NOTATION"
-    ILLEGAL_MOVE = "ILLEGAL_MOVE"
-    NOT_YOUR_TURN = "NOT_YOUR_TURN"
-    GAME_OVER = "GAME_OVER"
-    INVALID_OPTIONS = "INVALID_OPTIONS"
-    RULES_VERSION_DIFFERS = "RULES_VERSION_DIFFERS"
-    NOT_FINISHED = "NOT_FINISHED"
-    SCORES_DIFFER = "SCORES_DIFFER"
-    WINNERS_DIFFER = "WINNERS_DIFFER"
-    MALFORMED_JSON = "MALFORMED_JSON"
-    INVALID_REQUEST = "INVALID_REQUEST"
-    INVALID_RECORD = "INVALID_RECORD"
-    UNKNOWN_GAME = "UNKNOWN_GAME"
-    BODY_TOO_LARGE = "BODY_TOO_LARGE"
-    TOO_MANY_MOVES = "TOO_MANY_MOVES"
-    WORK_BUDGET_EXCEEDED = "WORK_BUDGET_EXCEEDED"
-    INTERNAL = "INTERNAL"
-    NO_SECRET = "NO_SECRET"
-    UNKNOWN_KEY = "UNKNOWN_KEY"
-    BAD_SIGNATURE = "BAD_SIGNATURE"
-    DIGEST_DIFFERS = "DIGEST_DIFFERS"
+    ErrorCode = _enum(
+        "ErrorCode",
+        (code for code, o in EDGE.items() if o.member is not None),
+        "Why an operation answered a failure instead of a result. "
+        + "; ".join(_codes(m) for m in ("MoveRejected", "InvalidState", "InvalidRequest"))
+        + ". One enum for all three, so a selection may ask every member for its code.",
+    )
+    BotLevel = _enum(
+        "BotLevel",
+        bots.LEVELS,
+        "The reference bot's strength, by its search budget: "
+        + bots.describe_levels(
+            f"as many as SUGGEST_MAX_BUDGET allows ({Settings().suggest_max_budget} by default)"
+        )
+        + ".",
+    )
+    ProblemCode = _enum(
+        "ProblemCode",
+        PROBLEM_CODES,
+        "What a verdict (or a certificate check) found wrong: a move of the record (with its "
+        "ply), the game as a whole, a batch line that is no record (the error a single request "
+        "would answer), or a certificate; docs/records.md lists each code.",
+    )
 
 
 # Which union member carries which code: the edge's one table.
@@ -423,6 +400,11 @@ def _arguments(arguments: dict[str, Any], names: Iterable[str]) -> Body:
     return _body({camel[k]: v for k, v in arguments.items() if k in camel}, set(camel.values()))
 
 
+def _arg(operation_id: str, name: str) -> Any:
+    """An argument described as the contract declares the field (service/api/contract.py)."""
+    return strawberry.argument(description=contract.description(operation_id, name))
+
+
 def _rules(info: Info) -> Rules:
     rules: Rules = info.context["rules"]
     return rules
@@ -472,7 +454,7 @@ class Query:
         game: str,
         players: int | None = None,
         options: JSON | None = None,
-        seed: str | None = None,
+        seed: Annotated[str | None, _arg("newGame", "seed")] = None,
     ) -> PositionResult:
         rules = _rules(info)
         try:
@@ -529,14 +511,7 @@ class Query:
         players: int | None = None,
         options: JSON | None = None,
         seed: str | None = None,
-        key_id: Annotated[
-            str | None,
-            strawberry.argument(
-                description="Sample and sign with this configured key (the part of a state's "
-                "sig before the dot) instead of the current one: verifies a game that started "
-                "before a key rotation."
-            ),
-        ] = None,
+        key_id: Annotated[str | None, _arg("replay", "keyId")] = None,
         record: Annotated[
             str | None, strawberry.argument(description="The game as a text record.")
         ] = None,
@@ -565,10 +540,10 @@ class Query:
         info: Info,
         game: str,
         state: JSON,
-        player: int | None = None,
-        seed: str | None = None,
-        budget: int | None = None,
-        level: BotLevel | None = None,
+        player: Annotated[int | None, _arg("suggest", "player")] = None,
+        seed: Annotated[str | None, _arg("suggest", "seed")] = None,
+        budget: Annotated[int | None, _arg("suggest", "budget")] = None,
+        level: Annotated[BotLevel | None, _arg("suggest", "level")] = None,
     ) -> SuggestResult:
         rules = _rules(info)
         try:
@@ -599,7 +574,7 @@ class Query:
         players: int | None = None,
         options: JSON | None = None,
         seed: str | None = None,
-        key_id: str | None = None,
+        key_id: Annotated[str | None, _arg("verify", "keyId")] = None,
         claimed: Annotated[
             JSON | None, strawberry.argument(description="{scores?: [number], winners?: [int]}")
         ] = None,
@@ -637,7 +612,7 @@ class Query:
         players: int | None = None,
         options: JSON | None = None,
         seed: str | None = None,
-        key_id: str | None = None,
+        key_id: Annotated[str | None, _arg("record", "keyId")] = None,
         claimed: JSON | None = None,
         tags: JSON | None = None,
     ) -> RecordResult:
@@ -654,7 +629,10 @@ class Query:
         "key)? With record (its text), also: is it that record's?"
     )
     def check_certificate(
-        self, info: Info, certificate: JSON, record: str | None = None
+        self,
+        info: Info,
+        certificate: JSON,
+        record: Annotated[str | None, _arg("checkCertificate", "record")] = None,
     ) -> CertificateResult:
         rules = _rules(info)
         try:

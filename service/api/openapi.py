@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .. import bots, jsonio
-from ..games.core.game import SEED_LENGTH
-from ..settings import Settings
+from .. import jsonio
+from ..games.core.game import SEED_LENGTH, STATUSES
+from . import contract
+from .edge import EDGE
 from .errors import CODES
 from .openapi_tools import plain
 from .ops import Engine, Rules
@@ -36,17 +37,23 @@ GAME_SCHEMAS: tuple[tuple[str, Callable[[Engine], JSON | None]], ...] = (
     ("View", lambda e: e.view_schema()),
 )
 
-ERRORS = {
-    "400": "Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) "
-    "or an unreadable text record (INVALID_RECORD, details.line)",
-    "404": "Unknown game (UNKNOWN_GAME, details.known)",
-    "413": "Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit",
-    "422": "Illegal move, invalid notation, not your turn, game over, invalid state or "
-    "options, bad player, tampered state (details say which; details.ply in move lists)",
-    "500": "A bug (INTERNAL): logged, never caused by what a client sent",
-}
+# Codes no operation's own answer carries: a route or method that does not exist, and
+# starlette's own refusals (not raised today).
+_NOT_AN_OPERATION_S = ("METHOD_NOT_ALLOWED", "HTTP_ERROR")
 
-STATUS = {"type": "string", "enum": ["ongoing", "finished"]}
+
+def _errors() -> dict[str, str]:
+    """Each status a POST may answer besides 200, with its codes: from the edge table."""
+    by_status: dict[int, list[str]] = {}
+    for code, outcome in EDGE.items():
+        if code not in _NOT_AN_OPERATION_S:
+            by_status.setdefault(outcome.status, []).append(f"{code}: {CODES[code]}")
+    return {str(status): "; ".join(by_status[status]) for status in sorted(by_status)}
+
+
+ERRORS = _errors()
+
+STATUS = {"type": "string", "enum": list(STATUSES)}
 
 
 def ref(name: str) -> JSON:
@@ -288,52 +295,18 @@ def _optional(schema: JSON, description: str | None = None) -> JSON:
 def api_schemas() -> JSON:
     """The request and answer objects shared by every game."""
     position = _position_props()
-    state = {"state": ref("State")}
     player = {"player": _optional(ref("Player"))}
     return {
         "Player": {"type": "integer", "minimum": 0, "description": "A 0-based player number."},
         "Seed": {"type": "string", "minLength": SEED_LENGTH[0], "maxLength": SEED_LENGTH[1]},
         "GameList": obj({"games": array(ref("Game"))}, ["games"]),
-        "NewGameRequest": obj(
-            {
-                "players": _optional({"type": "integer", "minimum": 1}),
-                "options": _optional(ref("Options")),
-                "seed": _optional(ref("Seed"), "Chance is sampled from it; the opening too."),
-            }
-        ),
-        "StateRequest": obj(state, ["state"]),
-        "PlayerStateRequest": obj({**state, **player}, ["state"]),
+        **request_schemas(),
+        "MoveEntry": {"oneOf": [ref("Move"), ref("PlayerMove")]},
         "PlayerMove": obj(
             {**player, "move": ref("Move")},
             ["move"],
             description="A move for a named player (simultaneous placements).",
         ),
-        "MoveEntry": {"oneOf": [ref("Move"), ref("PlayerMove")]},
-        "PlayMoveRequest": obj(
-            {
-                **state,
-                "move": ref("MoveEntry"),
-                **player,
-                "autoChance": _optional({"type": "boolean"}),
-            },
-            ["state", "move"],
-        ),
-        "PlayMovesRequest": obj(
-            {
-                **state,
-                "moves": array(ref("MoveEntry"), description="At most MAX_MOVES."),
-                **player,
-                "autoChance": _optional({"type": "boolean"}),
-            },
-            ["state", "moves"],
-        ),
-        "PlayRequest": {
-            "oneOf": [ref("PlayMoveRequest"), ref("PlayMovesRequest")],
-            "description": "One move or a list; autoChance defaults to true for a seeded state. "
-            "A seeded game's chance is sampled by the service: an outcome sent is refused "
-            "(CHANCE_IS_SAMPLED); with autoChance false the state may rest at a chance node, "
-            "which the next play with autoChance samples (moves may then be empty).",
-        },
         **_tournament_schemas(),
         "Position": obj(position, list(position)),
         "PlayAnswer": obj({**position, "events": array(ref("Event"))}, [*position, "events"]),
@@ -401,35 +374,47 @@ def api_schemas() -> JSON:
     }
 
 
-def _game_fields() -> JSON:
-    """A game as replay takes it (players, options, seed, moves, keyId)."""
-    return {
-        "players": _optional({"type": "integer", "minimum": 1}),
-        "options": _optional(ref("Options")),
-        "seed": _optional(ref("Seed")),
-        "moves": array(
-            ref("MoveEntry"),
-            description="With a seed only the players' moves, else chance outcomes too.",
-        ),
-        "keyId": {
-            "type": ["string", "null"],
-            "description": "Sample and sign with this configured key (the part of a "
-            "state's sig before the dot) instead of the current one: verifies a game "
-            "that started before a key rotation.",
-        },
+def _field(field: contract.Field) -> JSON:
+    """A request field's schema: an optional one may be null (left out)."""
+    if field.required:
+        if field.description:
+            return {**field.schema, "description": field.description}
+        return field.schema
+    return _optional(field.schema, field.description)
+
+
+def _body(fields: Iterable[contract.Field], description: str | None = None, **extra: Any) -> JSON:
+    fields = tuple(fields)
+    props = {f.name: _field(f) for f in fields}
+    required = [f.name for f in fields if f.required]
+    if description:
+        extra["description"] = description
+    return obj(props, required, **extra)
+
+
+def request_schemas() -> JSON:
+    """Every request component, from the declarations of service/api/contract.py."""
+    out: JSON = {b.name: _body(b.fields, b.description) for b in contract.BODIES.values()}
+    for name, (members, text) in contract.CHOICES.items():
+        out[name] = {"oneOf": [ref(m) for m in members], "description": text}
+    game, verify, record = (
+        contract.BATCH_GAME,
+        contract.BODIES["GameRecordRequest"],
+        contract.BODIES["RecordRequest"],
+    )
+    out["BatchLine"] = {
+        "oneOf": [
+            _body((game, *verify.fields), title="BatchGameLine"),
+            _body((game, *record.fields), title="BatchRecordLine"),
+        ],
+        "description": "One line of a POST /v1/verify body: a verify body with its game "
+        "(application/x-ndjson: one JSON object per line; blank lines are skipped).",
     }
+    return out
 
 
 def _tournament_schemas() -> JSON:
     """Verify, records, batches and certificates (service/api/verify.py, docs/records.md)."""
-    record = {
-        "type": "string",
-        "description": "The game as a text record (docs/records.md).",
-    }
-    claim = {
-        "claimed": _optional(ref("Claimed")),
-        "tags": _optional(ref("RecordTags")),
-    }
     verdict = {
         "valid": {"type": "boolean"},
         "problems": array(ref("VerifyProblem")),
@@ -445,25 +430,6 @@ def _tournament_schemas() -> JSON:
         "winners": {"anyOf": [array(ref("Player")), {"type": "null"}]},
     }
     return {
-        "SuggestRequest": obj(
-            {
-                "state": ref("State"),
-                "player": _optional(ref("Player"), "Default: the first player to move."),
-                "seed": _optional(ref("Seed"), "Same state, player, seed, budget: same move."),
-                "budget": _optional(
-                    {"type": "integer", "minimum": 1},
-                    f"Search iterations (default {bots.DEFAULT_BUDGET}; at most "
-                    f"SUGGEST_MAX_BUDGET, {Settings().suggest_max_budget} by default).",
-                ),
-                "level": _optional(
-                    {"type": "string", "enum": list(bots.LEVELS)},
-                    "A strength instead of a budget: "
-                    + bots.describe_levels("SUGGEST_MAX_BUDGET")
-                    + ".",
-                ),
-            },
-            ["state"],
-        ),
         "SuggestAnswer": obj(
             {
                 "move": obj(
@@ -502,15 +468,6 @@ def _tournament_schemas() -> JSON:
             },
             ["move", "player", "stats"],
         ),
-        "ReplayMovesRequest": obj(_game_fields(), ["moves"]),
-        "RecordRequest": obj(
-            {"record": record}, ["record"], description="A game as its text record, alone."
-        ),
-        "ReplayRequest": {
-            "oneOf": [ref("ReplayMovesRequest"), ref("RecordRequest")],
-            "description": "The game's start and moves, or its text record (also accepted as a "
-            "text/plain body). A record's Result is not checked here: verify checks it.",
-        },
         "Claimed": obj(
             {
                 "scores": array({"type": "number"}, description="One per player."),
@@ -524,12 +481,6 @@ def _tournament_schemas() -> JSON:
             "additionalProperties": {"type": "string"},
             "description": "Tags printed in the record (Event, Site, Date, Round, Player0...); "
             "Game, RulesVersion, Players, Options, Seed, KeyId and Result are fields.",
-        },
-        "GameRecordRequest": obj({**_game_fields(), **claim}, ["moves"]),
-        "VerifyRequest": {
-            "oneOf": [ref("GameRecordRequest"), ref("RecordRequest")],
-            "description": "The game (as replay takes it) with the claim, or its text record "
-            "(whose Result tag is the claim; also accepted as a text/plain body).",
         },
         "ProblemCode": {
             "type": "string",
@@ -594,22 +545,6 @@ def _tournament_schemas() -> JSON:
             },
             ["valid", "problems", "plies", "position", "certificate"],
         ),
-        "BatchLine": {
-            "oneOf": [
-                obj(
-                    {"game": ref("GameId"), **_game_fields(), **claim},
-                    ["game", "moves"],
-                    title="BatchGameLine",
-                ),
-                obj(
-                    {"game": ref("GameId"), "record": record},
-                    ["game", "record"],
-                    title="BatchRecordLine",
-                ),
-            ],
-            "description": "One line of a POST /v1/verify body: a verify body with its game "
-            "(application/x-ndjson: one JSON object per line; blank lines are skipped).",
-        },
         "BatchVerdict": obj(
             {
                 "line": {"type": "integer", "minimum": 1, "description": "The request's line."},
@@ -620,16 +555,6 @@ def _tournament_schemas() -> JSON:
             },
             ["line", "game", *verdict, *summary, "certificate"],
             description="One line of a POST /v1/verify answer (application/x-ndjson).",
-        ),
-        "CertificateRequest": obj(
-            {
-                "certificate": ref("Certificate"),
-                "record": {
-                    "type": ["string", "null"],
-                    "description": "The record's text: checks that the certificate is its.",
-                },
-            },
-            ["certificate"],
         ),
         "CertificateCheck": obj(
             {
@@ -650,42 +575,32 @@ def _content(schema: JSON, media: str = "application/json") -> JSON:
     return {media: {"schema": schema}}
 
 
-def _get(operation_id: str, summary: str, answer: JSON, media: str = "application/json") -> JSON:
-    return {
-        "get": {
-            "operationId": operation_id,
-            "summary": summary,
-            "responses": {"200": {"description": "OK", "content": _content(answer, media)}},
-        }
-    }
-
-
-def _post(
-    operation_id: str,
-    summary: str,
-    body: str,
-    answer: JSON,
-    media: str = "application/json",
-    body_required: bool = True,
-    text_body: str | None = None,
-    game: bool = True,
-    body_media: str = "application/json",
-) -> JSON:
-    """A POST; ``text_body`` describes a ``text/plain`` body accepted besides the JSON one."""
-    responses: JSON = {"200": {"description": "OK", "content": _content(answer, media)}}
-    for status, text in ERRORS.items():
-        responses[status] = {"description": text, "content": _content(ref("Error"))}
-    content = _content(ref(body), body_media)
-    if text_body:
-        content["text/plain"] = {"schema": {"type": "string", "description": text_body}}
-    operation: JSON = {"operationId": operation_id, "summary": summary}
-    if game:
-        operation["parameters"] = [
-            {"name": "game", "in": "path", "required": True, "schema": ref("GameId")}
-        ]
-    operation["requestBody"] = {"required": body_required, "content": content}
+def _operation(op: contract.Operation) -> JSON:
+    """An operation of the contract as an OpenAPI operation; a POST's errors are ERRORS."""
+    responses: JSON = {"200": {"description": "OK", "content": _content(op.answer, op.media)}}
+    operation: JSON = {"operationId": op.id, "summary": op.summary}
+    if op.method == "post":
+        for status, text in ERRORS.items():
+            responses[status] = {"description": text, "content": _content(ref("Error"))}
+        body = op.bodies[0] if len(op.bodies) == 1 else _choice(op.bodies)
+        content = _content(ref(body), op.body_media)
+        if op.text_body:
+            content["text/plain"] = {"schema": {"type": "string", "description": op.text_body}}
+        if op.game:
+            operation["parameters"] = [
+                {"name": "game", "in": "path", "required": True, "schema": ref("GameId")}
+            ]
+        operation["requestBody"] = {"required": op.body_required, "content": content}
     operation["responses"] = responses
-    return {"post": operation}
+    return {op.method: operation}
+
+
+def _choice(bodies: tuple[str, ...]) -> str:
+    """The oneOf component whose members are ``bodies``."""
+    for name, (members, _) in contract.CHOICES.items():
+        if members == bodies:
+            return name
+    raise ValueError(f"no component is one of {bodies}")
 
 
 # Operations by tag, by the last part of their path.
@@ -712,7 +627,6 @@ def openapi(rules: Rules) -> JSON:
 
 
 def _document(rules: Rules) -> JSON:
-    g = "/v1/games/{game}"
     return {
         "openapi": "3.1.0",
         "info": {
@@ -721,99 +635,6 @@ def _document(rules: Rules) -> JSON:
             "description": "Stateless rules service: send a state, get legal moves, the "
             "next state, scores and the result. GraphQL at /graphql.",
         },
-        "paths": {
-            "/v1/games": _get("listGames", "The games and their options", ref("GameList")),
-            f"{g}/new": _post(
-                "newGame",
-                "Start a game (seeded: the opening chance is sampled)",
-                "NewGameRequest",
-                ref("Position"),
-                body_required=False,
-            ),
-            f"{g}/position": _post(
-                "getPosition",
-                "Validate a state and derive everything",
-                "StateRequest",
-                ref("Position"),
-            ),
-            f"{g}/legal-moves": _post(
-                "legalMoves",
-                "Legal moves, or chance outcomes with probabilities",
-                "PlayerStateRequest",
-                ref("LegalMoves"),
-            ),
-            f"{g}/play": _post("play", "Play one move or a list", "PlayRequest", ref("PlayAnswer")),
-            f"{g}/score": _post(
-                "score",
-                "Scores, status, winners and the breakdown",
-                "StateRequest",
-                ref("Score"),
-            ),
-            f"{g}/replay": _post(
-                "replay",
-                "Replay a game from its start (or its text record)",
-                "ReplayRequest",
-                ref("ReplayAnswer"),
-                text_body="The game's text record.",
-            ),
-            f"{g}/suggest": _post(
-                "suggest",
-                "The reference bot's move (Monte Carlo search, reproducible with a seed)",
-                "SuggestRequest",
-                ref("SuggestAnswer"),
-            ),
-            f"{g}/verify": _post(
-                "verify",
-                "Verify a claimed result by replaying the game's record",
-                "VerifyRequest",
-                ref("VerifyAnswer"),
-                text_body="The game's text record; its Result tag is the claim.",
-            ),
-            f"{g}/record": _post(
-                "record",
-                "The game as a text record (docs/records.md)",
-                "GameRecordRequest",
-                {"type": "string"},
-                "text/plain",
-            ),
-            "/v1/verify": _post(
-                "verifyBatch",
-                "Verify many records: NDJSON in, NDJSON verdicts out, streamed in order",
-                "BatchLine",
-                {
-                    "type": "string",
-                    "description": "One BatchVerdict per non-blank line of the request, in "
-                    "order, each a line of JSON, sent as soon as it is computed.",
-                },
-                "application/x-ndjson",
-                game=False,
-                body_media="application/x-ndjson",
-            ),
-            "/v1/certificates": _post(
-                "checkCertificate",
-                "Check a certificate a verify answer carried",
-                "CertificateRequest",
-                ref("CertificateCheck"),
-                game=False,
-            ),
-            f"{g}/view": _post(
-                "view", "What one player may see", "PlayerStateRequest", ref("ViewAnswer")
-            ),
-            f"{g}/render": _post(
-                "render",
-                "An SVG picture of the position",
-                "PlayerStateRequest",
-                {"type": "string"},
-                "image/svg+xml",
-            ),
-            "/healthz": _get("healthz", "Liveness", ref("Health")),
-            "/readyz": _get("readyz", "Readiness (never depends on Redis)", ref("Ready")),
-            "/metrics": _get(
-                "metrics",
-                "Prometheus metrics (text exposition format)",
-                {"type": "string"},
-                "text/plain",
-            ),
-        },
+        "paths": {op.path: _operation(op) for op in contract.OPERATIONS},
         "components": {"schemas": {**game_schemas(rules), **api_schemas()}},
     }

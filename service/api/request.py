@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .. import jsonio
 from ..games.core import MoveRequest
+from .contract import Field
 from .errors import ServiceError, invalid_request
 
 _TYPE = {
@@ -126,6 +127,31 @@ class Body:
                 )
             else:
                 out.append(request)
+        return out
+
+    def read(self, fields: Iterable[Field]) -> dict[str, Any]:
+        """Each declared field (service/api/contract.py) read by its kind, null or absent as
+        None; ``move``/``moves`` as one list of move requests under ``moves``, for the
+        ``player`` read with them. Problems collect; ``done()`` raises them."""
+        out: dict[str, Any] = {}
+        moves: list[Field] = []
+        for f in fields:
+            if f.kind in ("move", "moves"):
+                moves.append(f)
+            elif f.kind == "state":
+                out[f.name] = self.state()
+            elif f.kind == "int":
+                out[f.name] = self.int_or_none(f.name, f.required)
+            elif f.kind == "bool":
+                out[f.name] = self.bool_or_none(f.name)
+            elif f.kind in ("str", "text"):
+                out[f.name] = self.str_or_none(f.name)
+            elif f.kind == "object":
+                out[f.name] = self.object_or_none(f.name)
+            else:  # json: read by the operation that knows its shape
+                out[f.name] = self.data.get(f.name)
+        if moves:
+            out["moves"] = self.moves(out.get("player"), single=moves[0].kind == "move")
         return out
 
     def done(self) -> None:

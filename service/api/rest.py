@@ -11,14 +11,12 @@ from starlette.routing import Route
 
 from . import offload
 from .budget import request_budget
+from .contract import BY_ID
 from .http import StreamedBody, json_response, read_json
 from .ops import INLINE_MOVES, Engine, Loaded, Rules
 from .records import print_record
 from .request import Body, bad_text
 from .verify import (
-    GAME_FIELDS,
-    REPLAY_FIELDS,
-    VERIFY_FIELDS,
     Claim,
     check_certificate,
     read_certificate,
@@ -30,8 +28,8 @@ from .verify import (
 )
 
 Handler = Callable[[Request], Awaitable[Response]]
-# An answer reads its extra fields from the body, then gets the loaded state.
-Answer = Callable[[Rules, Body, Callable[[], Loaded]], Awaitable[Any]]
+# An answer gets the request's declared fields, read, and the loaded state.
+Answer = Callable[[Rules, dict[str, Any], Callable[[], Loaded]], Awaitable[Any]]
 
 
 def _rules(request: Request) -> Rules:
@@ -46,19 +44,19 @@ async def games(request: Request) -> Response:
 async def new(request: Request) -> Response:
     rules = _rules(request)
     engine = rules.engine(request.path_params["game"])
-    body = Body(await read_json(request, empty_ok=True), {"players", "options", "seed"})
-    players = body.int_or_none("players")
-    options = body.object_or_none("options")
-    seed = body.str_or_none("seed")
+    op = BY_ID["newGame"]
+    body = Body(await read_json(request, empty_ok=True), set(op.names))
+    v = body.read(op.fields())
     body.done()
-    return json_response(await rules.position_of(rules.new_game(engine, players, options, seed)))
+    loaded = rules.new_game(engine, v["players"], v["options"], v["seed"])
+    return json_response(await rules.position_of(loaded))
 
 
 async def replay(request: Request) -> Response:
     rules = _rules(request)
     game = request.path_params["game"]
     engine = rules.engine(game)
-    claim = await _claim(request, game, REPLAY_FIELDS)  # a record's Result is not checked
+    claim = await _claim(request, game, BY_ID["replay"].names)  # a record's Result: unchecked
     end = await rules.replay_async(
         engine, claim.players, claim.options, claim.seed, claim.moves, claim.key_id
     )
@@ -89,7 +87,7 @@ async def verify_game(request: Request) -> Response:
     rules = _rules(request)
     game = request.path_params["game"]
     engine = rules.engine(game)
-    claim = await _claim(request, game, VERIFY_FIELDS)
+    claim = await _claim(request, game, BY_ID["verify"].names)
     if len(claim.moves) <= INLINE_MOVES:
         verdict = verify(rules, engine, claim)
     else:
@@ -110,7 +108,7 @@ async def record(request: Request) -> Response:
     rules = _rules(request)
     game = request.path_params["game"]
     engine = rules.engine(game)
-    body = Body(await read_json(request), set(GAME_FIELDS))
+    body = Body(await read_json(request), set(BY_ID["record"].names))
     text = print_record(record_of(rules, engine, read_claim(body, game, record_ok=False)))
     return Response(text, media_type="text/plain; charset=utf-8")
 
@@ -126,70 +124,64 @@ async def verify_batch(request: Request) -> Response:
 
 async def certificates(request: Request) -> Response:
     rules = _rules(request)
-    body = Body(await read_json(request), {"certificate", "record"})
+    body = Body(await read_json(request), set(BY_ID["checkCertificate"].names))
     cert, text = read_certificate(body, rules.registry)
     return json_response(check_certificate(rules, cert, text))
 
 
-def _state_call(fields: set[str], answer: Answer, media: str = "application/json") -> Handler:
-    """A POST that reads ``state`` and ``fields``; the answer loads the state when the whole
-    body is known to be well-formed."""
+def _state_call(operation_id: str, answer: Answer) -> Handler:
+    """A POST that reads ``state`` and the operation's other declared fields; the answer loads
+    the state when the whole body is known to be well-formed."""
+    op = BY_ID[operation_id]
+    fields = op.fields()
+    allowed = {f.name for f in fields}
 
     async def handler(request: Request) -> Response:
         rules = _rules(request)
         engine: Engine = rules.engine(request.path_params["game"])
-        body = Body(await read_json(request), {"state", *fields})
-        doc = body.state()
+        body = Body(await read_json(request), allowed)
+        values = body.read(fields)
+        doc = values["state"]
 
         def load() -> Loaded:
             body.done()
             return rules.load(engine, doc)
 
-        result = await answer(rules, body, load)
-        if media == "application/json":
+        result = await answer(rules, values, load)
+        if op.media == "application/json":
             return json_response(result)
-        return Response(result, media_type=media)
+        return Response(result, media_type=op.media)
 
     return handler
 
 
-async def _position(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
+async def _position(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
     return await rules.position_of(load())
 
 
-async def _legal_moves(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
-    player = body.int_or_none("player")
-    return await rules.legal_moves(load(), player)
+async def _legal_moves(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
+    return await rules.legal_moves(load(), v["player"])
 
 
-async def _play(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
-    player = body.int_or_none("player")
-    auto = body.bool_or_none("autoChance")
-    moves = body.moves(player, single=True)
-    end, events = await rules.play_async(load(), moves, auto)
+async def _play(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
+    end, events = await rules.play_async(load(), v["moves"], v["autoChance"])
     return {**await rules.position_of(end), "events": events}
 
 
-async def _score(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
+async def _score(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
     return await rules.score(load())
 
 
-async def _view(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
-    player = body.int_or_none("player")
-    return rules.view(load(), player)
+async def _view(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
+    return rules.view(load(), v["player"])
 
 
-async def _suggest(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
-    player = body.int_or_none("player")
-    seed = body.str_or_none("seed")
-    budget = body.int_or_none("budget")
-    level = body.str_or_none("level")
-    return await rules.suggest_async(load(), player, seed, budget, level)
+async def _suggest(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
+    return await rules.suggest_async(load(), v["player"], v["seed"], v["budget"], v["level"])
 
 
-async def _render(rules: Rules, body: Body, load: Callable[[], Loaded]) -> Any:
-    player = body.int_or_none("player")
-    return rules.render(load(), player)
+async def _render(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
+    return rules.render(load(), v["player"])
 
 
 def _budgeted(handler: Handler) -> Handler:
@@ -209,31 +201,29 @@ def routes() -> list[Route]:
     ]
 
 
+# Each REST operation of the contract (service/api/contract.py) and its handler, the hottest
+# first: the router tries routes in order, and a game's state calls are what clients send
+# most (legal moves and play above all). /healthz, /readyz and /metrics are the app's own.
+HANDLERS: dict[str, Handler] = {
+    "legalMoves": _state_call("legalMoves", _legal_moves),
+    "play": _state_call("play", _play),
+    "getPosition": _state_call("getPosition", _position),
+    "score": _state_call("score", _score),
+    "newGame": new,
+    "replay": replay,
+    "verify": verify_game,
+    "record": record,
+    "view": _state_call("view", _view),
+    "render": _state_call("render", _render),
+    "suggest": _state_call("suggest", _suggest),
+    "listGames": games,
+    "verifyBatch": verify_batch,
+    "checkCertificate": certificates,
+}
+
+
 def _routes() -> list[Route]:
-    """The hottest first: the router tries routes in order, and a game's state calls are
-    what clients send most (legal moves and play above all)."""
-    g = "/v1/games/{game}"
     return [
-        Route(f"{g}/legal-moves", _state_call({"player"}, _legal_moves), methods=["POST"]),
-        Route(
-            f"{g}/play",
-            _state_call({"move", "moves", "player", "autoChance"}, _play),
-            methods=["POST"],
-        ),
-        Route(f"{g}/position", _state_call(set(), _position), methods=["POST"]),
-        Route(f"{g}/score", _state_call(set(), _score), methods=["POST"]),
-        Route(f"{g}/new", new, methods=["POST"]),
-        Route(f"{g}/replay", replay, methods=["POST"]),
-        Route(f"{g}/verify", verify_game, methods=["POST"]),
-        Route(f"{g}/record", record, methods=["POST"]),
-        Route(f"{g}/view", _state_call({"player"}, _view), methods=["POST"]),
-        Route(f"{g}/render", _state_call({"player"}, _render, "image/svg+xml"), methods=["POST"]),
-        Route(
-            f"{g}/suggest",
-            _state_call({"player", "seed", "budget", "level"}, _suggest),
-            methods=["POST"],
-        ),
-        Route("/v1/games", games, methods=["GET"]),
-        Route("/v1/verify", verify_batch, methods=["POST"]),
-        Route("/v1/certificates", certificates, methods=["POST"]),
+        Route(BY_ID[name].path, handler, methods=[BY_ID[name].method.upper()])
+        for name, handler in HANDLERS.items()
     ]

@@ -23,6 +23,7 @@ from typing import Any
 from .. import jsonio
 from ..games.core import MoveRequest, RulesError, driver
 from ..limits import POSITION_COST
+from . import contract
 from .budget import request_budget, spend
 from .errors import ServiceError, invalid_request
 from .keys import Key
@@ -69,9 +70,9 @@ PROBLEM_CODES = (
 )
 # The fields of a replay body (or its record), of a record body (a replay body, the claim and
 # tags) and of a verify body (that, or the record).
-REPLAY_FIELDS = frozenset(("players", "options", "seed", "moves", "keyId", "record"))
-GAME_FIELDS = frozenset(("players", "options", "seed", "moves", "keyId", "claimed", "tags"))
-VERIFY_FIELDS = GAME_FIELDS | {"record"}
+REPLAY_FIELDS = contract.names("ReplayMovesRequest", "RecordRequest")
+GAME_FIELDS = contract.names("GameRecordRequest")
+VERIFY_FIELDS = contract.names("GameRecordRequest", "RecordRequest")
 CERTIFICATE_FIELDS = ("game", "rulesVersion", "digest", "scores", "winners", "sig")
 _CERTIFICATE_DOMAIN = b"regelwerk-certificate\x00"
 
@@ -152,21 +153,17 @@ def read_claim(body: Body, game: str, *, record_ok: bool = True) -> Claim:
             )
         body.done()
         return read_record(str(text), game)
-    players = body.int_or_none("players")
-    options = body.object_or_none("options")
-    seed = body.str_or_none("seed")
-    key_id = body.str_or_none("keyId")
-    moves = body.moves(None, single=False)
+    v = body.read(contract.BODIES["ReplayMovesRequest"].fields)
     scores, winners = _claimed(body)
     tags = _tags(body)
     body.done()
     return Claim(
         game=game,
-        moves=tuple(moves),
-        players=players,
-        options=options,
-        seed=seed,
-        key_id=key_id,
+        moves=tuple(v["moves"]),
+        players=v["players"],
+        options=v["options"],
+        seed=v["seed"],
+        key_id=v["keyId"],
         scores=scores,
         winners=winners,
         tags=tags,

@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 API = ROOT / "service" / "api"
 # The operations layer: what REST and GraphQL both call, and what it calls.
 OPERATIONS = ["ops", "verify", "records", "budget", "keys", "errors", "offload", "prewarm"]
+OPERATIONS += ["contract", "request"]  # the declarations and their reader
 HTTP = ("starlette", "strawberry", "graphql", "uvicorn", "httptools", "http")
 HTTP += ("service.api.edge", "service.api.http")
 

@@ -50,6 +50,10 @@ class Transition(Generic[S]):
     events: tuple[Event, ...] = ()
 
 
+# A game's status as answers spell it: (ongoing, finished).
+STATUSES = ("ongoing", "finished")
+
+
 @dataclass(frozen=True, slots=True)
 class Status:
     finished: bool
@@ -58,7 +62,7 @@ class Status:
 
     @property
     def label(self) -> str:
-        return "finished" if self.finished else "ongoing"
+        return STATUSES[self.finished]
 
 
 @dataclass(frozen=True, slots=True)

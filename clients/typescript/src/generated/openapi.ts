@@ -2356,7 +2356,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificateCheck"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2365,7 +2365,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2374,7 +2374,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2383,7 +2383,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2392,7 +2392,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2447,7 +2456,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegalMoves"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2456,7 +2465,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2465,7 +2474,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2474,7 +2483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2483,7 +2492,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2518,7 +2536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Position"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2527,7 +2545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2536,7 +2554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2545,7 +2563,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2554,7 +2572,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2589,7 +2616,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlayAnswer"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2598,7 +2625,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2607,7 +2634,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2616,7 +2643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2625,7 +2652,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2660,7 +2696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Position"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2669,7 +2705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2678,7 +2714,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2687,7 +2723,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2696,7 +2732,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2731,7 +2776,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2740,7 +2785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2749,7 +2794,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2758,7 +2803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2767,7 +2812,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2802,7 +2856,7 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2811,7 +2865,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2820,7 +2874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2829,7 +2883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2838,7 +2892,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2874,7 +2937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReplayAnswer"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2883,7 +2946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2892,7 +2955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2901,7 +2964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2910,7 +2973,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2945,7 +3017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Score"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2954,7 +3026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2963,7 +3035,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2972,7 +3044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2981,7 +3053,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3016,7 +3097,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuggestAnswer"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3025,7 +3106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3034,7 +3115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3043,7 +3124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3052,7 +3133,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3088,7 +3178,7 @@ export interface operations {
                     "application/json": components["schemas"]["VerifyAnswer"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3097,7 +3187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3106,7 +3196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3115,7 +3205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3124,7 +3214,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3159,7 +3258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ViewAnswer"];
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3168,7 +3267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3177,7 +3276,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3186,7 +3285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3195,7 +3294,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3228,7 +3336,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description Malformed JSON (MALFORMED_JSON), wrong fields (INVALID_REQUEST, details.problems) or an unreadable text record (INVALID_RECORD, details.line) */
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3237,7 +3345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown game (UNKNOWN_GAME, details.known) */
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3246,7 +3354,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (BODY_TOO_LARGE) or too many moves (TOO_MANY_MOVES); details.limit */
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3255,7 +3363,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Illegal move, invalid notation, not your turn, game over, invalid state or options, bad player, tampered state (details say which; details.ply in move lists) */
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3264,7 +3372,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bug (INTERNAL): logged, never caused by what a client sent */
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
             500: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,395 @@
+"""Each operation's request declared once (issue 22, point 1).
+
+A request field is declared here with its JSON Schema, how a value is read and checked, and its
+words; a request body is a tuple of fields; an operation names its path, its bodies, its answer
+and where GraphQL serves it. From these come:
+
+- the REST body reader: the fields a body may hold and how each is read (``rest.py``,
+  ``request.Body.read``), and so the field errors (INVALID_REQUEST, ``details.problems``);
+- the OpenAPI document: every request component and every operation (``openapi.py``);
+- the GraphQL arguments, held equal to these declarations by a test
+  (``tests/api/test_contract.py``: names, types, nullability and words of every argument);
+- the clients' request types, through the OpenAPI document (TypeScript by openapi-typescript;
+  the Python client's TypedDicts are compared with it by ``tests/clients``).
+
+Limits and vocabularies are imported from where they are declared (``SEED_LENGTH``,
+``bots.LEVELS``, ``bots.DEFAULT_BUDGET``, ``Settings``), never written here again.
+
+Why plain dataclasses rather than msgspec Structs or pydantic models (``./dev bench contract``,
+a 493-byte suggest body; docs/performance.md): orjson plus this reader takes 9–11 µs, a msgspec
+Struct decode 5 µs, pydantic v2 (strict) 11–13 µs. msgspec would save about 5 µs of a cached
+request's 90, but it reports only the first problem where the API reports every one, and it
+would replace the hardened JSON reader of ``jsonio`` under every body; pydantic costs more.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .. import bots
+from ..settings import Settings
+
+JSON = dict[str, Any]
+# How the REST reader reads a field (request.Body.read) and which GraphQL type it is.
+Kind = Literal["state", "int", "bool", "str", "object", "move", "moves", "text", "json"]
+
+
+def ref(name: str) -> JSON:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One request field. ``schema``: a value that is sent; an optional field may also be
+    null, which means left out (the service reads it so)."""
+
+    name: str
+    kind: Kind
+    schema: JSON
+    required: bool = False
+    description: str | None = None
+
+    def but(self, **changes: Any) -> Field:
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """A request object: an OpenAPI component named ``name``."""
+
+    name: str
+    fields: tuple[Field, ...]
+    description: str | None = None
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(f.name for f in self.fields)
+
+
+@dataclass(frozen=True, slots=True)
+class GraphQL:
+    """Where GraphQL serves an operation: the path of fields from ``Query`` whose arguments,
+    all together, are the request's fields (``game`` aside), less ``omit``."""
+
+    path: tuple[str, ...]
+    omit: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    id: str  # the operationId
+    method: Literal["get", "post"]
+    path: str
+    summary: str
+    answer: JSON  # the 200 answer's schema
+    bodies: tuple[str, ...] = ()  # request components: one, or a oneOf of several
+    media: str = "application/json"  # the answer's media type
+    body_media: str = "application/json"
+    body_required: bool = True
+    text_body: str | None = None  # a text/plain body accepted besides the JSON one
+    graphql: GraphQL | None = None
+
+    @property
+    def game(self) -> bool:
+        return "{game}" in self.path
+
+    def fields(self) -> tuple[Field, ...]:
+        """Every field any of its bodies may hold, each once, in declaration order."""
+        seen: dict[str, Field] = {}
+        for body in self.bodies:
+            for f in BODIES[body].fields if body in BODIES else BATCH_LINE:
+                seen.setdefault(f.name, f)
+        return tuple(seen.values())
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(f.name for f in self.fields())
+
+
+# -- the fields ------------------------------------------------------------------------------
+STATE = Field("state", "state", ref("State"), required=True)
+PLAYER = Field("player", "int", ref("Player"))
+PLAYERS = Field("players", "int", {"type": "integer", "minimum": 1})
+OPTIONS = Field("options", "object", ref("Options"))
+SEED = Field("seed", "str", ref("Seed"))
+AUTO_CHANCE = Field("autoChance", "bool", {"type": "boolean"})
+MOVE = Field("move", "move", ref("MoveEntry"), required=True)
+MOVES = Field(
+    "moves",
+    "moves",
+    {"type": "array", "items": ref("MoveEntry"), "description": "At most MAX_MOVES."},
+    required=True,
+)
+GAME_MOVES = MOVES.but(
+    schema={
+        "type": "array",
+        "items": ref("MoveEntry"),
+        "description": "With a seed only the players' moves, else chance outcomes too.",
+    }
+)
+KEY_ID = Field(
+    "keyId",
+    "str",
+    {"type": "string"},
+    description="Sample and sign with this configured key (the part of a state's sig before "
+    "the dot) instead of the current one: verifies a game that started before a key rotation.",
+)
+CLAIMED = Field("claimed", "json", ref("Claimed"))
+TAGS = Field("tags", "json", ref("RecordTags"))
+RECORD = Field(
+    "record",
+    "text",
+    {"type": "string", "description": "The game as a text record (docs/records.md)."},
+    required=True,
+)
+BUDGET = Field(
+    "budget",
+    "int",
+    {"type": "integer", "minimum": 1},
+    description=f"Search iterations (default {bots.DEFAULT_BUDGET}; at most "
+    f"SUGGEST_MAX_BUDGET, {Settings().suggest_max_budget} by default).",
+)
+LEVEL = Field(
+    "level",
+    "str",
+    {"type": "string", "enum": list(bots.LEVELS)},
+    description="A strength instead of a budget: "
+    + bots.describe_levels("SUGGEST_MAX_BUDGET")
+    + ".",
+)
+CERTIFICATE = Field("certificate", "json", ref("Certificate"), required=True)
+
+# (the fields of a replay, in the order the document lists them)
+_GAME = (PLAYERS, OPTIONS, SEED, GAME_MOVES, KEY_ID)
+
+BODIES: dict[str, Body] = {
+    b.name: b
+    for b in (
+        Body(
+            "NewGameRequest",
+            (
+                PLAYERS,
+                OPTIONS,
+                SEED.but(description="Chance is sampled from it; the opening too."),
+            ),
+        ),
+        Body("StateRequest", (STATE,)),
+        Body("PlayerStateRequest", (STATE, PLAYER)),
+        Body("PlayMoveRequest", (STATE, MOVE, PLAYER, AUTO_CHANCE)),
+        Body("PlayMovesRequest", (STATE, MOVES, PLAYER, AUTO_CHANCE)),
+        Body(
+            "SuggestRequest",
+            (
+                STATE,
+                PLAYER.but(description="Default: the first player to move."),
+                SEED.but(description="Same state, player, seed, budget: same move."),
+                BUDGET,
+                LEVEL,
+            ),
+        ),
+        Body("ReplayMovesRequest", _GAME),
+        Body("RecordRequest", (RECORD,), "A game as its text record, alone."),
+        Body("GameRecordRequest", (*_GAME, CLAIMED, TAGS)),
+        Body(
+            "CertificateRequest",
+            (
+                CERTIFICATE,
+                Field(
+                    "record",
+                    "text",
+                    {"type": "string"},
+                    description="The record's text: checks that the certificate is its.",
+                ),
+            ),
+        ),
+    )
+}
+
+# Bodies that are one of several (an OpenAPI oneOf component), with their words.
+CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
+    "PlayRequest": (
+        ("PlayMoveRequest", "PlayMovesRequest"),
+        "One move or a list; autoChance defaults to true for a seeded state. A seeded game's "
+        "chance is sampled by the service: an outcome sent is refused (CHANCE_IS_SAMPLED); "
+        "with autoChance false the state may rest at a chance node, which the next play with "
+        "autoChance samples (moves may then be empty).",
+    ),
+    "ReplayRequest": (
+        ("ReplayMovesRequest", "RecordRequest"),
+        "The game's start and moves, or its text record (also accepted as a text/plain body). "
+        "A record's Result is not checked here: verify checks it.",
+    ),
+    "VerifyRequest": (
+        ("GameRecordRequest", "RecordRequest"),
+        "The game (as replay takes it) with the claim, or its text record (whose Result tag is "
+        "the claim; also accepted as a text/plain body).",
+    ),
+}
+
+# A line of a batch (BatchLine) is a verify body with its game.
+BATCH_GAME = Field("game", "str", ref("GameId"), required=True)
+BATCH_LINE = (BATCH_GAME, *BODIES["GameRecordRequest"].fields, BODIES["RecordRequest"].fields[0])
+
+
+_GAME_PATH = "/v1/games/{game}"
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation("listGames", "get", "/v1/games", "The games and their options", ref("GameList")),
+    Operation(
+        "newGame",
+        "post",
+        f"{_GAME_PATH}/new",
+        "Start a game (seeded: the opening chance is sampled)",
+        ref("Position"),
+        ("NewGameRequest",),
+        body_required=False,
+        graphql=GraphQL(("newGame",)),
+    ),
+    Operation(
+        "getPosition",
+        "post",
+        f"{_GAME_PATH}/position",
+        "Validate a state and derive everything",
+        ref("Position"),
+        ("StateRequest",),
+        graphql=GraphQL(("position",)),
+    ),
+    Operation(
+        "legalMoves",
+        "post",
+        f"{_GAME_PATH}/legal-moves",
+        "Legal moves, or chance outcomes with probabilities",
+        ref("LegalMoves"),
+        ("PlayerStateRequest",),
+        graphql=GraphQL(("position", "legalMoves")),
+    ),
+    Operation(
+        "play",
+        "post",
+        f"{_GAME_PATH}/play",
+        "Play one move or a list",
+        ref("PlayAnswer"),
+        ("PlayMoveRequest", "PlayMovesRequest"),
+        # GraphQL takes a list only: one move is a list of one
+        graphql=GraphQL(("play",), omit=frozenset({"move"})),
+    ),
+    Operation(
+        "score",
+        "post",
+        f"{_GAME_PATH}/score",
+        "Scores, status, winners and the breakdown",
+        ref("Score"),
+        ("StateRequest",),
+        graphql=GraphQL(("position", "breakdown")),
+    ),
+    Operation(
+        "replay",
+        "post",
+        f"{_GAME_PATH}/replay",
+        "Replay a game from its start (or its text record)",
+        ref("ReplayAnswer"),
+        ("ReplayMovesRequest", "RecordRequest"),
+        text_body="The game's text record.",
+        graphql=GraphQL(("replay",)),
+    ),
+    Operation(
+        "suggest",
+        "post",
+        f"{_GAME_PATH}/suggest",
+        "The reference bot's move (Monte Carlo search, reproducible with a seed)",
+        ref("SuggestAnswer"),
+        ("SuggestRequest",),
+        graphql=GraphQL(("suggest",)),
+    ),
+    Operation(
+        "verify",
+        "post",
+        f"{_GAME_PATH}/verify",
+        "Verify a claimed result by replaying the game's record",
+        ref("VerifyAnswer"),
+        ("GameRecordRequest", "RecordRequest"),
+        text_body="The game's text record; its Result tag is the claim.",
+        graphql=GraphQL(("verify",)),
+    ),
+    Operation(
+        "record",
+        "post",
+        f"{_GAME_PATH}/record",
+        "The game as a text record (docs/records.md)",
+        {"type": "string"},
+        ("GameRecordRequest",),
+        media="text/plain",
+        graphql=GraphQL(("record",)),
+    ),
+    Operation(
+        "verifyBatch",
+        "post",
+        "/v1/verify",
+        "Verify many records: NDJSON in, NDJSON verdicts out, streamed in order",
+        {
+            "type": "string",
+            "description": "One BatchVerdict per non-blank line of the request, in order, each "
+            "a line of JSON, sent as soon as it is computed.",
+        },
+        ("BatchLine",),
+        media="application/x-ndjson",
+        body_media="application/x-ndjson",
+    ),
+    Operation(
+        "checkCertificate",
+        "post",
+        "/v1/certificates",
+        "Check a certificate a verify answer carried",
+        ref("CertificateCheck"),
+        ("CertificateRequest",),
+        graphql=GraphQL(("checkCertificate",)),
+    ),
+    Operation(
+        "view",
+        "post",
+        f"{_GAME_PATH}/view",
+        "What one player may see",
+        ref("ViewAnswer"),
+        ("PlayerStateRequest",),
+        graphql=GraphQL(("position", "view")),
+    ),
+    Operation(
+        "render",
+        "post",
+        f"{_GAME_PATH}/render",
+        "An SVG picture of the position",
+        {"type": "string"},
+        ("PlayerStateRequest",),
+        media="image/svg+xml",
+        graphql=GraphQL(("position", "svg")),
+    ),
+    Operation("healthz", "get", "/healthz", "Liveness", ref("Health")),
+    Operation("readyz", "get", "/readyz", "Readiness (never depends on Redis)", ref("Ready")),
+    Operation(
+        "metrics",
+        "get",
+        "/metrics",
+        "Prometheus metrics (text exposition format)",
+        {"type": "string"},
+        media="text/plain",
+    ),
+)
+BY_ID: dict[str, Operation] = {op.id: op for op in OPERATIONS}
+
+
+def names(*bodies: str) -> frozenset[str]:
+    """The fields any of these bodies may hold."""
+    out: frozenset[str] = frozenset()
+    for body in bodies:
+        out |= BODIES[body].names
+    return out
+
+
+def description(operation_id: str, name: str) -> str | None:
+    """A field's words as the operation declares them (GraphQL's argument descriptions)."""
+    for f in BY_ID[operation_id].fields():
+        if f.name == name:
+            return f.description
+    raise KeyError(f"{operation_id} declares no field {name!r}")
