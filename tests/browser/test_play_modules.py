@@ -24,6 +24,7 @@ from service.settings import Settings
 WEB = Path(service.__file__).parent / "web"
 PLAY = WEB / "play"
 BOARDS = PLAY / "games"
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "play.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -71,14 +72,14 @@ def test_the_page_and_its_shared_modules_use_no_class_of_a_games_picture():
 
 
 CHECK = """
-import { problems } from "./board.js";
+import { MEMBERS, problems } from "./board.js";
 const out = {};
 for (const file of process.argv.slice(1)) {
   out[file] = problems((await import(`./games/${file}`)).default);
 }
 out["(nothing)"] = problems({});
 out["(misspelt)"] = problems({places: "[x]", handles() {}, paint() {}, click() {}, hovre() {}});
-console.log(JSON.stringify(out));
+console.log(JSON.stringify({ problems: out, members: MEMBERS }));
 """
 
 
@@ -98,7 +99,13 @@ def test_every_board_module_implements_the_interface():
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    found = json.loads(done.stdout)
+    answer = json.loads(done.stdout)
+    found, members = answer["problems"], answer["members"]
+    # docs/play.md's table of members is board.js's declaration
+    documented = {
+        m: req == "yes" for m, req in re.findall(r"^\| `(\w+)` \| (yes|no) \|", DOC, re.M)
+    }
+    assert documented == {m: spec["required"] for m, spec in members.items()}
     assert found.pop("(nothing)") == [
         "places: missing",
         "handles: missing",
