@@ -11,7 +11,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from . import jsonio
@@ -27,6 +27,7 @@ from .api.observe import Observe, route_name
 from .api.openapi import openapi
 from .api.ops import Rules
 from .api.prewarm import prewarm
+from .api.web import routes as play_routes
 from .cache import Cache, RedisTier
 from .settings import Settings
 
@@ -87,7 +88,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return Response(spec, media_type="application/json")
 
     web = resources.files("service") / "web"
-    page = (web / "play.html").read_text(encoding="utf-8")
     ide = (web / "graphiql" / "index.html").read_text(encoding="utf-8")
     assets = {
         f.name.removesuffix(".gz"): f.read_bytes()
@@ -106,9 +106,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if "gzip" in request.headers.get("accept-encoding", ""):
             return Response(data, media_type=media, headers={**headers, "content-encoding": "gzip"})
         return Response(gzip.decompress(data), media_type=media, headers=headers)
-
-    async def play_page(request: Request) -> Response:
-        return HTMLResponse(page)
 
     async def root(request: Request) -> Response:
         return PlainTextResponse(
@@ -139,7 +136,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         ),
         *rest.routes(),
         Route("/", root, methods=["GET"]),
-        Route("/play", play_page, methods=["GET"]),
+        *play_routes(),
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics_endpoint, methods=["GET"]),

@@ -157,10 +157,16 @@ def test_cached_answer_equals_fresh_answer(make_client):
 
 
 def test_reference_front_end_is_served_and_uses_only_the_api(client):
-    """/play is a logic-free page: it asks the GraphQL API for moves, pictures and results."""
+    """/play is a logic-free page: it asks the GraphQL API for moves, pictures and results.
+    Its script is the module the page loads and the board modules of every game."""
     r = client.get("/play")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
-    page = r.text
+    core = client.get("/play/core.js")
+    assert '<script type="module" src="/play/core.js">' in r.text and core.status_code == 200
+    games = [g["id"] for g in client.get("/v1/games").json()["games"]]
+    boards = [client.get(f"/play/games/{game}.js") for game in games]
+    assert all(b.status_code == 200 for b in boards)
+    page = "\n".join([r.text, core.text, *(b.text for b in boards)])
     assert 'fetch("/graphql"' in page
     for field in ("newGame(", "legalMoves(", "svg(", "play(", "replay("):
         assert field in page
