@@ -46,7 +46,7 @@ from .games.te_trix.moves import Stop
 from .limits import ITERATION_PLIES
 
 C = 1.4
-# Strength levels by their budgets; "strong" is whatever SUGGEST_MAX_BUDGET allows.
+# Strength levels by their budgets; the last is whatever SUGGEST_MAX_BUDGET allows.
 LEVELS = {"easy": 10, "medium": 50, "strong": None}
 # Iterations of a search when a request names neither a budget nor a level.
 DEFAULT_BUDGET = 100

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from service import bots
-from service.games.core.game import SEED_LENGTH
+from service.api.verify import PROBLEM_CODES
+from service.games.core.errors import MAX_PROBLEMS
+from service.games.core.game import SEED_LENGTH, STATUSES
 from service.limits import ITERATION_PLIES, POSITION_COST
 from service.settings import Settings
 
@@ -43,6 +45,22 @@ FACTS = [
         ("bots.py", "LEVELS ="),
         [rf"\b{name} {n}\b" for name, n in bots.LEVELS.items() if n is not None],
     ),
+    (
+        "strength level names",
+        ("bots.py", "LEVELS ="),
+        [rf"""(["'])({"|".join(bots.LEVELS)})\1""", rf"\b({'|'.join(bots.LEVELS)})\s*=\s*"],
+    ),
+    ("status names", ("games/core/game.py", "STATUSES ="), [r"""(["'])(ongoing|finished)\1"""]),
+    (
+        "problems listed per answer",
+        ("games/core/errors.py", "MAX_PROBLEMS ="),
+        [rf"\bfirst {MAX_PROBLEMS}\b", rf"maxItems={MAX_PROBLEMS}\b"],
+    ),
+    (
+        "verdict problem codes as enum members",
+        ("api/verify.py", "PROBLEM_CODES ="),
+        [rf"^\s*({'|'.join(c for c in PROBLEM_CODES if c not in STATUSES)}) = "],
+    ),
 ]
 
 
@@ -63,3 +81,19 @@ def test_a_fact_is_declared_once(fact, declared, patterns):
 def test_the_scan_finds_a_copy(tmp_path):
     line = 'description="at most 160 iterations"'
     assert re.search(FACTS[5][2][0], line)
+
+
+# Copies that were in service/ before they were derived: each must still be found.
+OLD_COPIES = [
+    ("strength level names", '    EASY = "easy"'),
+    ("status names", '    ongoing = "ongoing"'),
+    ("status names", 'STATUS = {"type": "string", "enum": ["ongoing", "finished"]}'),
+    ("problems listed per answer", '"100) and how many there are." maxItems=100,'),
+    ("verdict problem codes as enum members", '    NOT_FINISHED = "NOT_FINISHED"'),
+]
+
+
+@pytest.mark.parametrize(("fact", "line"), OLD_COPIES)
+def test_the_scan_finds_an_old_copy(fact, line):
+    patterns = [p for name, _, ps in FACTS if name == fact for p in ps]
+    assert any(re.search(p, line) for p in patterns)

@@ -18,6 +18,7 @@ from strawberry.types import ExecutionContext, Info
 
 from .. import bots
 from ..games.core import MoveRequest
+from ..games.core.errors import MAX_PROBLEMS
 from ..games.core.game import STATUSES
 from ..settings import Settings
 from . import contract, offload
@@ -145,7 +146,7 @@ class MoveRejected:
 
 @strawberry.type(
     description="The state (or the players/options) is impossible: its problems (the first "
-    "100) and how many there are."
+    f"{MAX_PROBLEMS}) and how many there are."
 )
 class InvalidState:
     code: ErrorCode

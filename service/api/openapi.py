@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .. import jsonio
+from ..games.core.errors import MAX_PROBLEMS
 from ..games.core.game import SEED_LENGTH, STATUSES
 from . import contract
 from .edge import EDGE
@@ -245,13 +246,15 @@ def _error_details() -> JSON:
             },
             "problems": array(
                 ref("Problem"),
-                maxItems=100,
-                description="INVALID_STATE, INVALID_OPTIONS, INVALID_REQUEST: the first 100.",
+                maxItems=MAX_PROBLEMS,
+                description="INVALID_STATE, INVALID_OPTIONS, INVALID_REQUEST: the first "
+                f"{MAX_PROBLEMS}.",
             ),
             "problemCount": {
                 "type": "integer",
                 "minimum": 1,
-                "description": "How many problems there are (problems lists the first 100).",
+                "description": "How many problems there are (problems lists the first "
+                f"{MAX_PROBLEMS}).",
             },
             "field": {
                 "type": "string",
