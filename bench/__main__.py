@@ -44,10 +44,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("sections", nargs="*", choices=[*SECTIONS, []], help="default: all")
     parser.add_argument("--quick", action="store_true", help="smaller sets (a smoke run)")
+    parser.add_argument(
+        "--vs",
+        metavar="PATH",
+        help="perf only: this checkout's service against the one in PATH, side by side",
+    )
     args = parser.parse_args()
     for name in args.sections or SECTIONS:
         print(f"== {name}")
-        SECTIONS[name](quick=args.quick)
+        if args.vs is not None:
+            if name != "perf":
+                parser.error("--vs compares perf only: ./dev bench perf --vs PATH")
+            perf.run(quick=args.quick, vs=args.vs)
+        else:
+            SECTIONS[name](quick=args.quick)
 
 
 if __name__ == "__main__":

@@ -148,9 +148,12 @@ def _cases(label: str, game: str, players: int | None, options: dict[str, Any] |
     ]
 
 
-def run(quick: bool = False) -> None:
+def run(quick: bool = False, vs: str | None = None) -> None:
     if shutil.which("wrk") is None:
         print("wrk is not installed (apt-get install wrk); skipping")
+        return
+    if vs is not None:
+        run_vs(Path(vs), quick)
         return
     seconds = 2 if quick else 4
     n = 50 if quick else 300
@@ -190,3 +193,42 @@ def run(quick: bool = False) -> None:
             f"{g.rate:>10,.0f} {g.cpu_us:>6.0f} {g.p50_ms:>6.2f} {g.p99_ms:>6.2f}  "
             f"{r.cpu_us / echo.cpu_us:>8.2f}× {g.cpu_us / r.cpu_us:>7.2f}×"
         )
+
+
+def run_vs(other: Path, quick: bool = False) -> None:
+    """This checkout's service against another's (``--vs PATH``, e.g. a worktree of the
+    commit before a change), side by side: both servers run at once and every row is measured
+    on one, then the other, so the machine's load falls on both alike. REST and GraphQL CPU per
+    request, and this one's over the other's."""
+    seconds = 2 if quick else 4
+    n = 50 if quick else 300
+    print(f"REST and GraphQL CPU per request: this checkout (new) against {other} (old)")
+    print(
+        f"\n{'game':<17} {'operation':<12} {'':<9}"
+        f"{'REST old':>9} {'new':>6} {'new/old':>8}  {'GQL old':>8} {'new':>6} {'new/old':>8}"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for mode, env in (("cached", {}), ("computed", {"CACHE_ENTRIES": "0"})):
+            with (
+                server_process(LOG_LEVEL="warning", root=other.resolve(), **env) as old,
+                server_process(LOG_LEVEL="warning", **env) as new,
+            ):
+                for label, game, players, options in GAMES:
+                    for op, path, rest, gql in _cases(label, game, players, options, n):
+                        if mode == "cached":
+                            rest, gql = rest[:1], gql[:1]
+                        got = {}
+                        for name, server in (("old", old), ("new", new)):
+                            pid, base = server.proc.pid, server.base
+                            wrk(base, path, rest, pid, 1, folder)
+                            r = wrk(base, path, rest, pid, seconds, folder)
+                            wrk(base, "/graphql", gql, pid, 1, folder)
+                            g = wrk(base, "/graphql", gql, pid, seconds, folder)
+                            got[name] = (r.cpu_us, g.cpu_us)
+                        (ro, go), (rn, gn) = got["old"], got["new"]
+                        print(
+                            f"{label:<17} {op:<12} {mode:<9}{ro:>9.0f} {rn:>6.0f} "
+                            f"{rn / ro:>7.2f}×  {go:>8.0f} {gn:>6.0f} {gn / go:>7.2f}×",
+                            flush=True,
+                        )

@@ -49,8 +49,9 @@ class Server:
 
 
 @contextmanager
-def server_process(workers: int = 1, **env: str) -> Iterator[Server]:
+def server_process(workers: int = 1, root: Path = ROOT, **env: str) -> Iterator[Server]:
     """Starts the server with ``env`` added to the environment and waits until it is ready.
+    ``root``: the checkout whose service runs (the bench compares two).
 
     Its output goes to a file (a pipe nobody reads would fill up with access lines and stall
     the server); a test may signal the process itself, it is stopped at the end if still up.
@@ -72,7 +73,7 @@ def server_process(workers: int = 1, **env: str) -> Iterator[Server]:
                     "--workers",
                     str(workers),
                 ],
-                cwd=ROOT,
+                cwd=root,
                 env=environment,
                 stdout=out,
                 stderr=subprocess.STDOUT,
