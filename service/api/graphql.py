@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
 from enum import Enum
-from typing import Annotated, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import strawberry
 from graphql import GraphQLError
@@ -17,13 +17,14 @@ from strawberry.scalars import JSON
 from strawberry.types import ExecutionContext, Info
 
 from .. import bots
+from ..games import SPECS
 from ..games.core import MoveRequest
 from ..settings import Settings
 from . import offload
 from .edge import codes_of
 from .errors import ServiceError, problem_details
 from .graphql_json import OVERRIDES
-from .graphql_moves import MoveDocument, typed_move
+from .graphql_moves import MoveTypes
 from .ops import INLINE_MOVES, Loaded, Rules
 from .records import print_record
 from .request import Body, document_problem, parse_move_item, type_name
@@ -127,6 +128,13 @@ class ProblemCode(Enum):  # the same codes as verify.PROBLEM_CODES (a test holds
     DIGEST_DIFFERS = "DIGEST_DIFFERS"
 
 
+# The typed move documents of every registered game, generated from their schemas.
+MOVE_TYPES = MoveTypes(SPECS.values())
+if TYPE_CHECKING:
+    MoveDocument = Any
+else:  # strawberry reads the annotation at run time: the generated union
+    MoveDocument = MOVE_TYPES.union
+
 # Which union member carries which code: the edge's one table.
 MOVE_CODES = codes_of("MoveRejected")
 STATE_CODES = codes_of("InvalidState")
@@ -147,7 +155,7 @@ class LegalMove:
 
     @strawberry.field(description="The same move document as a typed object per game and kind.")
     def typed(self) -> MoveDocument:
-        return typed_move(self._game, cast(dict[str, Any], self.move))  # type: ignore[no-any-return]
+        return MOVE_TYPES.typed(self._game, cast(dict[str, Any], self.move))
 
 
 @strawberry.type(description="One thing wrong with a state document or the options.")
