@@ -21,8 +21,8 @@ One search serves all four games through the engine contract:
   answer depends on the player's view only.
 - **Simultaneous placements** (Te-Trix): the named player decides at the root; below it every
   other player to move decides for themselves, in order.
-- **Playouts** are random, except Mixtour's: a move that removes a stack for the mover (MX-9)
-  is always played, which makes playouts end in points instead of wandering.
+- **Playouts** follow the game's own policy (``GameSpec.playout``, random by default; Mixtour
+  always takes a move that removes a stack for the mover, so playouts end in points).
 
 Everything is reproducible: the same state, player, seed and budget give the same move. The
 budget is counted in iterations, each at most ``ITERATION_PLIES`` plies, so a caller can bound
@@ -40,9 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .games.core import Game
-from .games.mixtour.moves import REMOVE_AT, Shift
-from .games.te_trix.moves import Stop
+from .games.core import Game, GameRules, Policy
 from .limits import ITERATION_PLIES
 
 C = 1.4
@@ -60,8 +58,6 @@ def describe_levels(strongest: str) -> str:
 
 # Root moves scored between two looks at the clock (a Te-Trix 12 x 12 sheet has ~650).
 CLOCK_EVERY = 32
-
-Policy = Callable[[Any, Sequence[Any], int, random.Random], Any]
 
 
 @dataclass(slots=True)
@@ -120,8 +116,9 @@ def suggest(
     """The bot's move for ``player`` (who must be to move) within the budget. ``out_of_time``
     is asked before every iteration (and every ``CLOCK_EVERY`` root moves scored): once it
     says yes, the search stops with what it has (``Suggestion.cpu_limited``)."""
-    simultaneous = len(game.to_move(state)) > 1
-    moves = list(game.legal_moves(state, player if simultaneous else None))
+    rules = game.rules  # the search calls the rules alone
+    simultaneous = len(rules.to_move(state)) > 1
+    moves = list(rules.legal_moves(state, player if simultaneous else None))
     root = Node(None, None)
     arms = [Node(m, player) for m in moves]
     root.children = {a.move: a for a in arms}
@@ -136,27 +133,27 @@ def suggest(
     rng.shuffle(untried)
     stopped = False
     if len(arms) <= max_plies // 2:
-        world = game.determinize(state, player, rng)
+        world = rules.determinize(state, player, rng)
         named = player if simultaneous else None
         for i, a in enumerate(arms):
             if out_of_time is not None and i % CLOCK_EVERY == 0 and out_of_time():
                 stopped = True
                 break
-            a.gain = float(game.scores(game.successor(world, a.move, named)).values[player])
+            a.gain = float(rules.scores(rules.successor(world, a.move, named)).values[player])
         untried.sort(key=lambda a: a.gain)  # stable: ties stay shuffled; the best last
         plies += len(arms)
-    search = _Search(game, player, rng, PLAYOUTS.get(game.descriptor.id, _random_move))
+    search = _Search(rules, player, rng, game.spec.playout)
     done = 0
     while not stopped and done < iterations and plies < max_plies:
         if out_of_time is not None and out_of_time():
             stopped = True
             break
-        world = game.determinize(state, player, rng)
+        world = rules.determinize(state, player, rng)
         for arm in arms:
             arm.available += 1
         arm = untried.pop() if untried else _best(arms)
-        after = game.successor(world, arm.move, player if simultaneous else None)
-        _mark_decisive(game, after, arm)
+        after = rules.successor(world, arm.move, player if simultaneous else None)
+        _mark_decisive(rules, after, arm)
         # Every iteration gets its share of what is left, at most ITERATION_PLIES.
         room = min(ITERATION_PLIES, (max_plies - plies) // (iterations - done))
         plies += 1 + search.iterate(after, [root, arm], room - 1)
@@ -167,7 +164,7 @@ def suggest(
 
 @dataclass(slots=True)
 class _Search:
-    game: Game[Any, Any]
+    game: GameRules[Any, Any]  # the rules alone: the hot loop skips the Game's forwarding
     player: int
     rng: random.Random
     playout_move: Policy
@@ -234,7 +231,7 @@ class _Search:
         return mover, mover
 
 
-def _mark_decisive(game: Game[Any, Any], state: Any, child: Node) -> None:
+def _mark_decisive(game: GameRules[Any, Any], state: Any, child: Node) -> None:
     """A move after which the game is over with its mover the only winner, among two or more
     players (a solo game's end is judged by its score: stopping is no win)."""
     status = game.status(state)
@@ -260,40 +257,12 @@ def _best(children: Sequence[Node]) -> Node:
     return max(children, key=ucb)
 
 
-def _draw(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
+def _draw(game: GameRules[Any, Any], state: Any, rng: random.Random) -> Any:
     outcomes = game.chance_outcomes(state)
     return rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
 
 
-def _random_move(state: Any, moves: Sequence[Any], mover: int, rng: random.Random) -> Any:
-    return rng.choice(moves)
-
-
-def _mixtour_move(state: Any, moves: Sequence[Any], mover: int, rng: random.Random) -> Any:
-    """Mixtour playouts: a shift that makes a stack of 5 or more with the mover's piece on top
-    scores a point (MX-9), and is always taken; otherwise a random move."""
-    stacks = state.stacks
-    scoring = [
-        m
-        for m in moves
-        if isinstance(m, Shift)
-        and len(stacks[m.target]) + m.count >= REMOVE_AT
-        and stacks[m.source][-1] == mover
-    ]
-    return rng.choice(scoring or moves)
-
-
-def _te_trix_move(state: Any, moves: Sequence[Any], mover: int, rng: random.Random) -> Any:
-    """Te-Trix playouts never stop a solo game early (TX-14): a random stop would end most
-    playouts after a few rolls and hide what a placement leaves for later."""
-    going = [m for m in moves if not isinstance(m, Stop)]
-    return rng.choice(going or moves)
-
-
-PLAYOUTS: dict[str, Policy] = {"mixtour": _mixtour_move, "te-trix": _te_trix_move}
-
-
-def _reward(game: Game[Any, Any], state: Any, player: int) -> float:
+def _reward(game: GameRules[Any, Any], state: Any, player: int) -> float:
     scores = [float(s) for s in game.scores(state).values]
     if len(scores) == 1:  # solo: the higher the score, the better
         return 1.0 - 1.0 / (1.0 + max(scores[0], 0.0) / 10.0)

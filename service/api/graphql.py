@@ -17,6 +17,7 @@ from strawberry.scalars import JSON
 from strawberry.types import ExecutionContext, Info
 
 from .. import bots
+from ..games import SPECS
 from ..games.core import MoveRequest
 from ..games.core.errors import MAX_PROBLEMS
 from ..games.core.game import STATUSES
@@ -25,7 +26,7 @@ from . import contract, offload
 from .edge import EDGE, codes_of
 from .errors import ServiceError, problem_details
 from .graphql_json import OVERRIDES
-from .graphql_moves import MoveDocument, typed_move
+from .graphql_moves import MoveTypes
 from .ops import INLINE_MOVES, Loaded, Rules
 from .records import print_record
 from .request import Body, document_problem, parse_move_item, type_name
@@ -105,6 +106,13 @@ else:
     )
 
 
+# The typed move documents of every registered game, generated from their schemas.
+MOVE_TYPES = MoveTypes(SPECS.values())
+if TYPE_CHECKING:
+    MoveDocument = Any
+else:  # strawberry reads the annotation at run time: the generated union
+    MoveDocument = MOVE_TYPES.union
+
 # Which union member carries which code: the edge's one table.
 MOVE_CODES = codes_of("MoveRejected")
 STATE_CODES = codes_of("InvalidState")
@@ -125,7 +133,7 @@ class LegalMove:
 
     @strawberry.field(description="The same move document as a typed object per game and kind.")
     def typed(self) -> MoveDocument:
-        return typed_move(self._game, cast(dict[str, Any], self.move))  # type: ignore[no-any-return]
+        return MOVE_TYPES.typed(self._game, cast(dict[str, Any], self.move))
 
 
 @strawberry.type(description="One thing wrong with a state document or the options.")

@@ -31,7 +31,8 @@ from service.games.core import Game, MoveRequest, RulesError, driver
 from service.games.core.events import event_types
 
 REASON = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
-RULE = re.compile(r"(?:MX|TT|TX|TJ)-\d+")
+# A rule id of a registered game: its prefix (GameSpec.rule_prefix) and a number.
+RULE = re.compile(rf"(?:{'|'.join(service.games.rule_prefixes())})-\d+")
 # "type" values of JSON Schema, not of events.
 SCHEMA_TYPES = frozenset({"object", "array", "string", "integer", "number", "boolean", "null"})
 # The properties of an enum or const with at most this many values are covered value by value.
@@ -196,7 +197,7 @@ class Source:
 
 def package_dir(engine: Game[Any, Any]) -> Path:
     """The directory of the engine's package (``service/games/<game>``)."""
-    module = sys.modules[type(engine).__module__]
+    module = sys.modules[type(engine.rules).__module__]
     assert module.__file__ is not None
     return Path(module.__file__).parent
 

@@ -1,4 +1,5 @@
-"""The engine core shared by every game: contract, errors, options, chance and the driver."""
+"""The engine core shared by every game: the engine protocol and game spec, errors, options,
+chance and the driver."""
 
 from .chance import pick, unit
 from .driver import MoveRequest, PlyError, perft, play, play_one, resolve_chance, start
@@ -16,23 +17,31 @@ from .errors import (
 )
 from .game import (
     JSON,
+    Chooser,
     Descriptor,
     Event,
     Game,
+    GameRules,
+    GameSpec,
     GameState,
+    Policy,
     Scores,
     Shuffler,
     Status,
     Transition,
+    random_playout,
 )
 from .options import OptionSpec, options_schema, read_options, validate_options
 
 __all__ = [
     "JSON",
+    "Chooser",
     "Descriptor",
     "Event",
     "Game",
     "GameOver",
+    "GameRules",
+    "GameSpec",
     "GameState",
     "IllegalMove",
     "InvalidNotation",
@@ -42,6 +51,7 @@ __all__ = [
     "NotYourTurn",
     "OptionSpec",
     "PlyError",
+    "Policy",
     "Problem",
     "Problems",
     "RulesError",
@@ -55,6 +65,7 @@ __all__ = [
     "pick",
     "play",
     "play_one",
+    "random_playout",
     "read_options",
     "resolve_chance",
     "start",

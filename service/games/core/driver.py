@@ -17,7 +17,7 @@ from typing import Any
 
 from .chance import pick, unit
 from .errors import GameOver, IllegalMove, InvalidNotation, NotYourTurn, RulesError
-from .game import Event, Game, Transition
+from .game import Event, Game, GameRules, Transition
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,12 +198,16 @@ def start(
 
 def perft(game: Game[Any, Any], state: Any, depth: int) -> int:
     """Leaf positions ``depth`` plies ahead (each player's moves in turn; chance outcomes count)."""
+    return _perft(game.rules, state, depth)
+
+
+def _perft(rules: GameRules[Any, Any], state: Any, depth: int) -> int:
     if depth == 0:
         return 1
     if depth == 1:
-        return game.count_legal(state)
-    successor = game.successor
-    return sum(perft(game, successor(state, m), depth - 1) for m in game.legal_moves(state))
+        return rules.count_legal(state)
+    successor = rules.successor
+    return sum(_perft(rules, successor(state, m), depth - 1) for m in rules.legal_moves(state))
 
 
 __all__ = [

@@ -9,8 +9,9 @@ string) and ``chances`` (chance events resolved so far), which sampling keys on.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
@@ -122,8 +123,19 @@ class Descriptor:
         return options_schema(self.options)
 
 
-class Game(ABC, Generic[S, M]):
-    """Base class of every engine; see DESIGN.md "The engine contract"."""
+class Chooser(Protocol):
+    """What a search hands a playout policy: a seeded generator (``random.Random``)."""
+
+    def choice(self, seq: Sequence[Any]) -> Any: ...
+
+
+class GameRules(ABC, Generic[S, M]):
+    """The engine protocol, OpenSpiel's vocabulary: what a search or a driver needs of a game.
+
+    Subclasses implement the six abstract members; the rest have defaults a game overrides
+    when it has chance, a variable player count, hidden information or a faster search path.
+    Notation, codec, pictures and schemas are the other parts of a :class:`GameSpec`.
+    """
 
     descriptor: Descriptor
 
@@ -176,6 +188,12 @@ class Game(ABC, Generic[S, M]):
     def apply(self, state: S, move: M, player: int | None = None) -> Transition[S]:
         """The state after ``move``; raises IllegalMove, NotYourTurn or GameOver."""
 
+    @abstractmethod
+    def status(self, state: S) -> Status: ...
+
+    @abstractmethod
+    def scores(self, state: S) -> Scores: ...
+
     # -- search: the same rules without what only an answer needs ------------------------
     def determinize(self, state: S, player: int, rng: Shuffler) -> S:
         """A state ``player`` cannot tell from ``state``: what they cannot see replaced by a
@@ -193,29 +211,150 @@ class Game(ABC, Generic[S, M]):
         moves."""
         return len(self.legal_moves(state, player))
 
-    @abstractmethod
-    def status(self, state: S) -> Status: ...
 
-    @abstractmethod
-    def scores(self, state: S) -> Scores: ...
+Policy = Callable[[Any, Sequence[Any], int, Chooser], Any]
+"""A playout policy: (state, legal moves, mover, rng) -> the move a bot's playout plays."""
 
-    def view(self, state: S, player: int | None = None) -> JSON:
-        """What ``player`` may see; by default the whole state without the sampling seed."""
-        doc = self.encode(state)
-        doc.pop("seed", None)
-        return doc
 
-    @abstractmethod
+def random_playout(state: Any, moves: Sequence[Any], mover: int, rng: Chooser) -> Any:
+    """The default playout policy: any legal move, uniformly."""
+    return rng.choice(moves)
+
+
+RULE_PREFIX = re.compile(r"[A-Z]{2,4}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSpec(Generic[S, M]):
+    """Everything the service knows of one game, bundled by the game's own package: its rules
+    (the engine protocol), notation, codec, picture, schemas, the prefix of its rule ids in
+    ``shared/rules`` (``MX`` for ``MX-7``) and its bots' playout policy. The registry
+    (:mod:`service.games`) holds one per game; nothing outside the game's folder names its
+    types.
+
+    ``type_prefix`` and ``type_names`` name the types code generators make of the move
+    documents (the GraphQL ``MoveDocument`` members): ``<prefix><name>``, the name by default
+    the branch's ``title`` without the game's name; kinds given one name share one type.
+    """
+
+    rules: GameRules[S, M]
+    rule_prefix: str
+    # notation: text and move documents
+    parse_move: Callable[[str | Mapping[str, Any]], M]
+    notation: Callable[[M], str]
+    document: Callable[[M], JSON]
+    # codec: the versioned state document
+    encode: Callable[[S], JSON]
+    decode: Callable[[Any], S]
+    render: Callable[[S, int | None], str]
+    # schemas (JSON Schema documents, exported under schema/)
+    state_schema: Callable[[], JSON]
+    move_schema: Callable[[], JSON]
+    move_document_schema: Callable[[], JSON]
+    event_schema: Callable[[], JSON]
+    breakdown_schema: Callable[[], JSON]
+    # optional parts
+    move_document: Callable[[S, M], JSON] | None = None
+    view: Callable[[S, int | None], JSON] | None = None
+    view_schema: Callable[[], JSON] | None = None
+    playout: Policy = random_playout
+    type_prefix: str | None = None
+    type_names: Mapping[str, str] = field(default_factory=dict)
+    game: Game[S, M] = field(init=False, repr=False, compare=False)
+    """The game as callers use it: the rules and the rest of the spec, one object."""
+
+    def __post_init__(self) -> None:
+        if not RULE_PREFIX.fullmatch(self.rule_prefix):
+            raise ValueError(f"rule prefix {self.rule_prefix!r}: 2 to 4 capital letters")
+        object.__setattr__(self, "game", Game(self))
+
+    @property
+    def descriptor(self) -> Descriptor:
+        return self.rules.descriptor
+
+    @property
+    def id(self) -> str:
+        return self.rules.descriptor.id
+
+
+class Game(Generic[S, M]):
+    """A registered game as the driver, the operations and the tests call it (DESIGN.md "The
+    engine contract"): the spec's rules and its other parts behind one object.
+
+    A search's hot loop calls ``rules`` directly (one call fewer per move).
+    """
+
+    __slots__ = ("descriptor", "rules", "spec")
+
+    def __init__(self, spec: GameSpec[S, M]) -> None:
+        self.spec = spec
+        self.rules = spec.rules
+        self.descriptor = spec.rules.descriptor
+
+    @property
+    def id(self) -> str:
+        return self.descriptor.id
+
+    def __repr__(self) -> str:
+        return f"Game({self.id!r})"
+
+    # -- the rules -----------------------------------------------------------------------
+    def new(
+        self,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: str | None = None,
+    ) -> S:
+        return self.rules.new(players, options, seed)
+
+    def player_count(self, state: S) -> int:
+        return self.rules.player_count(state)
+
+    def to_move(self, state: S) -> tuple[int, ...]:
+        return self.rules.to_move(state)
+
+    def is_chance(self, state: S) -> bool:
+        return self.rules.is_chance(state)
+
+    def chance_outcomes(self, state: S) -> tuple[tuple[M, Fraction], ...]:
+        return self.rules.chance_outcomes(state)
+
+    def is_chance_outcome(self, move: M) -> bool:
+        return self.rules.is_chance_outcome(move)
+
+    def legal_moves(self, state: S, player: int | None = None) -> tuple[M, ...]:
+        return self.rules.legal_moves(state, player)
+
+    def apply(self, state: S, move: M, player: int | None = None) -> Transition[S]:
+        return self.rules.apply(state, move, player)
+
+    def determinize(self, state: S, player: int, rng: Shuffler) -> S:
+        return self.rules.determinize(state, player, rng)
+
+    def successor(self, state: S, move: M, player: int | None = None) -> S:
+        return self.rules.successor(state, move, player)
+
+    def count_legal(self, state: S, player: int | None = None) -> int:
+        return self.rules.count_legal(state, player)
+
+    def status(self, state: S) -> Status:
+        return self.rules.status(state)
+
+    def scores(self, state: S) -> Scores:
+        return self.rules.scores(state)
+
+    # -- notation, codec, picture --------------------------------------------------------
     def parse_move(self, move: str | Mapping[str, Any]) -> M:
         """A move from its notation or move document; raises InvalidNotation."""
+        return self.spec.parse_move(move)
 
-    @abstractmethod
     def notation(self, move: M) -> str:
         """Canonical notation: ``parse_move(notation(m)) == m``."""
+        return self.spec.notation(move)
 
-    @abstractmethod
     def document(self, move: M) -> JSON:
         """The canonical move document: only the fields that define the move."""
+        return self.spec.document(move)
 
     def move_document(self, state: S, move: M) -> JSON:
         """The move document enriched with what the move touches in ``state``, named as the
@@ -224,46 +363,56 @@ class Game(ABC, Generic[S, M]):
         ``parse_move`` accepts it; the enriched (derived) fields must then agree with the
         position (see ``driver.check_document``). By default there is nothing to add.
         """
-        return self.document(move)
+        enrich = self.spec.move_document
+        return self.spec.document(move) if enrich is None else enrich(state, move)
 
-    @abstractmethod
     def encode(self, state: S) -> JSON:
         """The versioned JSON document ``{"game": id, "v": 1, ...}``."""
+        return self.spec.encode(state)
 
-    @abstractmethod
     def decode(self, doc: Any) -> S:
         """A state from its document; raises InvalidState listing every problem."""
+        return self.spec.decode(doc)
 
-    @abstractmethod
+    def view(self, state: S, player: int | None = None) -> JSON:
+        """What ``player`` may see; by default the whole state without the sampling seed."""
+        if self.spec.view is not None:
+            return self.spec.view(state, player)
+        doc = self.spec.encode(state)
+        doc.pop("seed", None)
+        return doc
+
     def render(self, state: S, player: int | None = None) -> str:
         """An SVG picture of the position a person can read."""
+        return self.spec.render(state, player)
 
-    @abstractmethod
+    # -- schemas -------------------------------------------------------------------------
     def state_schema(self) -> JSON:
         """JSON Schema of the state document."""
+        return self.spec.state_schema()
 
-    @abstractmethod
     def move_schema(self) -> JSON:
         """JSON Schema of a move as ``play`` accepts it: its notation string or its move
         document (derived fields optional)."""
+        return self.spec.move_schema()
 
-    @abstractmethod
     def move_document_schema(self) -> JSON:
         """JSON Schema of ``move_document`` answers: one object per kind, every field (the
         derived ones too) required, so generated client types need no optional checks."""
+        return self.spec.move_document_schema()
 
-    @abstractmethod
     def event_schema(self) -> JSON:
         """JSON Schema of one event ``apply`` emits, or the driver adds (``chance``, ``ply``):
         ``oneOf`` one object per ``type``; see :mod:`service.games.core.events`."""
+        return self.spec.event_schema()
 
-    @abstractmethod
     def breakdown_schema(self) -> JSON:
         """JSON Schema of ``scores(state).breakdown``."""
+        return self.spec.breakdown_schema()
 
     def view_schema(self) -> JSON | None:
         """JSON Schema of ``view`` when it differs from the state document (hidden racks)."""
-        return None
+        return None if self.spec.view_schema is None else self.spec.view_schema()
 
 
 # A seed's length in characters: the state codecs, the request readers and every schema

@@ -17,11 +17,10 @@ from itertools import compress
 from typing import Any
 
 from ..core import (
-    JSON,
     Descriptor,
     Event,
-    Game,
     GameOver,
+    GameRules,
     NotYourTurn,
     OptionSpec,
     Scores,
@@ -29,7 +28,7 @@ from ..core import (
     Transition,
     illegal,
 )
-from . import codec, moves, render, reports
+from . import moves
 from .board import RAYS, SIZE, SQUARES, line_between
 from .moves import REMOVE_AT, Move, Pass, Place, Shift
 from .state import COLOUR_NAMES, MixtourState
@@ -61,7 +60,7 @@ DESCRIPTOR = Descriptor(
 )
 
 
-class Mixtour(Game[MixtourState, Move]):
+class Mixtour(GameRules[MixtourState, Move]):
     descriptor = DESCRIPTOR
 
     def new(
@@ -304,39 +303,6 @@ class Mixtour(Game[MixtourState, Move]):
             },
         )
 
-    def parse_move(self, move: str | Mapping[str, Any]) -> Move:
-        return moves.parse_move(move)
-
-    def notation(self, move: Move) -> str:
-        return moves.notation(move)
-
-    def document(self, move: Move) -> JSON:
-        return moves.document(move)
-
-    def encode(self, state: MixtourState) -> JSON:
-        return codec.encode(state)
-
-    def decode(self, doc: Any) -> MixtourState:
-        return codec.decode(doc, OPTIONS)
-
-    def render(self, state: MixtourState, player: int | None = None) -> str:
-        return render.svg(state)
-
-    def state_schema(self) -> JSON:
-        return codec.state_schema(OPTIONS)
-
-    def move_schema(self) -> JSON:
-        return codec.move_schema()
-
-    def move_document_schema(self) -> JSON:
-        return codec.move_document_schema()
-
-    def event_schema(self) -> JSON:
-        return reports.events(DESCRIPTOR)
-
-    def breakdown_schema(self) -> JSON:
-        return reports.breakdown(OPTIONS)
-
 
 # Search: perft and bots ask for successors and move counts millions of times, so a state keeps
 # two values derived from its board (``MixtourState.levels`` and ``shifts``, -1 until known):
@@ -487,6 +453,3 @@ def _check_shift(state: MixtourState, move: Shift) -> None:
             "TAKE_BACK_FORBIDDEN",
             "MX-7",
         )
-
-
-ENGINE = Mixtour()

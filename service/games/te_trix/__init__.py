@@ -1,12 +1,14 @@
 """Te-Trix: see :mod:`service.games.te_trix.rules`."""
 
 from .moves import Arrangement, Move, Placement, Roll, Stop
-from .rules import ENGINE, TeTrix
+from .rules import TeTrix
 from .sheet import Sheet
+from .spec import ENGINE, SPEC
 from .state import TeTrixState
 
 __all__ = [
     "ENGINE",
+    "SPEC",
     "Arrangement",
     "Move",
     "Placement",

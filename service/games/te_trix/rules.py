@@ -32,15 +32,15 @@ from ..core import (
     JSON,
     Descriptor,
     Event,
-    Game,
     GameOver,
+    GameRules,
     NotYourTurn,
     Scores,
     Status,
     Transition,
     illegal,
 )
-from . import codec, moves, render, reports, schema, scoring
+from . import moves, scoring
 from .moves import Arrangement, Move, Placement, Roll, Stop, Symbols
 from .options import OPTIONS, setup
 from .shapes import SHAPES, SYMBOLS
@@ -95,7 +95,7 @@ def arrangements(roll: Roll) -> tuple[Arrangement, ...]:
     )
 
 
-class TeTrix(Game[TeTrixState, Move]):
+class TeTrix(GameRules[TeTrixState, Move]):
     descriptor = DESCRIPTOR
 
     def new(
@@ -183,15 +183,6 @@ class TeTrix(Game[TeTrixState, Move]):
             {"players": players, "minRegion": scoring.MIN_REGION, "rules": "TX-11, TX-15"},
         )
 
-    def parse_move(self, move: str | Mapping[str, Any]) -> Move:
-        return moves.parse_move(move)
-
-    def notation(self, move: Move) -> str:
-        return moves.notation(move)
-
-    def document(self, move: Move) -> JSON:
-        return moves.document(move)
-
     def move_document(self, state: TeTrixState, move: Move) -> JSON:
         """Adds an arrangement's ``slots`` and a placement's ``cells``, ``overhang`` and ``bar``.
 
@@ -204,30 +195,6 @@ class TeTrix(Game[TeTrixState, Move]):
         elif isinstance(move, Placement) and state.arrangement is not None:
             doc.update(_placement_fields(state, state.arrangement, move))
         return doc
-
-    def encode(self, state: TeTrixState) -> JSON:
-        return codec.encode(state)
-
-    def decode(self, doc: Any) -> TeTrixState:
-        return codec.decode(doc)
-
-    def render(self, state: TeTrixState, player: int | None = None) -> str:
-        return render.svg(state)
-
-    def state_schema(self) -> JSON:
-        return schema.state_schema(OPTIONS)
-
-    def move_schema(self) -> JSON:
-        return schema.move_schema()
-
-    def move_document_schema(self) -> JSON:
-        return schema.move_document_schema()
-
-    def event_schema(self) -> JSON:
-        return reports.events(DESCRIPTOR)
-
-    def breakdown_schema(self) -> JSON:
-        return reports.breakdown()
 
 
 def _placement_fields(state: TeTrixState, arrangement: Arrangement, move: Placement) -> JSON:
@@ -453,6 +420,3 @@ def _game_over(state: TeTrixState, events: tuple[Event, ...]) -> Transition[TeTr
     if state.blocked:
         over["blocked"] = list(state.blocked)
     return Transition(state, (*events, over))
-
-
-ENGINE = TeTrix()

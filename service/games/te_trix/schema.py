@@ -104,6 +104,7 @@ def _derived_place() -> dict[str, JSON]:
             "column (data-row, data-col) and the symbol entered.",
             "items": {
                 "type": "object",
+                "description": "A sheet cell a placement fills (1-based row and column).",
                 "additionalProperties": False,
                 "required": ["cell", "row", "col", "symbol"],
                 "properties": {
@@ -143,6 +144,7 @@ def _derived_arrange() -> dict[str, JSON]:
             "0-based offsets and the symbol on each, so the arrangement can be drawn as is.",
             "items": {
                 "type": "object",
+                "description": "A cell of a shape in its base orientation (0-based offsets).",
                 "additionalProperties": False,
                 "required": ["row", "col", "symbol"],
                 "properties": {
@@ -172,10 +174,13 @@ def _documents(symbols: JSON, request: bool) -> list[JSON]:
     if request:
         place, arrange = _optional(place), _optional(arrange)
 
-    def kind(name: str, title: str, defining: dict[str, JSON], derived: dict[str, JSON]) -> JSON:
+    def kind(
+        name: str, title: str, what: str, defining: dict[str, JSON], derived: dict[str, JSON]
+    ) -> JSON:
         return {
             "type": "object",
             "title": title,
+            "description": what,
             "additionalProperties": False,
             "required": ["kind", *defining, *([] if request else derived)],
             "properties": {
@@ -187,10 +192,17 @@ def _documents(symbols: JSON, request: bool) -> list[JSON]:
 
     offset = {"type": "integer", "minimum": -999, "maximum": 999}
     return [
-        kind("roll", "Roll", {"symbols": {**symbols, "description": _ROLL_DESC}}, {}),
+        kind(
+            "roll",
+            "Roll",
+            "TX-2: the four rolled symbols (chance outcome).",
+            {"symbols": {**symbols, "description": _ROLL_DESC}},
+            {},
+        ),
         kind(
             "arrange",
             "Arrangement",
+            "TX-6: the roller's shape with a symbol in every slot.",
             {
                 "shape": {"enum": list("OITLJSZ"), "description": "Tetromino (TX-4)."},
                 "symbols": {**symbols, "description": _ARRANGE_DESC},
@@ -200,6 +212,7 @@ def _documents(symbols: JSON, request: bool) -> list[JSON]:
         kind(
             "place",
             "Placement",
+            "TX-7: the arrangement rotated and laid on a sheet.",
             {
                 "rotation": _ROTATION,
                 "row": {**offset, "description": f"Row {_ANCHOR}"},
@@ -207,7 +220,7 @@ def _documents(symbols: JSON, request: bool) -> list[JSON]:
             },
             place,
         ),
-        kind("stop", "Stop", {}, {}),
+        kind("stop", "Stop", "TX-14: the solo player ends the game.", {}, {}),
     ]
 
 

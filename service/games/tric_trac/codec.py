@@ -425,7 +425,7 @@ def _move_documents(answer: bool) -> list[JSON]:
         obj(
             "turn",
             "The turn played with the current throw.",
-            {"steps": steps, "player": mover},
+            {"player": mover, "steps": steps},
             ["steps"],
         ),
         obj("pass", "No number of the throw can be played (TT-8).", {"player": mover}, []),

@@ -28,8 +28,8 @@ from ..core import (
     JSON,
     Descriptor,
     Event,
-    Game,
     GameOver,
+    GameRules,
     IllegalMove,
     NotYourTurn,
     OptionSpec,
@@ -37,7 +37,7 @@ from ..core import (
     Status,
     Transition,
 )
-from . import codec, moves, render, reports
+from . import codec, moves
 from .moves import OFF, Move, Opening, Throw, Turn
 from .resolve import resolve, step_dice
 from .state import (
@@ -151,7 +151,7 @@ def _throw(state: TricTracState) -> tuple[int, tuple[int, int]]:
     return state.player, state.dice
 
 
-class TricTrac(Game[TricTracState, Move]):
+class TricTrac(GameRules[TricTracState, Move]):
     descriptor = DESCRIPTOR
 
     def new(
@@ -308,15 +308,6 @@ class TricTrac(Game[TricTracState, Move]):
             },
         )
 
-    def parse_move(self, move: str | Mapping[str, Any]) -> Move:
-        return moves.parse_move(move)
-
-    def notation(self, move: Move) -> str:
-        return moves.notation(move)
-
-    def document(self, move: Move) -> JSON:
-        return moves.document(move)
-
     def move_document(self, state: TricTracState, move: Move) -> JSON:
         """A turn or pass gains its ``player`` and each step the ``die`` it uses (derived from
         the throw being played, for any spelling the parser accepts)."""
@@ -333,30 +324,6 @@ class TricTrac(Game[TricTracState, Move]):
         frame = _frame(state, p)
         play = resolve(rel, dice, frame, generate(rel, *dice, frame), move)
         return moves.enriched(move, p, step_dice(rel, dice, frame, play, move))
-
-    def encode(self, state: TricTracState) -> JSON:
-        return codec.encode(state)
-
-    def decode(self, doc: Any) -> TricTracState:
-        return codec.decode(doc, OPTIONS)
-
-    def render(self, state: TricTracState, player: int | None = None) -> str:
-        return render.svg(state)
-
-    def state_schema(self) -> JSON:
-        return codec.state_schema(OPTIONS)
-
-    def move_schema(self) -> JSON:
-        return codec.move_schema()
-
-    def move_document_schema(self) -> JSON:
-        return codec.move_document_schema()
-
-    def event_schema(self) -> JSON:
-        return reports.events(DESCRIPTOR)
-
-    def breakdown_schema(self) -> JSON:
-        return reports.breakdown(OPTIONS)
 
 
 def _step_events(state: TricTracState, p: int, play: Play) -> list[Event]:
@@ -377,6 +344,3 @@ def _step_events(state: TricTracState, p: int, play: Play) -> list[Event]:
                 {"type": "scored", "player": p, "for": "borneOff", "scores": list(points)}
             )
     return events
-
-
-ENGINE = TricTrac()

@@ -28,8 +28,8 @@ from typing import Any
 from ..core import (
     JSON,
     Descriptor,
-    Game,
     GameOver,
+    GameRules,
     IllegalMove,
     NotYourTurn,
     OptionSpec,
@@ -38,7 +38,7 @@ from ..core import (
     Status,
     Transition,
 )
-from . import codec, moves, render, reports, schema, turns, view
+from . import moves, turns
 from .layout import board_of, can_play, placements, swaps
 from .moves import Deal, Draw, Move, Pass, Place, Swap
 from .state import CHANCE_PHASES, COINS_EACH, COINS_TOTAL, Level, TriominosState
@@ -80,7 +80,7 @@ DESCRIPTOR = Descriptor(
 )
 
 
-class TriominosJunior(Game[TriominosState, Move]):
+class TriominosJunior(GameRules[TriominosState, Move]):
     descriptor = DESCRIPTOR
 
     def new(
@@ -233,52 +233,3 @@ class TriominosJunior(Game[TriominosState, Move]):
                 racks.append(tuple(sorted(unseen[: len(rack)])))
                 del unseen[: len(rack)]
         return replace(state, racks=tuple(racks), pool=tuple(sorted(unseen)))
-
-    def view(self, state: TriominosState, player: int | None = None) -> JSON:
-        """Layout, own rack, rack sizes, coins or points, pool size; no seed (TJ-17)."""
-        return view.view(state, player)
-
-    def parse_move(self, move: str | Mapping[str, Any]) -> Move:
-        return moves.parse_move(move)
-
-    def notation(self, move: Move) -> str:
-        return moves.notation(move)
-
-    def document(self, move: Move) -> JSON:
-        return moves.document(move)
-
-    def move_document(self, state: TriominosState, move: Move) -> JSON:
-        """Adds the mover, the triangle's corners and the rack tile; never a hidden tile."""
-        return moves.enriched(move, state.turn)  # which gives a Deal no mover
-
-    def encode(self, state: TriominosState) -> JSON:
-        return codec.encode(state)
-
-    def decode(self, doc: Any) -> TriominosState:
-        return codec.decode(doc, OPTIONS)
-
-    def render(self, state: TriominosState, player: int | None = None) -> str:
-        view.check_viewer(state, player)
-        return render.svg(state, player)
-
-    def state_schema(self) -> JSON:
-        return schema.state_schema(OPTIONS)
-
-    def move_schema(self) -> JSON:
-        return schema.move_schema()
-
-    def move_document_schema(self) -> JSON:
-        return schema.move_document_schema()
-
-    def event_schema(self) -> JSON:
-        return reports.events(DESCRIPTOR)
-
-    def breakdown_schema(self) -> JSON:
-        return reports.breakdown()
-
-    def view_schema(self) -> JSON:
-        """JSON Schema of the per-player view document."""
-        return schema.view_schema(OPTIONS)
-
-
-ENGINE = TriominosJunior()

@@ -48,7 +48,7 @@ def check_position(state: TricTracState) -> None:
 def check_turns(state: TricTracState, thorough: bool) -> None:
     moves = ENGINE.legal_moves(state)
     assert moves and len(set(moves)) == len(moves)
-    plays = ENGINE.plays(state)
+    plays = ENGINE.rules.plays(state)
     assert len({p.board for p in plays}) == len(plays)  # one move per resulting position
     for move in moves:
         text = ENGINE.notation(move)

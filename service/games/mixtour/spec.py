@@ -1,0 +1,55 @@
+"""Mixtour's :class:`GameSpec`: its rules, notation, codec, picture, schemas and bot playouts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core import Chooser, GameSpec
+from . import codec, moves, render, reports
+from .moves import REMOVE_AT, Move, Shift
+from .rules import DESCRIPTOR, OPTIONS, Mixtour
+from .state import MixtourState
+
+
+def playout(state: MixtourState, legal: Sequence[Move], mover: int, rng: Chooser) -> Move:
+    """A bot's playout move: a shift that makes a stack of 5 or more with the mover's piece on
+    top scores a point (MX-9) and is always taken, so playouts end in points instead of
+    wandering; otherwise a random move."""
+    stacks = state.stacks
+    scoring = [
+        m
+        for m in legal
+        if isinstance(m, Shift)
+        and len(stacks[m.target]) + m.count >= REMOVE_AT
+        and stacks[m.source][-1] == mover
+    ]
+    picked: Move = rng.choice(scoring or legal)
+    return picked
+
+
+def _render(state: MixtourState, player: int | None) -> str:
+    return render.svg(state)
+
+
+def _decode(doc: Any) -> MixtourState:
+    return codec.decode(doc, OPTIONS)
+
+
+SPEC: GameSpec[MixtourState, Move] = GameSpec(
+    rules=Mixtour(),
+    rule_prefix="MX",
+    parse_move=moves.parse_move,
+    notation=moves.notation,
+    document=moves.document,
+    encode=codec.encode,
+    decode=_decode,
+    render=_render,
+    state_schema=lambda: codec.state_schema(OPTIONS),
+    move_schema=codec.move_schema,
+    move_document_schema=codec.move_document_schema,
+    event_schema=lambda: reports.events(DESCRIPTOR),
+    breakdown_schema=lambda: reports.breakdown(OPTIONS),
+    playout=playout,
+)
+ENGINE = SPEC.game

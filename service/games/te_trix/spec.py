@@ -1,0 +1,47 @@
+"""Te-Trix's :class:`GameSpec`: its rules, notation, codec, picture, schemas and bot
+playouts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core import Chooser, GameSpec
+from . import codec, moves, render, reports, schema
+from .moves import Move, Stop
+from .options import OPTIONS
+from .rules import DESCRIPTOR, TeTrix
+from .state import TeTrixState
+
+RULES = TeTrix()
+
+
+def playout(state: TeTrixState, legal: Sequence[Move], mover: int, rng: Chooser) -> Move:
+    """A bot's playout never stops a solo game early (TX-14): a random stop would end most
+    playouts after a few rolls and hide what a placement leaves for later."""
+    going = [m for m in legal if not isinstance(m, Stop)]
+    picked: Move = rng.choice(going or legal)
+    return picked
+
+
+def _render(state: TeTrixState, player: int | None) -> str:
+    return render.svg(state)
+
+
+SPEC: GameSpec[TeTrixState, Move] = GameSpec(
+    rules=RULES,
+    rule_prefix="TX",
+    parse_move=moves.parse_move,
+    notation=moves.notation,
+    document=moves.document,
+    move_document=RULES.move_document,
+    encode=codec.encode,
+    decode=codec.decode,
+    render=_render,
+    state_schema=lambda: schema.state_schema(OPTIONS),
+    move_schema=schema.move_schema,
+    move_document_schema=schema.move_document_schema,
+    event_schema=lambda: reports.events(DESCRIPTOR),
+    breakdown_schema=reports.breakdown,
+    playout=playout,
+)
+ENGINE = SPEC.game

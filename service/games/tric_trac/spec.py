@@ -1,0 +1,40 @@
+"""Tric Trac's :class:`GameSpec`: its rules, notation, codec, picture and schemas."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import GameSpec
+from . import codec, moves, render, reports
+from .moves import Move
+from .rules import DESCRIPTOR, OPTIONS, TricTrac
+from .state import TricTracState
+
+RULES = TricTrac()
+
+
+def _render(state: TricTracState, player: int | None) -> str:
+    return render.svg(state)
+
+
+def _decode(doc: Any) -> TricTracState:
+    return codec.decode(doc, OPTIONS)
+
+
+SPEC: GameSpec[TricTracState, Move] = GameSpec(
+    rules=RULES,
+    rule_prefix="TT",
+    parse_move=moves.parse_move,
+    notation=moves.notation,
+    document=moves.document,
+    move_document=RULES.move_document,
+    encode=codec.encode,
+    decode=_decode,
+    render=_render,
+    state_schema=lambda: codec.state_schema(OPTIONS),
+    move_schema=codec.move_schema,
+    move_document_schema=codec.move_document_schema,
+    event_schema=lambda: reports.events(DESCRIPTOR),
+    breakdown_schema=lambda: reports.breakdown(OPTIONS),
+)
+ENGINE = SPEC.game

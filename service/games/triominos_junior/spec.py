@@ -1,0 +1,51 @@
+"""Triominos Junior's :class:`GameSpec`: its rules, notation, codec, views, picture and
+schemas."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import GameSpec
+from . import codec, moves, render, reports, schema, view
+from .moves import Move
+from .rules import DESCRIPTOR, OPTIONS, TriominosJunior
+from .state import TriominosState
+
+
+def _move_document(state: TriominosState, move: Move) -> dict[str, Any]:
+    """Adds the mover, the triangle's corners and the rack tile; never a hidden tile."""
+    return moves.enriched(move, state.turn)  # which gives a Deal no mover
+
+
+def _render(state: TriominosState, player: int | None) -> str:
+    view.check_viewer(state, player)
+    return render.svg(state, player)
+
+
+def _decode(doc: Any) -> TriominosState:
+    return codec.decode(doc, OPTIONS)
+
+
+SPEC: GameSpec[TriominosState, Move] = GameSpec(
+    rules=TriominosJunior(),
+    rule_prefix="TJ",
+    parse_move=moves.parse_move,
+    notation=moves.notation,
+    document=moves.document,
+    move_document=_move_document,
+    encode=codec.encode,
+    decode=_decode,
+    view=view.view,  # layout, own rack, rack sizes, pool size; no seed (TJ-17)
+    render=_render,
+    state_schema=lambda: schema.state_schema(OPTIONS),
+    move_schema=schema.move_schema,
+    move_document_schema=schema.move_document_schema,
+    event_schema=lambda: reports.events(DESCRIPTOR),
+    breakdown_schema=reports.breakdown,
+    view_schema=lambda: schema.view_schema(OPTIONS),
+    # the generated type names the SDL has always had: place and swap share one, so do
+    # draw and pass
+    type_prefix="Triominos",
+    type_names={"place": "Lay", "swap": "Lay", "draw": "Turn", "pass": "Turn"},
+)
+ENGINE = SPEC.game
