@@ -195,14 +195,16 @@ def run(quick: bool = False, vs: str | None = None) -> None:
         )
 
 
-def run_vs(other: Path, quick: bool = False) -> None:
+def run_vs(other: Path, quick: bool = False, rounds: int = 3) -> None:
     """This checkout's service against another's (``--vs PATH``, e.g. a worktree of the
     commit before a change), side by side: both servers run at once and every row is measured
-    on one, then the other, so the machine's load falls on both alike. REST and GraphQL CPU per
-    request, and this one's over the other's."""
-    seconds = 2 if quick else 4
+    ``rounds`` times on each, alternating, so the machine's load falls on both alike; each
+    figure is the lowest CPU per request of its rounds (noise only ever adds). REST and
+    GraphQL CPU per request, and this one's over the other's."""
+    seconds = 1 if quick else 2
     n = 50 if quick else 300
-    print(f"REST and GraphQL CPU per request: this checkout (new) against {other} (old)")
+    print(f"REST and GraphQL CPU per request (µs, best of {rounds} alternating rounds):")
+    print(f"this checkout (new) against {other} (old)")
     print(
         f"\n{'game':<17} {'operation':<12} {'':<9}"
         f"{'REST old':>9} {'new':>6} {'new/old':>8}  {'GQL old':>8} {'new':>6} {'new/old':>8}"
@@ -218,15 +220,19 @@ def run_vs(other: Path, quick: bool = False) -> None:
                     for op, path, rest, gql in _cases(label, game, players, options, n):
                         if mode == "cached":
                             rest, gql = rest[:1], gql[:1]
-                        got = {}
-                        for name, server in (("old", old), ("new", new)):
-                            pid, base = server.proc.pid, server.base
-                            wrk(base, path, rest, pid, 1, folder)
-                            r = wrk(base, path, rest, pid, seconds, folder)
-                            wrk(base, "/graphql", gql, pid, 1, folder)
-                            g = wrk(base, "/graphql", gql, pid, seconds, folder)
-                            got[name] = (r.cpu_us, g.cpu_us)
-                        (ro, go), (rn, gn) = got["old"], got["new"]
+                        best: dict[str, list[float]] = {"old": [], "new": []}
+                        for server in (old, new):  # warm-up (and fill the cache)
+                            wrk(server.base, path, rest, server.proc.pid, 1, folder)
+                            wrk(server.base, "/graphql", gql, server.proc.pid, 1, folder)
+                        for _ in range(rounds):
+                            for name, server in (("old", old), ("new", new)):
+                                pid, base = server.proc.pid, server.base
+                                r = wrk(base, path, rest, pid, seconds, folder)
+                                g = wrk(base, "/graphql", gql, pid, seconds, folder)
+                                best[name].append(r.cpu_us)
+                                best[name].append(g.cpu_us)
+                        ro, go = min(best["old"][0::2]), min(best["old"][1::2])
+                        rn, gn = min(best["new"][0::2]), min(best["new"][1::2])
                         print(
                             f"{label:<17} {op:<12} {mode:<9}{ro:>9.0f} {rn:>6.0f} "
                             f"{rn / ro:>7.2f}×  {go:>8.0f} {gn:>6.0f} {gn / go:>7.2f}×",
