@@ -1,6 +1,7 @@
 """Seeded random games at both levels for 2–4 players, checking at every ply what only
 Triominos Junior promises: coins never negative (TJ-2), the gain of each placement (TJ-10,
-TJ-14), the final scores (TJ-14, TJ-15) and shared wins (TJ-16). (Round trips, tiles and coins
+TJ-14), the final scores (TJ-14, TJ-15) and shared wins (TJ-16), and the moves against the
+plain lister of ``reference.py`` (TJ-9 to TJ-13). (Round trips, tiles and coins
 conserved, chance well formed and finished games without moves are the shared contract's,
 ``tests/games/contract.py``.)"""
 
@@ -15,6 +16,7 @@ from service.games.triominos_junior import ENGINE, Place, TriominosState
 from service.games.triominos_junior.tiles import value
 
 from .helpers import random_game
+from .reference import reference_moves
 
 CASES = [(n, level) for n in (2, 3, 4) for level in ("coins", "points")]
 
@@ -61,6 +63,9 @@ def test_random_games_keep_the_rules(players, level):
             if move is None:
                 _check_end(state, placed)
                 break
+            if state.phase == "play":
+                moves = {ENGINE.notation(m) for m in ENGINE.legal_moves(state)}
+                assert moves == reference_moves(ENGINE.encode(state))
             if isinstance(move, Place):
                 placed[state.turn] += value(move.tile)
             previous = (state, move)
