@@ -45,3 +45,29 @@ def writes(rows: list[str], arrangement: str, bar: int | None = None) -> set[fro
                 found.add(frozenset(inside))
         cells = _quarter_turn(cells)
     return found
+
+
+def score(rows: list[str], bar: int | None = None) -> int:
+    """TX-11: per symbol, (regions of 5 or more orthogonally connected cells) × (their cells);
+    TX-15: in solo, 1 more per free bar field."""
+    size, seen, total = len(rows), set(), 0
+    regions: dict[str, list[int]] = {s: [] for s in "oxs"}
+    for r in range(size):
+        for c in range(size):
+            if rows[r][c] == "." or (r, c) in seen:
+                continue
+            symbol, todo, cells = rows[r][c], [(r, c)], 0
+            seen.add((r, c))
+            while todo:
+                y, x = todo.pop()
+                cells += 1
+                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                    inside = 0 <= ny < size and 0 <= nx < size
+                    if inside and (ny, nx) not in seen and rows[ny][nx] == symbol:
+                        seen.add((ny, nx))
+                        todo.append((ny, nx))
+            regions[symbol].append(cells)
+    for sizes in regions.values():
+        kept = [n for n in sizes if n >= 5]
+        total += len(kept) * sum(kept)
+    return total + (bar or 0)
