@@ -55,11 +55,11 @@ MATERIAL: dict[str, contract.Material] = {
 }
 
 # Setups beyond the ones the descriptor gives (contract.setups): the options a player uses
-# that no default, minimum or other choice reaches.
+# that no default, minimum or other choice reaches. (Te-Trix's pre-printed sheets are played
+# by its own test_playouts.py.)
 MORE_SETUPS: dict[str, list[contract.Setup]] = {
     "mixtour": [(2, {"piecesPerPlayer": 3, "pointsToWin": 2})],
     "tric-trac": [(2, {"hucke": {"red": 7, "black": 18}, "pointsToWin": 15})],
-    "te-trix": [(3, {"size": 9, "preprinted": [[], [{"cell": "a1", "symbol": "s"}], []]})],
 }
 
 
