@@ -1,11 +1,11 @@
 """The engine contract as functions of an engine, so that any game — the four registered ones
 or a tiny one a test registers for itself — is checked the same way.
 
-``check_contract(engine, rng, material=None, setups=None)`` runs every check in ``CHECKS``;
+``check_contract(engine, rng, material=None, configs=None)`` runs every check in ``CHECKS``;
 ``tests/games/test_contract.py`` runs them one by one over the registry. A game that conserves
 its material passes ``material``: a function of the state *document* whose value never changes
-during a game. ``setups`` are the (players, options) to play; by default ``setups(engine)``
-derives them from the descriptor.
+during a game. ``configs`` are the (players, options) to play, one random game each; by
+default ``setups(engine)`` derives them from the descriptor.
 
 Seeded random games (every other one with a seed, so that the driver samples chance) check in
 every position:
@@ -15,9 +15,9 @@ every position:
   ``parse_move(notation(m)) == m``, chance outcomes with exact probabilities summing to 1 and
   told apart from players' moves by ``is_chance_outcome``;
 - the search paths perft and the bots use: ``successor`` is ``apply`` (on a sample of
-  ``SUCCESSORS`` moves a position), ``count_legal`` counts
-  ``legal_moves`` (for each player, and for nobody named unless several move at once, when
-  ``legal_moves`` without a player is refused with ``NotYourTurn``);
+  ``SUCCESSORS`` moves a position), ``count_legal`` counts ``legal_moves`` (for each player,
+  and for nobody named unless several move at once, when ``legal_moves`` without a player is
+  refused with ``NotYourTurn``);
 - the views: JSON, never the seed, and blind to ``determinize`` (what the viewer cannot see
   sampled again), which leaves the viewer's own moves alone; ``determinize`` changes some
   state exactly when the descriptor claims hidden information;
@@ -256,14 +256,14 @@ def check_playouts(
     engine: Engine,
     rng: random.Random,
     material: Material | None = None,
-    setups_: Sequence[Setup] | None = None,
+    configs: Sequence[Setup] | None = None,
     games: int = 1,
 ) -> Seen:
     """``games`` random games per setup, every other game of them all with a seed; some must
     finish, and what they met must be what the descriptor says: chance, simultaneous moves,
     hidden information."""
     seen = Seen()
-    plan = [s for s in (setups(engine) if setups_ is None else setups_) for _ in range(games)]
+    plan = [s for s in (setups(engine) if configs is None else configs) for _ in range(games)]
     for n, setup in enumerate(plan):
         check_playout(engine, rng, f"contract-{n}" if n % 2 == 0 else None, setup, material, seen)
     d = engine.descriptor
@@ -357,9 +357,9 @@ def check_contract(
     engine: Engine,
     rng: random.Random,
     material: Material | None = None,
-    setups_: Sequence[Setup] | None = None,
+    configs: Sequence[Setup] | None = None,
 ) -> None:
     """Every check of this module on one engine."""
-    check_playouts(engine, rng, material, setups_)
+    check_playouts(engine, rng, material, configs)
     for check in CHECKS[1:]:
         check(engine, rng)
