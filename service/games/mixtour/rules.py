@@ -315,7 +315,7 @@ class Mixtour(GameRules[MixtourState, Move]):
 #
 # successor hands both over when the move makes them cheap: levels always (an XOR of TOWERS),
 # shifts while every stack is a single piece. legal_moves reads stacks alone, so
-# tests/games/test_search_paths.py (count_legal == len(legal_moves) along random games) checks
+# tests/games/contract.py (count_legal == len(legal_moves) along random games) checks
 # what successor hands over.
 
 SQUARE_IDS = range(SIZE * SIZE)

@@ -1,4 +1,5 @@
-"""Legal-move counts from the empty board against the spec's reference table."""
+"""Legal-move counts from the empty board (``perft.csv``) against the spec's reference table
+and the independent generator of ``reference.py``."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import pytest
 
 from service.games.core import perft
 from service.games.mixtour import ENGINE
+
+from .reference import reference_moves
 
 _LINES = (Path(__file__).parent / "perft.csv").read_text().splitlines()
 TABLE = [
@@ -26,3 +29,18 @@ def test_perft_from_empty_board(depth, leaves):
 def test_perft_depth_three_by_hand():
     """The spec's check: 600 × 23 placements + 144 ordered adjacent pairs × 2 moves."""
     assert TABLE[2][1] == 600 * 23 + 144 * 2
+
+
+def test_perft_of_the_reference_generator():
+    """MX-4..MX-8: the reference's own count to depth 3 is the table's."""
+
+    def reference_perft(state, depth):
+        moves = reference_moves(state)
+        if depth == 1:
+            return len(moves)
+        return sum(
+            reference_perft(ENGINE.apply(state, ENGINE.parse_move(m)).state, depth - 1)
+            for m in moves
+        )
+
+    assert reference_perft(ENGINE.new(), 3) == TABLE[2][1]

@@ -1,5 +1,7 @@
-"""Seeded random playouts of whole games, checking invariants in every position, and the
-turn generator against the independent reference walk of ``reference.py``."""
+"""Seeded random Tric Trac games: what only Tric Trac promises in every position, and the turn
+generator against the independent walk of ``reference.py``. (Round trips, stones conserved,
+chance well formed and finished games without moves are the shared contract's,
+``tests/games/contract.py``.)"""
 
 from __future__ import annotations
 
@@ -9,7 +11,6 @@ import re
 import pytest
 
 from service.games.core import IllegalMove
-from service.games.core.chance import pick
 from service.games.tric_trac import ENGINE, TricTracState, Turn
 
 from .reference import reference_results
@@ -26,86 +27,64 @@ MOVE_PATTERN = re.compile(ENGINE.move_schema()["oneOf"][0]["pattern"])
 
 def check_position(state: TricTracState) -> None:
     doc = ENGINE.encode(state)
-    assert ENGINE.decode(doc) == state
     for p, key in enumerate(("red", "black")):
-        on_points = sum(doc["points"][key].values())
-        assert on_points + doc["start"][p] + doc["borneOff"][p] == 15  # TT-2
         assert doc["scores"][p] == doc["hits"][p] + doc["borneOff"][p]  # TT-14
         assert ENGINE.scores(state).values[p] == doc["scores"][p]
-        hucke = state.rules.hucke[p]
-        assert doc["points"][key].get(str(hucke)) != 1  # TT-11
-        assert str(state.rules.hucke[1 - p]) not in doc["points"][key]
+        assert doc["points"][key].get(str(state.rules.hucke[p])) != 1  # TT-11
+        assert str(state.rules.hucke[1 - p]) not in doc["points"][key]  # TT-11
     status = ENGINE.status(state)
     if status.finished:
-        assert ENGINE.legal_moves(state) == () and ENGINE.to_move(state) == ()
-        assert len(status.winners) == 1
+        assert len(status.winners) == 1  # TT-15
         assert ENGINE.scores(state).values[status.winners[0]] == state.rules.points_to_win
-    elif ENGINE.is_chance(state):
-        assert sum(p for _, p in ENGINE.chance_outcomes(state)) == 1
-        assert ENGINE.legal_moves(state) == tuple(m for m, _ in ENGINE.chance_outcomes(state))
 
 
-def check_turns(state: TricTracState, thorough: bool) -> None:
+def check_turns(state: TricTracState) -> None:
+    """TT-7…TT-13: every turn leads to a position of its own, the reference walk reaches the
+    same positions, and two steps played in the other order (where legal) are the same turn."""
     moves = ENGINE.legal_moves(state)
-    assert moves and len(set(moves)) == len(moves)
-    plays = ENGINE.rules.plays(state)
-    assert len({p.board for p in plays}) == len(plays)  # one move per resulting position
-    for move in moves:
-        text = ENGINE.notation(move)
-        assert ENGINE.parse_move(text) == move
-        assert MOVE_PATTERN.fullmatch(text), text
-    if not thorough:
-        return
+    assert len({p.board for p in ENGINE.rules.plays(state)}) == len(ENGINE.rules.plays(state))
     results = set()
     for move in moves:
+        assert MOVE_PATTERN.fullmatch(ENGINE.notation(move)), move
         after = ENGINE.apply(state, move).state
         results.add((after.board, after.hits))
         assert isinstance(move, Turn)
-        if len(move.steps) == 2:  # the other order, where legal, is the same turn
-            other = Turn(move.steps[::-1])
+        if len(move.steps) == 2:
             try:
-                again = ENGINE.apply(state, other).state
+                again = ENGINE.apply(state, Turn(move.steps[::-1])).state
             except IllegalMove:
                 continue
             assert again == after
     assert results == reference_results(state)
 
 
-def playout(seed: int, options: dict, thorough_every: int) -> tuple[TricTracState, int]:
+def playout(seed: int, options: dict) -> TricTracState:
     """One game; odd seeds avoid hitting when they can, so that races reach bearing off."""
-    rng = random.Random(seed)
-    racing = seed % 2 == 1
-    state = ENGINE.new(options=options, seed=f"playout-{seed}")
+    rng, racing = random.Random(seed), seed % 2 == 1
+    state = ENGINE.new(options=options)
     plies = 0
     while not ENGINE.status(state).finished:
         check_position(state)
         if ENGINE.is_chance(state):
-            move = pick(ENGINE.chance_outcomes(state), rng.random())
+            outcomes = ENGINE.chance_outcomes(state)
+            move = rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
         else:
-            check_turns(state, plies % thorough_every == 0)
+            if plies % 3 == 0:
+                check_turns(state)
             moves = ENGINE.legal_moves(state)
             if racing:
                 moves = tuple(m for m in moves if not any(s.hit for s in m.steps)) or moves
             move = rng.choice(moves)
-        chances = state.chances
-        state = ENGINE.apply(state, move).state
-        if isinstance(move, Turn):
-            assert state.chances == chances
-        else:
-            assert state.chances == chances + 1
-        plies += 1
+        after = ENGINE.apply(state, move).state
+        assert after.chances == state.chances + (not isinstance(move, Turn))
+        state, plies = after, plies + 1
         assert plies < 3000, "a game that never ends"
     check_position(state)
-    return state, plies
+    return state
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
-def test_seeded_random_playouts_keep_every_invariant(options):
-    """TT-2, TT-11, TT-14, TT-15 invariants; generator == reference walk (TT-7…TT-13)."""
+def test_random_games_keep_the_rules_and_match_the_reference(options):
+    """TT-11, TT-14, TT-15 in every position; generator == reference walk (TT-7…TT-13)."""
     for seed in range(8):
-        final, plies = playout(seed, options, thorough_every=3)
-        assert ENGINE.status(final).finished and plies > 0
-
-
-def test_playouts_are_reproducible():
-    assert playout(7, {}, 1000) == playout(7, {}, 1000)
+        assert ENGINE.status(playout(seed, options)).finished

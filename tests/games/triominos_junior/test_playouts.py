@@ -1,51 +1,29 @@
-"""Seeded random playouts at both levels for 2–4 players, checking invariants at every ply:
-tiles conserved (TJ-1), coins conserved and never negative (TJ-2), chance well formed, encode
-and notation round trips, scores as TJ-14/TJ-15 define them, finished games without moves."""
+"""Seeded random games at both levels for 2–4 players, checking at every ply what only
+Triominos Junior promises: coins never negative (TJ-2), the gain of each placement (TJ-10,
+TJ-14), the final scores (TJ-14, TJ-15) and shared wins (TJ-16), and the moves against the
+plain lister of ``reference.py`` (TJ-9 to TJ-13). (Round trips, tiles and coins
+conserved, chance well formed and finished games without moves are the shared contract's,
+``tests/games/contract.py``.)"""
 
 from __future__ import annotations
 
-import json
 import random
-from collections import Counter
-from fractions import Fraction
 
 import pytest
 
 from service.games.core import resolve_chance, start
 from service.games.triominos_junior import ENGINE, Place, TriominosState
-from service.games.triominos_junior.tiles import canonical, value
+from service.games.triominos_junior.tiles import value
 
 from .helpers import random_game
+from .reference import reference_moves
 
 CASES = [(n, level) for n in (2, 3, 4) for level in ("coins", "points")]
 
 
-def _check_state(state: TriominosState) -> None:
-    tiles = Counter(canonical(t) for _, t in state.layout)
-    for rack in state.racks:
-        tiles.update(rack)
-    tiles.update(state.pool)
-    assert tiles == Counter(state.tile_set) and sum(tiles.values()) == 36, "TJ-1"
+def _check_coins(state: TriominosState) -> None:
     if state.level == "coins":
         assert min(state.coins) >= 0 and state.supply >= 0, "TJ-2"
-        assert sum(state.coins) + state.supply == 60, "TJ-2"
-    doc = json.loads(json.dumps(ENGINE.encode(state)))
-    assert ENGINE.decode(doc) == state
-
-
-def _check_moves(state: TriominosState) -> None:
-    if ENGINE.is_chance(state):
-        outcomes = ENGINE.chance_outcomes(state)
-        assert sum((p for _, p in outcomes), Fraction(0)) == 1
-        assert all(p > 0 for _, p in outcomes)
-        moves = tuple(m for m, _ in outcomes)
-        assert ENGINE.legal_moves(state) == moves and ENGINE.to_move(state) == ()
-    else:
-        moves = ENGINE.legal_moves(state)
-        assert ENGINE.to_move(state) == (state.turn,)
-    assert moves and len(set(moves)) == len(moves)
-    for m in moves:
-        assert ENGINE.parse_move(ENGINE.notation(m)) == m
 
 
 def _check_gain(before: TriominosState, move, after: TriominosState) -> None:
@@ -64,9 +42,7 @@ def _check_gain(before: TriominosState, move, after: TriominosState) -> None:
 
 def _check_end(state: TriominosState, placed: list[int]) -> None:
     status = ENGINE.status(state)
-    assert status.finished and status.reason in ("rackEmptied", "poolEmptied", "blocked")
-    assert ENGINE.legal_moves(state) == () and ENGINE.to_move(state) == ()
-    assert ENGINE.chance_outcomes(state) == ()
+    assert status.reason in ("rackEmptied", "poolEmptied", "blocked")
     scores = ENGINE.scores(state).values
     if state.level == "points":
         assert list(state.points) == placed
@@ -75,27 +51,30 @@ def _check_end(state: TriominosState, placed: list[int]) -> None:
 
 
 @pytest.mark.parametrize(("players", "level"), CASES)
-def test_random_playouts_keep_every_invariant(players, level):
+def test_random_games_keep_the_rules(players, level):
     rng = random.Random(f"playout-{players}-{level}")
     for _ in range(4):
         placed = [0] * players
         previous = None
         for state, move in random_game(players, level, rng):
-            _check_state(state)
+            _check_coins(state)
             if previous is not None:
                 _check_gain(*previous, state)
             if move is None:
                 _check_end(state, placed)
                 break
-            _check_moves(state)
+            if state.phase == "play":
+                moves = {ENGINE.notation(m) for m in ENGINE.legal_moves(state)}
+                assert moves == reference_moves(ENGINE.encode(state))
             if isinstance(move, Place):
                 placed[state.turn] += value(move.tile)
             previous = (state, move)
 
 
 @pytest.mark.parametrize(("players", "level"), CASES)
-def test_greedy_playouts_build_large_layouts(players, level):
-    """Placing whenever possible reaches long games; the same invariants hold throughout."""
+def test_greedy_games_build_large_layouts(players, level):
+    """Placing whenever possible reaches long games (TJ-9 on large layouts) and still ends
+    (TJ-14, TJ-15) with coins never negative."""
     rng = random.Random(f"greedy-{players}-{level}")
     biggest = 0
     for n in range(3):
@@ -105,13 +84,6 @@ def test_greedy_playouts_build_large_layouts(players, level):
             places = [m for m in moves if isinstance(m, Place)]
             move = rng.choice(places or moves)
             state = resolve_chance(ENGINE, ENGINE.apply(state, move).state).state
-            _check_state(state)
+            _check_coins(state)
         biggest = max(biggest, len(state.layout))
     assert biggest >= 8
-
-
-def test_same_seed_same_deal():
-    one = start(ENGINE, 3, None, "replay me").state
-    two = start(ENGINE, 3, None, "replay me").state
-    other = start(ENGINE, 3, None, "another seed").state
-    assert one == two and one.racks != other.racks
