@@ -125,15 +125,65 @@ def _share(components: JSON) -> JSON:
     }
 
 
+# The JSON Schema keywords the games' option schemas use, each typed: the catalogue says an
+# option's object and array keywords (items, oneOf, enum, a list of types…) by these, since
+# object and array consts are what generators refuse. Closed: an option using another keyword
+# fails the build here (below), and the catalogue test against this document.
+_SIMPLE_TYPE = {
+    "type": "string",
+    "enum": ["array", "boolean", "integer", "null", "number", "object", "string"],
+}
+_COUNT = {"type": "integer", "minimum": 0}
+
+
+def _json_schema() -> JSON:
+    schema, schemas = ref("JsonSchema"), array(ref("JsonSchema"), minItems=1)
+    return obj(
+        {
+            "type": {"anyOf": [_SIMPLE_TYPE, array(_SIMPLE_TYPE, minItems=1, uniqueItems=True)]},
+            "enum": array({"type": ["string", "number", "boolean", "null"]}),
+            "description": {"type": "string"},
+            "pattern": {"type": "string"},
+            "minimum": {"type": "number"},
+            "maximum": {"type": "number"},
+            **dict.fromkeys(("minItems", "maxItems", "minContains", "maxContains"), _COUNT),
+            "uniqueItems": {"type": "boolean"},
+            "items": {"anyOf": [schema, {"type": "boolean"}]},
+            "prefixItems": schemas,
+            "contains": schema,
+            "properties": {"type": "object", "additionalProperties": schema},
+            "required": array({"type": "string"}),
+            "additionalProperties": {"anyOf": [schema, {"type": "boolean"}]},
+            "oneOf": schemas,
+            "anyOf": schemas,
+        },
+        description="A JSON Schema (2020-12) in the keywords the games' option schemas use; "
+        "the games catalogue shows parts of an option's schema by it.",
+    )
+
+
 def _game_entry(engine: Engine, options: str) -> JSON:
     """The engine's ``/v1/games`` entry: each option's description is the option's JSON
-    Schema as the descriptor states it (constants), its ``default`` typed as the option."""
+    Schema as the descriptor states it, its ``default`` typed as the option, a number or
+    string keyword as its constant, an object or array one as the keyword of ``JsonSchema``
+    (the exact value is in the ``options`` component's property)."""
     d = engine.descriptor
+    keywords = _json_schema()["properties"]
     entries = {}
     for name, words in d.describe()["options"].items():
-        props: JSON = {key: {"const": value} for key, value in words.items()}
-        props["default"] = {"$ref": f"#/components/schemas/{options}/properties/{name}"}
-        props["description"] = {"type": "string"}
+        props: JSON = {
+            "default": ref(f"{options}/properties/{name}"),
+            "description": {"type": "string"},
+        }
+        for key, value in words.items():
+            if key in props:
+                continue
+            if not isinstance(value, (dict, list)):
+                props[key] = {"const": value}
+            elif key in keywords:
+                props[key] = ref(f"JsonSchema/properties/{key}")
+            else:
+                raise ValueError(f"{d.id} option {name}: add {key!r} to JsonSchema")
         entries[name] = obj(props, props)
     props = {
         "id": {"const": d.id},
@@ -186,6 +236,7 @@ def game_schemas(rules: Rules) -> JSON:
         out.update(_share(own))
         out[prefix + "Game"] = _game_entry(engine, prefix + "Options")
         members["Game"].append(prefix + "Game")
+    out["JsonSchema"] = _json_schema()
     ids = list(rules.registry)
     out["GameId"] = {"type": "string", "enum": ids, "description": "A game of the registry."}
     # (the constant that tells members apart, or None where they overlap: a notation string,
