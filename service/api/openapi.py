@@ -129,10 +129,12 @@ def _share(components: JSON) -> JSON:
 # option's object and array keywords (items, oneOf, enum, a list of types…) by these, since
 # object and array consts are what generators refuse. Closed: an option using another keyword
 # fails the build here (below), and the catalogue test against this document.
-_SIMPLE_TYPE = {
+_SIMPLE_TYPES = {
     "type": "string",
     "enum": ["array", "boolean", "integer", "null", "number", "object", "string"],
+    "description": "A JSON Schema type name.",
 }
+_SIMPLE_TYPE = ref("JsonSchemaType")
 _COUNT = {"type": "integer", "minimum": 0}
 
 
@@ -236,7 +238,7 @@ def game_schemas(rules: Rules) -> JSON:
         out.update(_share(own))
         out[prefix + "Game"] = _game_entry(engine, prefix + "Options")
         members["Game"].append(prefix + "Game")
-    out["JsonSchema"] = _json_schema()
+    out["JsonSchema"], out["JsonSchemaType"] = _json_schema(), _SIMPLE_TYPES
     ids = list(rules.registry)
     out["GameId"] = {"type": "string", "enum": ids, "description": "A game of the registry."}
     # (the constant that tells members apart, or None where they overlap: a notation string,
@@ -759,6 +761,8 @@ def openapi(rules: Rules) -> JSON:
             operation["tags"] = [tag]
     document["tags"] = [{"name": name, "description": text} for name, text in TAGS.items()]
     document["servers"] = [{"url": "/", "description": "this service, where it is served"}]
+    # no operation asks for credentials (RULES_SECRET signs states, it authenticates no caller)
+    document["security"] = []
     return plain(document)
 
 

@@ -11,7 +11,8 @@ built:
   ``items`` names what the places hold for readers that know no ``prefixItems``;
 - a ``$ref`` into another schema's ``properties`` is replaced by a copy of what it names;
 - titles repeated across components get their component's name in front;
-- an object written inside a ``oneOf``/``anyOf`` becomes a component of its own (``_hoist``).
+- an object written inside a ``oneOf``/``anyOf``, or in the items of a nullable array,
+  becomes a component of its own (``_hoist``).
 
 ``findings`` lists what a generator would still stumble on (an object or array ``const``
 too: the games catalogue says those keywords by ``JsonSchema``, see ``openapi._game_entry``);
@@ -184,6 +185,16 @@ def _hoist(schemas: JSON) -> None:
                 return owner + path + "".join(_words(v) for v in prop["enum"])
         return owner + path + "Object"
 
+    def component(member: JSON, name: str) -> JSON:
+        key = json.dumps(member, sort_keys=True)
+        if key not in named:
+            if name in schemas:
+                raise ValueError(f"a union member would take {name}'s name")
+            named[key] = name
+            schemas[name] = member
+            queue.append(name)
+        return {"$ref": f"#/components/schemas/{named[key]}"}
+
     def walk(node: Any, owner: str, path: str, names: bool = False) -> None:
         if isinstance(node, list):
             for item in node:
@@ -200,17 +211,17 @@ def _hoist(schemas: JSON) -> None:
             if not isinstance(members, list):
                 continue
             for i, member in enumerate(members):
-                if not _is_object(member):
-                    continue
-                key = json.dumps(member, sort_keys=True)
-                if key not in named:
-                    name = name_of(member, owner, path)
-                    if name in schemas:
-                        raise ValueError(f"{owner}: a union member would take {name}'s name")
-                    named[key] = name
-                    schemas[name] = member
-                    queue.append(name)
-                members[i] = {"$ref": f"#/components/schemas/{named[key]}"}
+                if _is_object(member):
+                    members[i] = component(member, name_of(member, owner, path))
+        # a nullable array (type: [array, null]) is a union to generators too: the objects
+        # its items hold are named as members are (TeTrixOptionsPreprintedItemItem)
+        holder, step = node, ""
+        while isinstance(node.get("type"), list) and isinstance(holder.get("items"), dict):
+            step += "Item"
+            if _is_object(holder["items"]):
+                holder["items"] = component(holder["items"], owner + path + step)
+                break
+            holder = holder["items"]
         for key, value in node.items():
             if key in _VALUES:
                 continue
@@ -275,6 +286,12 @@ def findings(document: JSON) -> list[str]:
             for i, member in enumerate(members if isinstance(members, list) else []):
                 if _is_object(member):
                     found.append(f"{where}/{union}/{i}: an object written inside a union")
+        holder, inner = node, where
+        while isinstance(kind, list) and isinstance(holder.get("items"), dict):
+            holder, inner = holder["items"], inner + "/items"
+            if _is_object(holder):
+                found.append(f"{inner}: an object written inside a nullable array")
+                break
         for key, value in node.items():
             if key not in _VALUES:
                 walk(value, f"{where}/{key}", key in _NAMES)

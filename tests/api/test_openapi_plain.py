@@ -100,12 +100,15 @@ def test_union_members_become_named_components_meaning_the_same():
                 "MixtourMoveDocument": {"anyOf": [place]},  # the same schema: one component
                 "TricTracOptions": {
                     "type": "object",
-                    "properties": {"hucke": {"oneOf": [nested, {"type": "null"}]}},
+                    "properties": {
+                        "hucke": {"oneOf": [nested, {"type": "null"}]},
+                        "cells": {"type": ["array", "null"], "items": {"items": nested}},
+                    },
                 },
             }
         }
     }
-    assert len(findings(document)) == 4
+    assert len(findings(document)) == 5
     done = plain(document)
     assert findings(done) == []
     schemas = done["components"]["schemas"]
@@ -118,6 +121,8 @@ def test_union_members_become_named_components_meaning_the_same():
     assert schemas["MixtourMoveDocument"]["anyOf"] == [{"$ref": ref + "MixtourMovePlace"}]
     hucke = schemas["TricTracOptions"]["properties"]["hucke"]["oneOf"]
     assert hucke[0] == {"$ref": ref + "TricTracOptionsHuckeObject"}
+    cells = schemas["TricTracOptions"]["properties"]["cells"]  # the same object: one component
+    assert cells["items"]["items"] == {"$ref": ref + "TricTracOptionsHuckeObject"}
     assert (schemas["MixtourMovePlace"], schemas["TricTracOptionsHuckeObject"]) == (place, nested)
     registry = Registry().with_resource("urn:x", Resource(done, DRAFT202012))
     for name, values in (("MixtourMove", ["c3", {"kind": "place"}, {"n": 2}, {"n": "2"}, 4]),):
@@ -150,6 +155,10 @@ def test_a_hoisted_member_never_takes_another_components_name():
         ({"type": "array", "prefixItems": [{"type": "integer"}]}, "an array without items"),
         ({"type": ["array", "null"]}, "an array without items"),
         ({"anyOf": [{"type": "null"}, {"type": "object"}]}, "an object written inside a union"),
+        (
+            {"type": ["array", "null"], "items": {"type": "array", "items": {"type": "object"}}},
+            "an object written inside a nullable array",
+        ),
     ],
 )
 def test_the_forms_generators_refuse_are_found(schema, why):
