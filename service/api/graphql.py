@@ -12,7 +12,7 @@ from enum import Enum
 from typing import Annotated, Any, TypeVar, cast
 
 import strawberry
-from graphql import GraphQLError
+from graphql import GraphQLEnumType, GraphQLError, GraphQLObjectType, GraphQLSchema
 from strawberry.scalars import JSON
 from strawberry.types import ExecutionContext, Info
 
@@ -21,12 +21,13 @@ from ..games.core import MoveRequest
 from ..settings import Settings
 from . import offload
 from .edge import codes_of
-from .errors import ServiceError, problem_details
+from .errors import CODES, ServiceError, problem_details
 from .graphql_json import OVERRIDES
 from .graphql_moves import MoveDocument, typed_move
 from .ops import INLINE_MOVES, Loaded, Rules
 from .records import print_record
 from .request import Body, document_problem, parse_move_item, type_name
+from .strawberry_internals import graphql_schema
 from .verify import (
     GAME_FIELDS,
     REPLAY_FIELDS,
@@ -43,15 +44,23 @@ T = TypeVar("T")
 
 @strawberry.type(description="A game the service knows, with its options.")
 class GameInfo:
-    id: str
-    name: str
-    min_players: int
-    max_players: int
-    rules_version: str
-    chance: bool
-    hidden_information: bool
-    simultaneous: bool
-    options: JSON = strawberry.field(description="name -> {default, description, type, ...}")
+    id: str = strawberry.field(
+        description="The game id the operations take (mixtour, tric-trac, ...)."
+    )
+    name: str = strawberry.field(description="The game's name.")
+    min_players: int = strawberry.field(description="The fewest players the game takes.")
+    max_players: int = strawberry.field(description="The most players the game takes.")
+    rules_version: str = strawberry.field(
+        description="The rules version states and records are played under."
+    )
+    chance: bool = strawberry.field(description="Whether the game has chance nodes (dice, draws).")
+    hidden_information: bool = strawberry.field(
+        description="Whether a player's view hides part of the state."
+    )
+    simultaneous: bool = strawberry.field(description="Whether several players may act at once.")
+    options: JSON = strawberry.field(
+        description="Option name -> its JSON Schema with its default and description."
+    )
 
 
 @strawberry.enum(description="Whether the game goes on.")
@@ -138,12 +147,16 @@ STATE_CODES = codes_of("InvalidState")
 )
 class LegalMove:
     _game: strawberry.Private[str]
-    notation: str
+    notation: str = strawberry.field(
+        description="The move's canonical notation (what play accepts)."
+    )
     move: JSON = strawberry.field(
         description="The move document: what the move touches, named as the SVG names it; "
         "play accepts it instead of the notation. See schema/moves/<game>.json."
     )
-    probability: float | None = None
+    probability: float | None = strawberry.field(
+        default=None, description="At a chance node, the outcome's probability; else null."
+    )
 
     @strawberry.field(description="The same move document as a typed object per game and kind.")
     def typed(self) -> MoveDocument:
@@ -152,18 +165,26 @@ class LegalMove:
 
 @strawberry.type(description="One thing wrong with a state document or the options.")
 class StateProblem:
-    path: str
-    reason: str
+    path: str = strawberry.field(
+        description="Where: a JSON path into the request ($.state.board.c3)."
+    )
+    reason: str = strawberry.field(description="What is wrong there.")
 
 
 @strawberry.type(description="A move was refused; ply is its 0-based index in the move list.")
 class MoveRejected:
-    code: ErrorCode
-    message: str
-    ply: int | None
-    reason: str | None
-    rule: str | None
-    details: JSON
+    code: ErrorCode = strawberry.field(description="Why the move was refused.")
+    message: str = strawberry.field(description="The refusal in words.")
+    ply: int | None = strawberry.field(
+        description="The 0-based index of the refused move in the move list."
+    )
+    reason: str | None = strawberry.field(
+        description="A finer stable code, e.g. TAKE_BACK_FORBIDDEN, CHANCE_IS_SAMPLED."
+    )
+    rule: str | None = strawberry.field(description="The rule id that forbids the move, e.g. MX-7.")
+    details: JSON = strawberry.field(
+        description="Everything the refusal carries, as REST's error details."
+    )
 
 
 @strawberry.type(
@@ -171,10 +192,14 @@ class MoveRejected:
     "100) and how many there are."
 )
 class InvalidState:
-    code: ErrorCode
-    message: str
-    problems: list[StateProblem]
-    problem_count: int
+    code: ErrorCode = strawberry.field(
+        description="INVALID_STATE, INVALID_OPTIONS or STATE_TAMPERED."
+    )
+    message: str = strawberry.field(description="The refusal in words.")
+    problems: list[StateProblem] = strawberry.field(
+        description="What is wrong, by JSON path (the first 100)."
+    )
+    problem_count: int = strawberry.field(description="How many problems there are in all.")
     reason: str | None = strawberry.field(
         description="STATE_TAMPERED: UNSIGNED, BAD_SIGNATURE or UNKNOWN_KEY; else null."
     )
@@ -182,9 +207,11 @@ class InvalidState:
 
 @strawberry.type(description="The request itself is wrong: unknown game, bad player, limits.")
 class InvalidRequest:
-    code: ErrorCode
-    message: str
-    details: JSON
+    code: ErrorCode = strawberry.field(description="What is wrong with the request.")
+    message: str = strawberry.field(description="The refusal in words.")
+    details: JSON = strawberry.field(
+        description="Everything the refusal carries, as REST's error details."
+    )
 
 
 @strawberry.type(description="A game position; every field is computed when asked for.")
@@ -206,23 +233,25 @@ class Position:
     async def state(self) -> JSON:
         return JSON((await self._position())["state"])
 
-    @strawberry.field
+    @strawberry.field(
+        description="Players who may act now (empty at a chance node or when finished)."
+    )
     async def to_move(self) -> list[int]:
         return list((await self._summary())["toMove"])
 
-    @strawberry.field
+    @strawberry.field(description="Whether the next move is a chance outcome (dice, a draw).")
     async def is_chance(self) -> bool:
         return bool((await self._summary())["isChance"])
 
-    @strawberry.field
+    @strawberry.field(description="Whether the game goes on.")
     async def status(self) -> GameStatus:
         return GameStatus((await self._summary())["status"])
 
-    @strawberry.field
+    @strawberry.field(description="Who won; ties share the win; empty while ongoing.")
     async def winners(self) -> list[int]:
         return list((await self._summary())["winners"])
 
-    @strawberry.field
+    @strawberry.field(description="One score per player.")
     async def scores(self) -> list[int]:
         return list((await self._summary())["scores"])
 
@@ -264,28 +293,32 @@ class Position:
 
 @strawberry.type(description="The position after the moves, and what happened.")
 class PlayOutcome:
-    position: Position
-    events: list[JSON]
+    position: Position = strawberry.field(
+        description="The position after the moves (and sampled chance)."
+    )
+    events: list[JSON] = strawberry.field(
+        description="What happened, in order (ply: the move's index)."
+    )
 
 
 @strawberry.type(description="The position after replaying every move.")
 class ReplayOutcome:
-    position: Position
-    plies: int
+    position: Position = strawberry.field(description="The position after the last move.")
+    plies: int = strawberry.field(description="How many moves were replayed.")
 
 
 @strawberry.type(description="One thing a verification found wrong.")
 class VerifyProblem:
-    code: ProblemCode
-    message: str
+    code: ProblemCode = strawberry.field(description="What was found wrong.")
+    message: str = strawberry.field(description="The problem in words.")
     ply: int | None = strawberry.field(
         default=None, description="The 0-based index of the move (moves 1, 2... in a record)."
     )
     line: int | None = strawberry.field(
         default=None, description="The text record's line of the move (or of a record error)."
     )
-    reason: str | None = None
-    rule: str | None = None
+    reason: str | None = strawberry.field(default=None, description="A move's finer stable code.")
+    rule: str | None = strawberry.field(default=None, description="A move's rule id, e.g. MX-7.")
     claimed: JSON | None = strawberry.field(
         default=None, description="SCORES_DIFFER, WINNERS_DIFFER: what was claimed."
     )
@@ -302,8 +335,12 @@ def _problems(items: list[dict[str, Any]]) -> list[VerifyProblem]:
     description="Whether the record replays to a finished game with the claimed result."
 )
 class Verdict:
-    valid: bool
-    problems: list[VerifyProblem]
+    valid: bool = strawberry.field(
+        description="True when every move is legal, the game finished and the claim holds."
+    )
+    problems: list[VerifyProblem] = strawberry.field(
+        description="What was found wrong (empty when valid)."
+    )
     position: Position | None = strawberry.field(
         description="After the last legal move of the record (null: the game could not start)."
     )
@@ -316,32 +353,46 @@ class Verdict:
 
 @strawberry.type(description="A game as a text record (docs/records.md).")
 class RecordText:
-    text: str
+    text: str = strawberry.field(description="The record's text (docs/records.md).")
 
 
 @strawberry.type(description="Whether this service signed the certificate (for the record).")
 class CertificateCheck:
-    valid: bool
-    problems: list[VerifyProblem]
-    key_id: str | None
+    valid: bool = strawberry.field(description="Whether this service signed the certificate.")
+    problems: list[VerifyProblem] = strawberry.field(
+        description="What was found wrong (empty when valid)."
+    )
+    key_id: str | None = strawberry.field(
+        description="The key that signed it (null: none of this service's)."
+    )
 
 
 PositionResult = Annotated[
-    Position | MoveRejected | InvalidState | InvalidRequest, strawberry.union("PositionResult")
+    Position | MoveRejected | InvalidState | InvalidRequest,
+    strawberry.union(
+        "PositionResult",
+        description="A position, or why there is none: the move, state or request refused.",
+    ),
 ]
 PlayResult = Annotated[
-    PlayOutcome | MoveRejected | InvalidState | InvalidRequest, strawberry.union("PlayResult")
+    PlayOutcome | MoveRejected | InvalidState | InvalidRequest,
+    strawberry.union(
+        "PlayResult", description="The outcome of play, or why the moves were refused."
+    ),
 ]
 ReplayResult = Annotated[
-    ReplayOutcome | MoveRejected | InvalidState | InvalidRequest, strawberry.union("ReplayResult")
+    ReplayOutcome | MoveRejected | InvalidState | InvalidRequest,
+    strawberry.union(
+        "ReplayResult", description="The outcome of replay, or why the game could not be replayed."
+    ),
 ]
 
 
 @strawberry.type(description="The reference bot's move and how it found it.")
 class Suggestion:
     _game: strawberry.Private[str]
-    player: int
-    move: LegalMove
+    player: int = strawberry.field(description="The player the move is for.")
+    move: LegalMove = strawberry.field(description="The chosen move.")
     stats: JSON = strawberry.field(
         description="{iterations, plies, cpuLimited, moves, value, "
         "top: [{notation, visits, value}]}"
@@ -349,14 +400,30 @@ class Suggestion:
 
 
 SuggestResult = Annotated[
-    Suggestion | MoveRejected | InvalidState | InvalidRequest, strawberry.union("SuggestResult")
+    Suggestion | MoveRejected | InvalidState | InvalidRequest,
+    strawberry.union(
+        "SuggestResult", description="The bot's move, or why it could not suggest one."
+    ),
 ]
-VerifyResult = Annotated[Verdict | InvalidRequest, strawberry.union("VerifyResult")]
+VerifyResult = Annotated[
+    Verdict | InvalidRequest,
+    strawberry.union(
+        "VerifyResult",
+        description="A verdict (its problems say what is wrong), or why nothing could be verified.",
+    ),
+]
 RecordResult = Annotated[
-    RecordText | MoveRejected | InvalidState | InvalidRequest, strawberry.union("RecordResult")
+    RecordText | MoveRejected | InvalidState | InvalidRequest,
+    strawberry.union(
+        "RecordResult", description="The text record, or why the game could not be written."
+    ),
 ]
 CertificateResult = Annotated[
-    CertificateCheck | InvalidRequest, strawberry.union("CertificateResult")
+    CertificateCheck | InvalidRequest,
+    strawberry.union(
+        "CertificateResult",
+        description="The certificate check, or why the certificate could not be read.",
+    ),
 ]
 
 
@@ -446,7 +513,9 @@ def _moves(items: list[JSON], player: int | None) -> list[MoveRequest]:
     return out
 
 
-@strawberry.type
+@strawberry.type(
+    description="Every operation: pure reads of the states sent, so GET works and answers cache."
+)
 class Query:
     @strawberry.field(description="Every game the service knows.")
     def games(self, info: Info) -> list[GameInfo]:
@@ -680,3 +749,63 @@ class _Schema(strawberry.Schema):
 # Parsing, validation, their caches and persisted queries live in graphql_http: the schema
 # itself runs no extensions.
 schema = _Schema(query=Query, scalar_overrides=OVERRIDES)
+
+# Each argument means the same in every operation that takes it, so it is described once, by
+# name (an argument without its line here fails the import); the enums' values as the tables
+# they come from say: errors.CODES, verify's problem table, bots.LEVELS.
+ARGUMENTS: dict[str, str] = {
+    "game": "The game id (GameInfo.id).",
+    "state": "The state document, sent back as a position answered it.",
+    "moves": "Moves in order: notation strings, move documents or {player, move} entries.",
+    "player": "A 0-based player number: who acts, or whose moves or view (null: the one to "
+    "move; for view and svg, a spectator).",
+    "players": "How many players (null: the game's default).",
+    "options": "The game's options (GameInfo.options); each one left out takes its default.",
+    "seed": "Chance is sampled from this seed, so the same seed replays the same game.",
+    "keyId": "Sample and sign with this configured key (the part of a state's sig before the "
+    "dot) instead of the current one.",
+    "claimed": "The claimed result: {scores?: [number], winners?: [int]}.",
+    "tags": "Record tags: {Event: ..., Round: ...}.",
+    "record": "The game as a text record (docs/records.md).",
+    "budget": "Search iterations (at most SUGGEST_MAX_BUDGET); not with level.",
+    "level": "A strength instead of a budget; not with budget.",
+    "autoChance": "Sample chance nodes after the moves (default: when the state has a seed).",
+    "certificate": "The certificate a verdict carried.",
+}
+GAME_STATUS = {"ongoing": "Players still have moves.", "finished": "The game is over."}
+VERDICT_PROBLEMS = {
+    "RULES_VERSION_DIFFERS": "the record's RulesVersion is not the service's",
+    "NOT_FINISHED": "the record ends before the game does",
+    "SCORES_DIFFER": "the claimed scores are not the computed ones",
+    "WINNERS_DIFFER": "the claimed winners are not the computed ones",
+    "NO_SECRET": "this service has no secret to check a certificate with",
+    "UNKNOWN_KEY": "the certificate's key is none of this service's",
+    "BAD_SIGNATURE": "the certificate's signature is wrong",
+    "DIGEST_DIFFERS": "the certificate is not the given record's",
+}
+
+
+def _describe(built: GraphQLSchema) -> None:
+    for type_ in built.type_map.values():
+        if isinstance(type_, GraphQLObjectType) and not type_.name.startswith("__"):
+            for field in type_.fields.values():
+                for name, argument in field.args.items():
+                    argument.description = argument.description or ARGUMENTS[name]
+    words: dict[str, dict[str, str]] = {
+        "ErrorCode": CODES,
+        "ProblemCode": {**CODES, **VERDICT_PROBLEMS},
+        "GameStatus": GAME_STATUS,
+        "BotLevel": {
+            name.upper(): f"{n} search iterations" if n else "as many as SUGGEST_MAX_BUDGET allows"
+            for name, n in bots.LEVELS.items()
+        },
+    }
+    for enum, texts in words.items():
+        graphql_enum = built.type_map[enum]
+        assert isinstance(graphql_enum, GraphQLEnumType)
+        for name, value in graphql_enum.values.items():
+            text = texts[name]
+            value.description = text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+_describe(graphql_schema(schema))
