@@ -109,25 +109,72 @@ class Operation:
 
 
 # -- the fields ------------------------------------------------------------------------------
-STATE = Field("state", "state", ref("State"), required=True)
-PLAYER = Field("player", "int", ref("Player"))
-PLAYERS = Field("players", "int", {"type": "integer", "minimum": 1})
-OPTIONS = Field("options", "object", ref("Options"))
-SEED = Field("seed", "str", ref("Seed"))
-AUTO_CHANCE = Field("autoChance", "bool", {"type": "boolean"})
-MOVE = Field("move", "move", ref("MoveEntry"), required=True)
+# Each field's words are its own wherever it appears (REST body, OpenAPI, GraphQL argument);
+# a body that means it otherwise says so with .but(description=...).
+GAME = Field(
+    "game",
+    "str",
+    ref("GameId"),
+    required=True,
+    description="The game id (its id in the games catalogue).",
+)
+STATE = Field(
+    "state",
+    "state",
+    ref("State"),
+    required=True,
+    description="The state document, sent back as a position answered it.",
+)
+PLAYER = Field(
+    "player",
+    "int",
+    ref("Player"),
+    description="A 0-based player number: who acts, or whose moves or view (null: the one to "
+    "move; for view and render, a spectator).",
+)
+PLAYERS = Field(
+    "players",
+    "int",
+    {"type": "integer", "minimum": 1},
+    description="How many players (null: the game's default).",
+)
+OPTIONS = Field(
+    "options",
+    "object",
+    ref("Options"),
+    description="The game's options (as the games catalogue lists them); each one left out "
+    "takes its default.",
+)
+SEED = Field(
+    "seed",
+    "str",
+    ref("Seed"),
+    description="Chance is sampled from this seed, so the same seed replays the same game.",
+)
+AUTO_CHANCE = Field(
+    "autoChance",
+    "bool",
+    {"type": "boolean"},
+    description="Sample chance nodes after the moves (default: when the state has a seed).",
+)
+MOVE = Field(
+    "move",
+    "move",
+    ref("MoveEntry"),
+    required=True,
+    description="One move: its notation, its move document or {player, move}.",
+)
 MOVES = Field(
     "moves",
     "moves",
-    {"type": "array", "items": ref("MoveEntry"), "description": "At most MAX_MOVES."},
+    {"type": "array", "items": ref("MoveEntry")},
     required=True,
+    description="Moves in order: notation strings, move documents or {player, move} entries; "
+    "at most MAX_MOVES.",
 )
 GAME_MOVES = MOVES.but(
-    schema={
-        "type": "array",
-        "items": ref("MoveEntry"),
-        "description": "With a seed only the players' moves, else chance outcomes too.",
-    }
+    description="Moves in order (notation strings or {player, move} entries): with a seed only "
+    "the players' moves, else chance outcomes too; at most MAX_MOVES."
 )
 KEY_ID = Field(
     "keyId",
@@ -136,13 +183,19 @@ KEY_ID = Field(
     description="Sample and sign with this configured key (the part of a state's sig before "
     "the dot) instead of the current one: verifies a game that started before a key rotation.",
 )
-CLAIMED = Field("claimed", "json", ref("Claimed"))
-TAGS = Field("tags", "json", ref("RecordTags"))
+CLAIMED = Field(
+    "claimed",
+    "json",
+    ref("Claimed"),
+    description="The claimed result: {scores?: [number], winners?: [int]}.",
+)
+TAGS = Field("tags", "json", ref("RecordTags"), description="Record tags: {Event, Round, ...}.")
 RECORD = Field(
     "record",
     "text",
-    {"type": "string", "description": "The game as a text record (docs/records.md)."},
+    {"type": "string"},
     required=True,
+    description="The game as a text record (docs/records.md).",
 )
 BUDGET = Field(
     "budget",
@@ -159,7 +212,13 @@ LEVEL = Field(
     + bots.describe_levels("SUGGEST_MAX_BUDGET")
     + ".",
 )
-CERTIFICATE = Field("certificate", "json", ref("Certificate"), required=True)
+CERTIFICATE = Field(
+    "certificate",
+    "json",
+    ref("Certificate"),
+    required=True,
+    description="The certificate a verdict carried.",
+)
 
 # (the fields of a replay, in the order the document lists them)
 _GAME = (PLAYERS, OPTIONS, SEED, GAME_MOVES, KEY_ID)
@@ -229,8 +288,7 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 # A line of a batch (BatchLine) is a verify body with its game.
-BATCH_GAME = Field("game", "str", ref("GameId"), required=True)
-BATCH_LINE = (BATCH_GAME, *BODIES["GameRecordRequest"].fields, BODIES["RecordRequest"].fields[0])
+BATCH_LINE = (GAME, *BODIES["GameRecordRequest"].fields, BODIES["RecordRequest"].fields[0])
 
 
 _GAME_PATH = "/v1/games/{game}"

@@ -12,7 +12,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, TypeAlias, TypeVar, cast
 
 import strawberry
-from graphql import GraphQLError
+from graphql import GraphQLEnumType, GraphQLError, GraphQLObjectType, GraphQLSchema
 from strawberry.scalars import JSON
 from strawberry.types import ExecutionContext, Info
 
@@ -24,12 +24,13 @@ from ..games.core.game import STATUSES
 from ..settings import Settings
 from . import contract, offload
 from .edge import EDGE, codes_of
-from .errors import ServiceError, problem_details
+from .errors import CODES, ServiceError, problem_details
 from .graphql_json import OVERRIDES
 from .graphql_moves import MoveTypes
 from .ops import INLINE_MOVES, Loaded, Rules
 from .records import print_record
 from .request import Body, document_problem, parse_move_item, type_name
+from .strawberry_internals import graphql_schema
 from .verify import (
     GAME_FIELDS,
     PROBLEM_CODES,
@@ -47,15 +48,23 @@ T = TypeVar("T")
 
 @strawberry.type(description="A game the service knows, with its options.")
 class GameInfo:
-    id: str
-    name: str
-    min_players: int
-    max_players: int
-    rules_version: str
-    chance: bool
-    hidden_information: bool
-    simultaneous: bool
-    options: JSON = strawberry.field(description="name -> {default, description, type, ...}")
+    id: str = strawberry.field(
+        description="The game id the operations take (mixtour, tric-trac, ...)."
+    )
+    name: str = strawberry.field(description="The game's name.")
+    min_players: int = strawberry.field(description="The fewest players the game takes.")
+    max_players: int = strawberry.field(description="The most players the game takes.")
+    rules_version: str = strawberry.field(
+        description="The rules version states and records are played under."
+    )
+    chance: bool = strawberry.field(description="Whether the game has chance nodes (dice, draws).")
+    hidden_information: bool = strawberry.field(
+        description="Whether a player's view hides part of the state."
+    )
+    simultaneous: bool = strawberry.field(description="Whether several players may act at once.")
+    options: JSON = strawberry.field(
+        description="Option name -> its JSON Schema with its default and description."
+    )
 
 
 def _enum(name: str, values: Iterable[str], description: str) -> Any:
@@ -124,12 +133,16 @@ STATE_CODES = codes_of("InvalidState")
 )
 class LegalMove:
     _game: strawberry.Private[str]
-    notation: str
+    notation: str = strawberry.field(
+        description="The move's canonical notation (what play accepts)."
+    )
     move: JSON = strawberry.field(
         description="The move document: what the move touches, named as the SVG names it; "
         "play accepts it instead of the notation. See schema/moves/<game>.json."
     )
-    probability: float | None = None
+    probability: float | None = strawberry.field(
+        default=None, description="At a chance node, the outcome's probability; else null."
+    )
 
     @strawberry.field(description="The same move document as a typed object per game and kind.")
     def typed(self) -> MoveDocument:
@@ -138,18 +151,26 @@ class LegalMove:
 
 @strawberry.type(description="One thing wrong with a state document or the options.")
 class StateProblem:
-    path: str
-    reason: str
+    path: str = strawberry.field(
+        description="Where: a JSON path into the request ($.state.board.c3)."
+    )
+    reason: str = strawberry.field(description="What is wrong there.")
 
 
 @strawberry.type(description="A move was refused; ply is its 0-based index in the move list.")
 class MoveRejected:
-    code: ErrorCode
-    message: str
-    ply: int | None
-    reason: str | None
-    rule: str | None
-    details: JSON
+    code: ErrorCode = strawberry.field(description="Why the move was refused.")
+    message: str = strawberry.field(description="The refusal in words.")
+    ply: int | None = strawberry.field(
+        description="The 0-based index of the refused move in the move list."
+    )
+    reason: str | None = strawberry.field(
+        description="A finer stable code, e.g. TAKE_BACK_FORBIDDEN, CHANCE_IS_SAMPLED."
+    )
+    rule: str | None = strawberry.field(description="The rule id that forbids the move, e.g. MX-7.")
+    details: JSON = strawberry.field(
+        description="Everything the refusal carries, as REST's error details."
+    )
 
 
 @strawberry.type(
@@ -157,10 +178,14 @@ class MoveRejected:
     f"{MAX_PROBLEMS}) and how many there are."
 )
 class InvalidState:
-    code: ErrorCode
-    message: str
-    problems: list[StateProblem]
-    problem_count: int
+    code: ErrorCode = strawberry.field(
+        description="INVALID_STATE, INVALID_OPTIONS or STATE_TAMPERED."
+    )
+    message: str = strawberry.field(description="The refusal in words.")
+    problems: list[StateProblem] = strawberry.field(
+        description="What is wrong, by JSON path (the first 100)."
+    )
+    problem_count: int = strawberry.field(description="How many problems there are in all.")
     reason: str | None = strawberry.field(
         description="STATE_TAMPERED: UNSIGNED, BAD_SIGNATURE or UNKNOWN_KEY; else null."
     )
@@ -168,9 +193,11 @@ class InvalidState:
 
 @strawberry.type(description="The request itself is wrong: unknown game, bad player, limits.")
 class InvalidRequest:
-    code: ErrorCode
-    message: str
-    details: JSON
+    code: ErrorCode = strawberry.field(description="What is wrong with the request.")
+    message: str = strawberry.field(description="The refusal in words.")
+    details: JSON = strawberry.field(
+        description="Everything the refusal carries, as REST's error details."
+    )
 
 
 @strawberry.type(description="A game position; every field is computed when asked for.")
@@ -192,23 +219,25 @@ class Position:
     async def state(self) -> JSON:
         return JSON((await self._position())["state"])
 
-    @strawberry.field
+    @strawberry.field(
+        description="Players who may act now (empty at a chance node or when finished)."
+    )
     async def to_move(self) -> list[int]:
         return list((await self._summary())["toMove"])
 
-    @strawberry.field
+    @strawberry.field(description="Whether the next move is a chance outcome (dice, a draw).")
     async def is_chance(self) -> bool:
         return bool((await self._summary())["isChance"])
 
-    @strawberry.field
+    @strawberry.field(description="Whether the game goes on.")
     async def status(self) -> GameStatus:
         return GameStatus((await self._summary())["status"])
 
-    @strawberry.field
+    @strawberry.field(description="Who won; ties share the win; empty while ongoing.")
     async def winners(self) -> list[int]:
         return list((await self._summary())["winners"])
 
-    @strawberry.field
+    @strawberry.field(description="One score per player.")
     async def scores(self) -> list[int]:
         return list((await self._summary())["scores"])
 
@@ -250,28 +279,32 @@ class Position:
 
 @strawberry.type(description="The position after the moves, and what happened.")
 class PlayOutcome:
-    position: Position
-    events: list[JSON]
+    position: Position = strawberry.field(
+        description="The position after the moves (and sampled chance)."
+    )
+    events: list[JSON] = strawberry.field(
+        description="What happened, in order (ply: the move's index)."
+    )
 
 
 @strawberry.type(description="The position after replaying every move.")
 class ReplayOutcome:
-    position: Position
-    plies: int
+    position: Position = strawberry.field(description="The position after the last move.")
+    plies: int = strawberry.field(description="How many moves were replayed.")
 
 
 @strawberry.type(description="One thing a verification found wrong.")
 class VerifyProblem:
-    code: ProblemCode
-    message: str
+    code: ProblemCode = strawberry.field(description="What was found wrong.")
+    message: str = strawberry.field(description="The problem in words.")
     ply: int | None = strawberry.field(
         default=None, description="The 0-based index of the move (moves 1, 2... in a record)."
     )
     line: int | None = strawberry.field(
         default=None, description="The text record's line of the move (or of a record error)."
     )
-    reason: str | None = None
-    rule: str | None = None
+    reason: str | None = strawberry.field(default=None, description="A move's finer stable code.")
+    rule: str | None = strawberry.field(default=None, description="A move's rule id, e.g. MX-7.")
     claimed: JSON | None = strawberry.field(
         default=None, description="SCORES_DIFFER, WINNERS_DIFFER: what was claimed."
     )
@@ -288,8 +321,12 @@ def _problems(items: list[dict[str, Any]]) -> list[VerifyProblem]:
     description="Whether the record replays to a finished game with the claimed result."
 )
 class Verdict:
-    valid: bool
-    problems: list[VerifyProblem]
+    valid: bool = strawberry.field(
+        description="True when every move is legal, the game finished and the claim holds."
+    )
+    problems: list[VerifyProblem] = strawberry.field(
+        description="What was found wrong (empty when valid)."
+    )
     position: Position | None = strawberry.field(
         description="After the last legal move of the record (null: the game could not start)."
     )
@@ -302,32 +339,46 @@ class Verdict:
 
 @strawberry.type(description="A game as a text record (docs/records.md).")
 class RecordText:
-    text: str
+    text: str = strawberry.field(description="The record's text (docs/records.md).")
 
 
 @strawberry.type(description="Whether this service signed the certificate (for the record).")
 class CertificateCheck:
-    valid: bool
-    problems: list[VerifyProblem]
-    key_id: str | None
+    valid: bool = strawberry.field(description="Whether this service signed the certificate.")
+    problems: list[VerifyProblem] = strawberry.field(
+        description="What was found wrong (empty when valid)."
+    )
+    key_id: str | None = strawberry.field(
+        description="The key that signed it (null: none of this service's)."
+    )
 
 
 PositionResult = Annotated[
-    Position | MoveRejected | InvalidState | InvalidRequest, strawberry.union("PositionResult")
+    Position | MoveRejected | InvalidState | InvalidRequest,
+    strawberry.union(
+        "PositionResult",
+        description="A position, or why there is none: the move, state or request refused.",
+    ),
 ]
 PlayResult = Annotated[
-    PlayOutcome | MoveRejected | InvalidState | InvalidRequest, strawberry.union("PlayResult")
+    PlayOutcome | MoveRejected | InvalidState | InvalidRequest,
+    strawberry.union(
+        "PlayResult", description="The outcome of play, or why the moves were refused."
+    ),
 ]
 ReplayResult = Annotated[
-    ReplayOutcome | MoveRejected | InvalidState | InvalidRequest, strawberry.union("ReplayResult")
+    ReplayOutcome | MoveRejected | InvalidState | InvalidRequest,
+    strawberry.union(
+        "ReplayResult", description="The outcome of replay, or why the game could not be replayed."
+    ),
 ]
 
 
 @strawberry.type(description="The reference bot's move and how it found it.")
 class Suggestion:
     _game: strawberry.Private[str]
-    player: int
-    move: LegalMove
+    player: int = strawberry.field(description="The player the move is for.")
+    move: LegalMove = strawberry.field(description="The chosen move.")
     stats: JSON = strawberry.field(
         description="{iterations, plies, cpuLimited, moves, value, "
         "top: [{notation, visits, value}]}"
@@ -335,14 +386,30 @@ class Suggestion:
 
 
 SuggestResult = Annotated[
-    Suggestion | MoveRejected | InvalidState | InvalidRequest, strawberry.union("SuggestResult")
+    Suggestion | MoveRejected | InvalidState | InvalidRequest,
+    strawberry.union(
+        "SuggestResult", description="The bot's move, or why it could not suggest one."
+    ),
 ]
-VerifyResult = Annotated[Verdict | InvalidRequest, strawberry.union("VerifyResult")]
+VerifyResult = Annotated[
+    Verdict | InvalidRequest,
+    strawberry.union(
+        "VerifyResult",
+        description="A verdict (its problems say what is wrong), or why nothing could be verified.",
+    ),
+]
 RecordResult = Annotated[
-    RecordText | MoveRejected | InvalidState | InvalidRequest, strawberry.union("RecordResult")
+    RecordText | MoveRejected | InvalidState | InvalidRequest,
+    strawberry.union(
+        "RecordResult", description="The text record, or why the game could not be written."
+    ),
 ]
 CertificateResult = Annotated[
-    CertificateCheck | InvalidRequest, strawberry.union("CertificateResult")
+    CertificateCheck | InvalidRequest,
+    strawberry.union(
+        "CertificateResult",
+        description="The certificate check, or why the certificate could not be read.",
+    ),
 ]
 
 
@@ -409,11 +476,6 @@ def _arguments(arguments: dict[str, Any], names: Iterable[str]) -> Body:
     return _body({camel[k]: v for k, v in arguments.items() if k in camel}, set(camel.values()))
 
 
-def _arg(operation_id: str, name: str) -> Any:
-    """An argument described as the contract declares the field (service/api/contract.py)."""
-    return strawberry.argument(description=contract.description(operation_id, name))
-
-
 def _rules(info: Info) -> Rules:
     rules: Rules = info.context["rules"]
     return rules
@@ -437,7 +499,9 @@ def _moves(items: list[JSON], player: int | None) -> list[MoveRequest]:
     return out
 
 
-@strawberry.type
+@strawberry.type(
+    description="Every operation: pure reads of the states sent, so GET works and answers cache."
+)
 class Query:
     @strawberry.field(description="Every game the service knows.")
     def games(self, info: Info) -> list[GameInfo]:
@@ -463,7 +527,7 @@ class Query:
         game: str,
         players: int | None = None,
         options: JSON | None = None,
-        seed: Annotated[str | None, _arg("newGame", "seed")] = None,
+        seed: str | None = None,
     ) -> PositionResult:
         rules = _rules(info)
         try:
@@ -520,10 +584,8 @@ class Query:
         players: int | None = None,
         options: JSON | None = None,
         seed: str | None = None,
-        key_id: Annotated[str | None, _arg("replay", "keyId")] = None,
-        record: Annotated[
-            str | None, strawberry.argument(description="The game as a text record.")
-        ] = None,
+        key_id: str | None = None,
+        record: str | None = None,
     ) -> ReplayResult:
         rules = _rules(info)
         try:
@@ -549,10 +611,10 @@ class Query:
         info: Info,
         game: str,
         state: JSON,
-        player: Annotated[int | None, _arg("suggest", "player")] = None,
-        seed: Annotated[str | None, _arg("suggest", "seed")] = None,
-        budget: Annotated[int | None, _arg("suggest", "budget")] = None,
-        level: Annotated[BotLevel | None, _arg("suggest", "level")] = None,
+        player: int | None = None,
+        seed: str | None = None,
+        budget: int | None = None,
+        level: BotLevel | None = None,
     ) -> SuggestResult:
         rules = _rules(info)
         try:
@@ -583,16 +645,10 @@ class Query:
         players: int | None = None,
         options: JSON | None = None,
         seed: str | None = None,
-        key_id: Annotated[str | None, _arg("verify", "keyId")] = None,
-        claimed: Annotated[
-            JSON | None, strawberry.argument(description="{scores?: [number], winners?: [int]}")
-        ] = None,
-        tags: Annotated[
-            JSON | None, strawberry.argument(description="Record tags: {Event: ..., Round: ...}")
-        ] = None,
-        record: Annotated[
-            str | None, strawberry.argument(description="The game as a text record, alone.")
-        ] = None,
+        key_id: str | None = None,
+        claimed: JSON | None = None,
+        tags: JSON | None = None,
+        record: str | None = None,
     ) -> VerifyResult:
         rules = _rules(info)
         try:
@@ -621,7 +677,7 @@ class Query:
         players: int | None = None,
         options: JSON | None = None,
         seed: str | None = None,
-        key_id: Annotated[str | None, _arg("record", "keyId")] = None,
+        key_id: str | None = None,
         claimed: JSON | None = None,
         tags: JSON | None = None,
     ) -> RecordResult:
@@ -641,7 +697,7 @@ class Query:
         self,
         info: Info,
         certificate: JSON,
-        record: Annotated[str | None, _arg("checkCertificate", "record")] = None,
+        record: str | None = None,
     ) -> CertificateResult:
         rules = _rules(info)
         try:
@@ -667,3 +723,69 @@ class _Schema(strawberry.Schema):
 # Parsing, validation, their caches and persisted queries live in graphql_http: the schema
 # itself runs no extensions.
 schema = _Schema(query=Query, scalar_overrides=OVERRIDES)
+
+# Each argument is described as the contract declares its field (service/api/contract.py),
+# found by walking each operation's GraphQL path; an argument no operation declares fails the
+# import. The enums' values as the tables they come from say: errors.CODES, verify's problem
+# table, bots.LEVELS.
+GAME_STATUS = {"ongoing": "Players still have moves.", "finished": "The game is over."}
+VERDICT_PROBLEMS = {
+    "RULES_VERSION_DIFFERS": "the record's RulesVersion is not the service's",
+    "NOT_FINISHED": "the record ends before the game does",
+    "SCORES_DIFFER": "the claimed scores are not the computed ones",
+    "WINNERS_DIFFER": "the claimed winners are not the computed ones",
+    "NO_SECRET": "this service has no secret to check a certificate with",
+    "UNKNOWN_KEY": "the certificate's key is none of this service's",
+    "BAD_SIGNATURE": "the certificate's signature is wrong",
+    "DIGEST_DIFFERS": "the certificate is not the given record's",
+}
+
+
+def _describe_arguments(built: GraphQLSchema) -> None:
+    words: dict[tuple[str, str, str], str | None] = {}
+    for op in contract.OPERATIONS:
+        if op.graphql is None:
+            continue
+        declared = {f.name: f.description for f in (contract.GAME, *op.fields())}
+        parent: Any = built.query_type
+        for i, name in enumerate(op.graphql.path):
+            field = parent.fields[name]
+            for arg in field.args:
+                key, text = (parent.name, name, arg), declared[arg]
+                if words.setdefault(key, text) != text:
+                    raise ValueError(f"{key}: two operations describe it differently")
+            if i + 1 < len(op.graphql.path):
+                result = getattr(field.type, "of_type", field.type)
+                if not isinstance(result, GraphQLObjectType):  # a result union's member
+                    result = next(t for t in result.types if op.graphql.path[i + 1] in t.fields)
+                parent = result
+    for type_ in built.type_map.values():
+        if isinstance(type_, GraphQLObjectType) and not type_.name.startswith("__"):
+            for name, field in type_.fields.items():
+                for arg, argument in field.args.items():
+                    text = words.get((type_.name, name, arg))
+                    if text is None:
+                        raise ValueError(f"{type_.name}.{name}({arg}): no contract field says it")
+                    argument.description = text
+
+
+def _describe(built: GraphQLSchema) -> None:
+    _describe_arguments(built)
+    words: dict[str, dict[str, str]] = {
+        "ErrorCode": CODES,
+        "ProblemCode": {**CODES, **VERDICT_PROBLEMS},
+        "GameStatus": GAME_STATUS,
+        "BotLevel": {
+            name.upper(): f"{n} search iterations" if n else "as many as SUGGEST_MAX_BUDGET allows"
+            for name, n in bots.LEVELS.items()
+        },
+    }
+    for enum, texts in words.items():
+        graphql_enum = built.type_map[enum]
+        assert isinstance(graphql_enum, GraphQLEnumType)
+        for name, value in graphql_enum.values.items():
+            text = texts[name]
+            value.description = text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+_describe(graphql_schema(schema))

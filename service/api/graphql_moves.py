@@ -139,6 +139,8 @@ def _fields(
         nested = _object(prefix + _pascal(name), schema, prefix, where)
         return [_Field(name, name, None, nested, False, not required, _some(description))]
     scalar, nullable = _scalar(schema, where)
+    if description is None and "const" in schema:  # a kind says what it is
+        description = f"Always `{schema['const']}`."
     return [_Field(name, name, scalar, None, False, nullable or not required, _some(description))]
 
 

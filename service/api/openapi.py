@@ -133,15 +133,67 @@ def _share(components: JSON) -> JSON:
     }
 
 
+# The JSON Schema keywords the games' option schemas use, each typed: the catalogue says an
+# option's object and array keywords (items, oneOf, enum, a list of types…) by these, since
+# object and array consts are what generators refuse. Closed: an option using another keyword
+# fails the build here (below), and the catalogue test against this document.
+_SIMPLE_TYPES = {
+    "type": "string",
+    "enum": ["array", "boolean", "integer", "null", "number", "object", "string"],
+    "description": "A JSON Schema type name.",
+}
+_SIMPLE_TYPE = ref("JsonSchemaType")
+_COUNT = {"type": "integer", "minimum": 0}
+
+
+def _json_schema() -> JSON:
+    schema, schemas = ref("JsonSchema"), array(ref("JsonSchema"), minItems=1)
+    return obj(
+        {
+            "type": {"anyOf": [_SIMPLE_TYPE, array(_SIMPLE_TYPE, minItems=1, uniqueItems=True)]},
+            "enum": array({"type": ["string", "number", "boolean", "null"]}),
+            "description": {"type": "string"},
+            "pattern": {"type": "string"},
+            "minimum": {"type": "number"},
+            "maximum": {"type": "number"},
+            **dict.fromkeys(("minItems", "maxItems", "minContains", "maxContains"), _COUNT),
+            "uniqueItems": {"type": "boolean"},
+            "items": {"anyOf": [schema, {"type": "boolean"}]},
+            "prefixItems": schemas,
+            "contains": schema,
+            "properties": {"type": "object", "additionalProperties": schema},
+            "required": array({"type": "string"}),
+            "additionalProperties": {"anyOf": [schema, {"type": "boolean"}]},
+            "oneOf": schemas,
+            "anyOf": schemas,
+        },
+        description="A JSON Schema (2020-12) in the keywords the games' option schemas use; "
+        "the games catalogue shows parts of an option's schema by it.",
+    )
+
+
 def _game_entry(engine: Engine, options: str) -> JSON:
     """The engine's ``/v1/games`` entry: each option's description is the option's JSON
-    Schema as the descriptor states it (constants), its ``default`` typed as the option."""
+    Schema as the descriptor states it, its ``default`` typed as the option, a number or
+    string keyword as its constant, an object or array one as the keyword of ``JsonSchema``
+    (the exact value is in the ``options`` component's property)."""
     d = engine.descriptor
+    keywords = _json_schema()["properties"]
     entries = {}
     for name, words in d.describe()["options"].items():
-        props: JSON = {key: {"const": value} for key, value in words.items()}
-        props["default"] = {"$ref": f"#/components/schemas/{options}/properties/{name}"}
-        props["description"] = {"type": "string"}
+        props: JSON = {
+            "default": ref(f"{options}/properties/{name}"),
+            "description": {"type": "string"},
+        }
+        for key, value in words.items():
+            if key in props:
+                continue
+            if not isinstance(value, (dict, list)):
+                props[key] = {"const": value}
+            elif key in keywords:
+                props[key] = ref(f"JsonSchema/properties/{key}")
+            else:
+                raise ValueError(f"{d.id} option {name}: add {key!r} to JsonSchema")
         entries[name] = obj(props, props)
     props = {
         "id": {"const": d.id},
@@ -194,6 +246,7 @@ def game_schemas(rules: Rules) -> JSON:
         out.update(_share(own))
         out[prefix + "Game"] = _game_entry(engine, prefix + "Options")
         members["Game"].append(prefix + "Game")
+    out["JsonSchema"], out["JsonSchemaType"] = _json_schema(), _SIMPLE_TYPES
     ids = list(rules.registry)
     out["GameId"] = {"type": "string", "enum": ids, "description": "A game of the registry."}
     # (the constant that tells members apart, or None where they overlap: a notation string,
@@ -401,7 +454,7 @@ def request_schemas() -> JSON:
     for name, (members, text) in contract.CHOICES.items():
         out[name] = {"oneOf": [ref(m) for m in members], "description": text}
     game, verify, record = (
-        contract.BATCH_GAME,
+        contract.GAME,
         contract.BODIES["GameRecordRequest"],
         contract.BODIES["RecordRequest"],
     )
@@ -626,6 +679,8 @@ def openapi(rules: Rules) -> JSON:
             operation["tags"] = [tag]
     document["tags"] = [{"name": name, "description": text} for name, text in TAGS.items()]
     document["servers"] = [{"url": "/", "description": "this service, where it is served"}]
+    # no operation asks for credentials (RULES_SECRET signs states, it authenticates no caller)
+    document["security"] = []
     return plain(document)
 
 

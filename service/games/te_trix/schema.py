@@ -87,7 +87,7 @@ def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
     }
 
 
-_SYMBOL = {"enum": ["o", "x", "s"], "description": "circle, cross, square (TX-1)."}
+_SYMBOL = {"enum": ["o", "x", "s"], "description": "The symbol: o circle, x cross, s square (TX-1)."}
 _KIND = "What kind of move: roll (chance), arrange, place or stop."
 
 
@@ -108,7 +108,11 @@ def _derived_place() -> dict[str, JSON]:
                 "additionalProperties": False,
                 "required": ["cell", "row", "col", "symbol"],
                 "properties": {
-                    "cell": {"type": "string", "pattern": _CELL_NAME},
+                    "cell": {
+                        "type": "string",
+                        "pattern": _CELL_NAME,
+                        "description": "The cell's name on the sheet (column letter, row number).",
+                    },
                     "row": {**coordinate, "description": "1 = top row."},
                     "col": {**coordinate, "description": "1 = column a."},
                     "symbol": _SYMBOL,
@@ -148,8 +152,18 @@ def _derived_arrange() -> dict[str, JSON]:
                 "additionalProperties": False,
                 "required": ["row", "col", "symbol"],
                 "properties": {
-                    "row": {"type": "integer", "minimum": 0, "maximum": 1},
-                    "col": {"type": "integer", "minimum": 0, "maximum": 3},
+                    "row": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 1,
+                        "description": "0-based row offset in the shape.",
+                    },
+                    "col": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 3,
+                        "description": "0-based column offset in the shape.",
+                    },
                     "symbol": _SYMBOL,
                 },
             },

@@ -115,7 +115,7 @@ def _lay_derived(kind: str) -> JSON:
             "properties": {
                 "corner": {
                     "enum": [up, down],
-                    "description": f"{up} on an up triangle, {down} on a down triangle.",
+                    "description": f"The corner: {up} on an up triangle, {down} on a down one.",
                 },
                 "number": number,
             },

@@ -297,19 +297,30 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description One line of a POST /v1/verify body: a verify body with its game (application/x-ndjson: one JSON object per line; blank lines are skipped). */
-        BatchLine: {
+        /** BatchGameLine */
+        BatchGameLine: {
+            /** @description The claimed result: {scores?: [number], winners?: [int]}. */
             claimed?: components["schemas"]["Claimed"] | null;
+            /** @description The game id (its id in the games catalogue). */
             game: components["schemas"]["GameId"];
             /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
             keyId?: string | null;
-            /** @description With a seed only the players' moves, else chance outcomes too. */
+            /** @description Moves in order (notation strings or {player, move} entries): with a seed only the players' moves, else chance outcomes too; at most MAX_MOVES. */
             moves: components["schemas"]["MoveEntry"][];
+            /** @description The game's options (as the games catalogue lists them); each one left out takes its default. */
             options?: components["schemas"]["Options"] | null;
+            /** @description How many players (null: the game's default). */
             players?: number | null;
+            /** @description Chance is sampled from this seed, so the same seed replays the same game. */
             seed?: components["schemas"]["Seed"] | null;
+            /** @description Record tags: {Event, Round, ...}. */
             tags?: components["schemas"]["RecordTags"] | null;
-        } | {
+        };
+        /** @description One line of a POST /v1/verify body: a verify body with its game (application/x-ndjson: one JSON object per line; blank lines are skipped). */
+        BatchLine: components["schemas"]["BatchGameLine"] | components["schemas"]["BatchRecordLine"];
+        /** BatchRecordLine */
+        BatchRecordLine: {
+            /** @description The game id (its id in the games catalogue). */
             game: components["schemas"]["GameId"];
             /** @description The game as a text record (docs/records.md). */
             record: string;
@@ -348,6 +359,7 @@ export interface components {
             valid: boolean;
         };
         CertificateRequest: {
+            /** @description The certificate a verdict carried. */
             certificate: components["schemas"]["Certificate"];
             /** @description The record's text: checks that the certificate is its. */
             record?: string | null;
@@ -415,20 +427,54 @@ export interface components {
             games: components["schemas"]["Game"][];
         };
         GameRecordRequest: {
+            /** @description The claimed result: {scores?: [number], winners?: [int]}. */
             claimed?: components["schemas"]["Claimed"] | null;
             /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
             keyId?: string | null;
-            /** @description With a seed only the players' moves, else chance outcomes too. */
+            /** @description Moves in order (notation strings or {player, move} entries): with a seed only the players' moves, else chance outcomes too; at most MAX_MOVES. */
             moves: components["schemas"]["MoveEntry"][];
+            /** @description The game's options (as the games catalogue lists them); each one left out takes its default. */
             options?: components["schemas"]["Options"] | null;
+            /** @description How many players (null: the game's default). */
             players?: number | null;
+            /** @description Chance is sampled from this seed, so the same seed replays the same game. */
             seed?: components["schemas"]["Seed"] | null;
+            /** @description Record tags: {Event, Round, ...}. */
             tags?: components["schemas"]["RecordTags"] | null;
         };
         Health: {
             /** @constant */
             status: "ok";
         };
+        /** @description A JSON Schema (2020-12) in the keywords the games' option schemas use; the games catalogue shows parts of an option's schema by it. */
+        JsonSchema: {
+            additionalProperties?: components["schemas"]["JsonSchema"] | boolean;
+            anyOf?: components["schemas"]["JsonSchema"][];
+            contains?: components["schemas"]["JsonSchema"];
+            description?: string;
+            enum?: (string | number | boolean | null)[];
+            items?: components["schemas"]["JsonSchema"] | boolean;
+            maxContains?: number;
+            maxItems?: number;
+            maximum?: number;
+            minContains?: number;
+            minItems?: number;
+            minimum?: number;
+            oneOf?: components["schemas"]["JsonSchema"][];
+            pattern?: string;
+            prefixItems?: components["schemas"]["JsonSchema"][];
+            properties?: {
+                [key: string]: components["schemas"]["JsonSchema"];
+            };
+            required?: string[];
+            type?: components["schemas"]["JsonSchemaType"] | components["schemas"]["JsonSchemaType"][];
+            uniqueItems?: boolean;
+        };
+        /**
+         * @description A JSON Schema type name.
+         * @enum {string}
+         */
+        JsonSchemaType: "array" | "boolean" | "integer" | "null" | "number" | "object" | "string";
         /** @description probability: only at a chance node. */
         LegalMove: {
             move: components["schemas"]["MoveDocument"];
@@ -458,73 +504,7 @@ export interface components {
          * Mixtour event
          * @description One event of Mixtour: what a move (or a sampled chance outcome) did, told by its type. Events come in the order they happened.
          */
-        MixtourEvent: {
-            /** @description The mover: 0 White, 1 Blue. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /**
-             * @description The square filled.
-             * @enum {string}
-             */
-            square: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
-            /** @constant */
-            type: "placed";
-        } | {
-            /** @description Pieces moved. */
-            count: number;
-            /**
-             * @description Where the pieces came from.
-             * @enum {string}
-             */
-            from: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
-            /** @description The mover: 0 White, 1 Blue. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /**
-             * @description The receiving stack.
-             * @enum {string}
-             */
-            to: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
-            /** @constant */
-            type: "moved";
-        } | {
-            /** @description Pieces in the removed stack. */
-            pieces: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @description Owner of the top piece, who scored a point. */
-            scorer: number;
-            /** @description Points after this removal [White, Blue]. */
-            scores: number[];
-            /**
-             * @description Where the stack stood.
-             * @enum {string}
-             */
-            square: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
-            /** @constant */
-            type: "stackRemoved";
-        } | {
-            /** @description The mover: 0 White, 1 Blue. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @constant */
-            type: "passed";
-        } | {
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /**
-             * @description Why it ended.
-             * @enum {string}
-             */
-            reason: "points" | "draw";
-            /** @constant */
-            type: "gameOver";
-            /** @description The winner; empty for a draw. */
-            winners: number[];
-        };
+        MixtourEvent: components["schemas"]["MixtourPlacedEvent"] | components["schemas"]["MixtourMovedEvent"] | components["schemas"]["MixtourStackRemovedEvent"] | components["schemas"]["MixtourPassedEvent"] | components["schemas"]["MixtourGameOverEvent"];
         /** Mixtour in the games catalogue */
         MixtourGame: {
             chance: boolean;
@@ -566,28 +546,45 @@ export interface components {
             simultaneous: boolean;
         };
         /**
+         * Mixtour gameOver event
+         * @description The game ended: pointsToWin reached (MX-10) or two passes in a row (MX-8).
+         */
+        MixtourGameOverEvent: {
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /**
+             * @description Why it ended.
+             * @enum {string}
+             */
+            reason: "points" | "draw";
+            /** @constant */
+            type: "gameOver";
+            /** @description The winner; empty for a draw. */
+            winners: number[];
+        };
+        /**
          * Mixtour move
          * @description Official notation (b2, a1-b2, c4:3-d3, pass) or a move document.
          */
-        MixtourMove: string | {
-            /** @constant */
-            kind: "place";
-            square: string;
-        } | {
-            count?: number;
-            from: string;
-            /** @constant */
-            kind: "shift";
-            to: string;
-        } | {
-            /** @constant */
-            kind: "pass";
-        };
+        MixtourMove: string | components["schemas"]["MixtourMovePlace"] | components["schemas"]["MixtourMoveShift"] | components["schemas"]["MixtourMovePass"];
         /**
          * Mixtour move document
          * @description A legal move as the service lists it. Squares are lower case a1..e5 and name the SVG elements [data-square="…"]. Mixtour adds no derived fields: every field defines the move.
          */
-        MixtourMoveDocument: {
+        MixtourMoveDocument: components["schemas"]["MixtourMoveDocumentPlace"] | components["schemas"]["MixtourMoveDocumentShift"] | components["schemas"]["MixtourMoveDocumentPass"];
+        /**
+         * MixtourMoveDocument Pass
+         * @description MX-8: only when no place or move is possible.
+         */
+        MixtourMoveDocumentPass: {
+            /** @constant */
+            kind: "pass";
+        };
+        /**
+         * MixtourMoveDocument Place
+         * @description MX-4: one piece from the mover's supply onto an empty square.
+         */
+        MixtourMoveDocumentPlace: {
             /** @constant */
             kind: "place";
             /**
@@ -595,7 +592,12 @@ export interface components {
              * @enum {string}
              */
             square: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
-        } | {
+        };
+        /**
+         * Shift
+         * @description MX-5, MX-6: the top `count` pieces of the stack on `from` onto the stack on `to`, as many squares away as that stack is high.
+         */
+        MixtourMoveDocumentShift: {
             /** @description Pieces taken from the top of the stack on `from`. */
             count: number;
             /**
@@ -610,9 +612,46 @@ export interface components {
              * @enum {string}
              */
             to: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
-        } | {
+        };
+        MixtourMovePass: {
             /** @constant */
             kind: "pass";
+        };
+        MixtourMovePlace: {
+            /** @constant */
+            kind: "place";
+            square: string;
+        };
+        MixtourMoveShift: {
+            count?: number;
+            from: string;
+            /** @constant */
+            kind: "shift";
+            to: string;
+        };
+        /**
+         * Mixtour moved event
+         * @description MX-5, MX-6: the top `count` pieces of the stack on `from` went onto `to`.
+         */
+        MixtourMovedEvent: {
+            /** @description Pieces moved. */
+            count: number;
+            /**
+             * @description Where the pieces came from.
+             * @enum {string}
+             */
+            from: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
+            /** @description The mover: 0 White, 1 Blue. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /**
+             * @description The receiving stack.
+             * @enum {string}
+             */
+            to: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
+            /** @constant */
+            type: "moved";
         };
         /** @description Options; each one left out takes its default. */
         MixtourOptions: {
@@ -620,6 +659,56 @@ export interface components {
             piecesPerPlayer?: number;
             /** @description Points that win the game at once (MX-3, MX-10). Default: 5. */
             pointsToWin?: number;
+        };
+        /**
+         * Mixtour passed event
+         * @description MX-8: the mover could neither place nor move.
+         */
+        MixtourPassedEvent: {
+            /** @description The mover: 0 White, 1 Blue. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "passed";
+        };
+        /**
+         * Mixtour placed event
+         * @description MX-4: a piece from the mover's supply went onto an empty square.
+         */
+        MixtourPlacedEvent: {
+            /** @description The mover: 0 White, 1 Blue. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /**
+             * @description The square filled.
+             * @enum {string}
+             */
+            square: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
+            /** @constant */
+            type: "placed";
+        };
+        /**
+         * Mixtour stackRemoved event
+         * @description MX-9: the stack on `square` reached 5 pieces or more and left the board; its pieces went back to their owners and the top piece's owner scored.
+         */
+        MixtourStackRemovedEvent: {
+            /** @description Pieces in the removed stack. */
+            pieces: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @description Owner of the top piece, who scored a point. */
+            scorer: number;
+            /** @description Points after this removal [White, Blue]. */
+            scores: number[];
+            /**
+             * @description Where the stack stood.
+             * @enum {string}
+             */
+            square: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
+            /** @constant */
+            type: "stackRemoved";
         };
         /**
          * Mixtour state
@@ -665,7 +754,9 @@ export interface components {
         MoveDocument: components["schemas"]["MixtourMoveDocument"] | components["schemas"]["TricTracMoveDocument"] | components["schemas"]["TeTrixMoveDocument"] | components["schemas"]["TriominosJuniorMoveDocument"];
         MoveEntry: components["schemas"]["Move"] | components["schemas"]["PlayerMove"];
         NewGameRequest: {
+            /** @description The game's options (as the games catalogue lists them); each one left out takes its default. */
             options?: components["schemas"]["Options"] | null;
+            /** @description How many players (null: the game's default). */
             players?: number | null;
             /** @description Chance is sampled from it; the opening too. */
             seed?: components["schemas"]["Seed"] | null;
@@ -686,16 +777,23 @@ export interface components {
             winners: components["schemas"]["Player"][];
         };
         PlayMoveRequest: {
+            /** @description Sample chance nodes after the moves (default: when the state has a seed). */
             autoChance?: boolean | null;
+            /** @description One move: its notation, its move document or {player, move}. */
             move: components["schemas"]["MoveEntry"];
+            /** @description A 0-based player number: who acts, or whose moves or view (null: the one to move; for view and render, a spectator). */
             player?: components["schemas"]["Player"] | null;
+            /** @description The state document, sent back as a position answered it. */
             state: components["schemas"]["State"];
         };
         PlayMovesRequest: {
+            /** @description Sample chance nodes after the moves (default: when the state has a seed). */
             autoChance?: boolean | null;
-            /** @description At most MAX_MOVES. */
+            /** @description Moves in order: notation strings, move documents or {player, move} entries; at most MAX_MOVES. */
             moves: components["schemas"]["MoveEntry"][];
+            /** @description A 0-based player number: who acts, or whose moves or view (null: the one to move; for view and render, a spectator). */
             player?: components["schemas"]["Player"] | null;
+            /** @description The state document, sent back as a position answered it. */
             state: components["schemas"]["State"];
         };
         /** @description One move or a list; autoChance defaults to true for a seeded state. A seeded game's chance is sampled by the service: an outcome sent is refused (CHANCE_IS_SAMPLED); with autoChance false the state may rest at a chance node, which the next play with autoChance samples (moves may then be empty). */
@@ -708,7 +806,9 @@ export interface components {
             player?: components["schemas"]["Player"] | null;
         };
         PlayerStateRequest: {
+            /** @description A 0-based player number: who acts, or whose moves or view (null: the one to move; for view and render, a spectator). */
             player?: components["schemas"]["Player"] | null;
+            /** @description The state document, sent back as a position answered it. */
             state: components["schemas"]["State"];
         };
         Position: {
@@ -763,10 +863,13 @@ export interface components {
         ReplayMovesRequest: {
             /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
             keyId?: string | null;
-            /** @description With a seed only the players' moves, else chance outcomes too. */
+            /** @description Moves in order (notation strings or {player, move} entries): with a seed only the players' moves, else chance outcomes too; at most MAX_MOVES. */
             moves: components["schemas"]["MoveEntry"][];
+            /** @description The game's options (as the games catalogue lists them); each one left out takes its default. */
             options?: components["schemas"]["Options"] | null;
+            /** @description How many players (null: the game's default). */
             players?: number | null;
+            /** @description Chance is sampled from this seed, so the same seed replays the same game. */
             seed?: components["schemas"]["Seed"] | null;
         };
         /** @description The game's start and moves, or its text record (also accepted as a text/plain body). A record's Result is not checked here: verify checks it. */
@@ -784,6 +887,7 @@ export interface components {
         /** @description A game state document, as answered; send it back unchanged. */
         State: components["schemas"]["MixtourState"] | components["schemas"]["TricTracState"] | components["schemas"]["TeTrixState"] | components["schemas"]["TriominosJuniorState"];
         StateRequest: {
+            /** @description The state document, sent back as a position answered it. */
             state: components["schemas"]["State"];
         };
         SuggestAnswer: {
@@ -816,7 +920,24 @@ export interface components {
             player?: components["schemas"]["Player"] | null;
             /** @description Same state, player, seed, budget: same move. */
             seed?: components["schemas"]["Seed"] | null;
+            /** @description The state document, sent back as a position answered it. */
             state: components["schemas"]["State"];
+        };
+        /**
+         * Te-Trix arranged event
+         * @description TX-6: the roller laid the dice on a shape; everyone enters it next (TX-9).
+         */
+        TeTrixArrangedEvent: {
+            /** @description The arrangement in notation, e.g. T:oxso. */
+            arrangement: string;
+            /** @description Players who cannot enter it: this is the last round (TX-10). */
+            blocked: number[];
+            /** @description The roller. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "arranged";
         };
         /**
          * Te-Trix score breakdown
@@ -924,89 +1045,10 @@ export interface components {
             rules: "TX-11, TX-15";
         };
         /**
-         * Te-Trix event
-         * @description One event of Te-Trix: what a move (or a sampled chance outcome) did, told by its type. Events come in the order they happened.
+         * Te-Trix chance event
+         * @description A chance outcome the service sampled from the state's seed; the events of applying it follow.
          */
-        TeTrixEvent: {
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /**
-             * @description The dice, sorted o < x < s (TX-2).
-             * @enum {string}
-             */
-            roll: "oooo" | "ooox" | "ooos" | "ooxx" | "ooxs" | "ooss" | "oxxx" | "oxxs" | "oxss" | "osss" | "xxxx" | "xxxs" | "xxss" | "xsss" | "ssss";
-            /** @description Who rolled: (round - 1) mod players. */
-            roller: number;
-            /** @description The round, from 1. */
-            round: number;
-            /** @constant */
-            type: "rolled";
-        } | {
-            /**
-             * @description The solo player.
-             * @constant
-             */
-            player: 0;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @description The round stopped in. */
-            round: number;
-            /** @constant */
-            type: "stopped";
-        } | {
-            /** @description The arrangement in notation, e.g. T:oxso. */
-            arrangement: string;
-            /** @description Players who cannot enter it: this is the last round (TX-10). */
-            blocked: number[];
-            /** @description The roller. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @constant */
-            type: "arranged";
-        } | {
-            /** @description Solo only: bar fields still free after this (TX-13). */
-            bar?: number;
-            /** @description Cell -> symbol entered, for every symbol on the sheet. */
-            cells: {
-                [key: string]: "o" | "x" | "s";
-            };
-            /** @description Symbols over the edge, not entered (TX-8). */
-            overhang: number;
-            /** @description The placement in notation, e.g. r90@2,3. */
-            placement: string;
-            /** @description Whose sheet. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @constant */
-            type: "placed";
-        } | {
-            /** @description Who rolls next (TX-5). */
-            nextRoller: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @description The round that ended. */
-            round: number;
-            /** @constant */
-            type: "roundEnded";
-        } | {
-            /** @description When it ended because of them: who could not place. */
-            blocked?: number[];
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /**
-             * @description Why it ended.
-             * @enum {string}
-             */
-            reason: "cannotPlace" | "sheetsFull" | "stopped";
-            /** @description Final scores per player. */
-            scores: number[];
-            /** @constant */
-            type: "gameOver";
-            /** @description The winners. */
-            winners: number[];
-        } | {
+        TeTrixChanceEvent: {
             /**
              * @description The outcome in notation.
              * @enum {string}
@@ -1022,6 +1064,11 @@ export interface components {
             /** @constant */
             type: "chance";
         };
+        /**
+         * Te-Trix event
+         * @description One event of Te-Trix: what a move (or a sampled chance outcome) did, told by its type. Events come in the order they happened.
+         */
+        TeTrixEvent: components["schemas"]["TeTrixRolledEvent"] | components["schemas"]["TeTrixStoppedEvent"] | components["schemas"]["TeTrixArrangedEvent"] | components["schemas"]["TeTrixPlacedEvent"] | components["schemas"]["TeTrixRoundEndedEvent"] | components["schemas"]["TeTrixGameOverEvent"] | components["schemas"]["TeTrixChanceEvent"];
         /** Te-Trix in the games catalogue */
         TeTrixGame: {
             chance: boolean;
@@ -1038,53 +1085,14 @@ export interface components {
             options: {
                 preprinted: {
                     /** @description Pre-printed symbols (TX-3, TX-12): null for the printed default (the centre cell: o, x, s, o for players 0–3; none in solo), or one list per player of {"cell": "d4", "symbol": "o"} objects (symbols o, x, s). Default: null. */
-                    default: {
-                        /** @description a1 is top-left. */
-                        cell: string;
-                        /**
-                         * @description circle, cross, square (TX-1).
-                         * @enum {string}
-                         */
-                        symbol: "o" | "x" | "s";
-                    }[][] | null;
+                    default: components["schemas"]["TeTrixOptionsPreprintedItemItem"][][] | null;
                     description: string;
-                    /** @constant */
-                    items: {
-                        items: {
-                            additionalProperties: false;
-                            properties: {
-                                cell: {
-                                    description: "a1 is top-left.";
-                                    pattern: "^\\s*[a-lA-L](1[0-2]|[1-9])\\s*$";
-                                    type: "string";
-                                };
-                                symbol: {
-                                    description: "circle, cross, square (TX-1).";
-                                    enum: [
-                                        "o",
-                                        "x",
-                                        "s"
-                                    ];
-                                };
-                            };
-                            required: [
-                                "cell",
-                                "symbol"
-                            ];
-                            type: "object";
-                        };
-                        maxItems: 143;
-                        type: "array";
-                    };
+                    items: components["schemas"]["JsonSchema"] | boolean;
                     /** @constant */
                     maxItems: 4;
                     /** @constant */
                     minItems: 1;
-                    /** @constant */
-                    type: [
-                        "array",
-                        "null"
-                    ];
+                    type: components["schemas"]["JsonSchemaType"] | components["schemas"]["JsonSchemaType"][];
                 };
                 size: {
                     /** @description Rows and columns of every sheet (TX-3). Default: 7. */
@@ -1109,18 +1117,36 @@ export interface components {
             simultaneous: boolean;
         };
         /**
+         * Te-Trix gameOver event
+         * @description The game ended (TX-10, TX-14); the highest score wins, ties share (TX-11).
+         */
+        TeTrixGameOverEvent: {
+            /** @description When it ended because of them: who could not place. */
+            blocked?: number[];
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /**
+             * @description Why it ended.
+             * @enum {string}
+             */
+            reason: "cannotPlace" | "sheetsFull" | "stopped";
+            /** @description Final scores per player. */
+            scores: number[];
+            /** @constant */
+            type: "gameOver";
+            /** @description The winners. */
+            winners: number[];
+        };
+        /**
          * Te-Trix move
          * @description Notation (roll ooxs, arrangement T:oxso, placement r90@2,3, stop) or a move document.
          */
-        TeTrixMove: string | {
-            /**
-             * @description What kind of move: roll (chance), arrange, place or stop.
-             * @constant
-             */
-            kind: "roll";
-            /** @description The dice (TX-2), sorted o < x < s, e.g. ooxs. */
-            symbols: string;
-        } | {
+        TeTrixMove: string | components["schemas"]["TeTrixMoveRoll"] | components["schemas"]["TeTrixMoveArrangement"] | components["schemas"]["TeTrixMovePlacement"] | components["schemas"]["TeTrixMoveStop"];
+        /**
+         * TeTrixMove Arrangement
+         * @description TX-6: the roller's shape with a symbol in every slot.
+         */
+        TeTrixMoveArrangement: {
             /**
              * @description What kind of move: roll (chance), arrange, place or stop.
              * @constant
@@ -1133,68 +1159,29 @@ export interface components {
             shape: "O" | "I" | "T" | "L" | "J" | "S" | "Z";
             /** @description Derived; optional when sent, must agree with the position. The shape's four cells in base orientation, reading order, with 0-based offsets and the symbol on each, so the arrangement can be drawn as is. */
             slots?: {
+                /** @description 0-based column offset in the shape. */
                 col: number;
+                /** @description 0-based row offset in the shape. */
                 row: number;
                 /**
-                 * @description circle, cross, square (TX-1).
+                 * @description The symbol: o circle, x cross, s square (TX-1).
                  * @enum {string}
                  */
                 symbol: "o" | "x" | "s";
             }[];
             /** @description The symbols on the shape's slots in reading order (TX-6), e.g. oxso. */
             symbols: string;
-        } | {
-            /** @description Derived; optional when sent, must agree with the position. Solo: the 1-based bar fields this placement crosses off, one per overhanging symbol, the lowest free ones (TX-13; the SVG's data-bar). Always [] with several players. */
-            bar?: number[];
-            /** @description Derived; optional when sent, must agree with the position. Every symbol that lands on the sheet, in the shape's reading order: the cell's name (a1 top-left, as the SVG's data-cell), its 1-based row and column (data-row, data-col) and the symbol entered. */
-            cells?: {
-                cell: string;
-                /** @description 1 = column a. */
-                col: number;
-                /** @description 1 = top row. */
-                row: number;
-                /**
-                 * @description circle, cross, square (TX-1).
-                 * @enum {string}
-                 */
-                symbol: "o" | "x" | "s";
-            }[];
-            /** @description Column 1-based, of the rotated bounding box's top-left corner; may lie off the sheet. */
-            col: number;
-            /**
-             * @description What kind of move: roll (chance), arrange, place or stop.
-             * @constant
-             */
-            kind: "place";
-            /** @description Derived; optional when sent, must agree with the position. Symbols hanging over the edge, not entered (TX-8). */
-            overhang?: number;
-            /**
-             * @description Clockwise quarter turns (TX-7).
-             * @enum {integer}
-             */
-            rotation: 0 | 90 | 180 | 270;
-            /** @description Row 1-based, of the rotated bounding box's top-left corner; may lie off the sheet. */
-            row: number;
-        } | {
-            /**
-             * @description What kind of move: roll (chance), arrange, place or stop.
-             * @constant
-             */
-            kind: "stop";
         };
         /**
          * Te-Trix move document
          * @description A legal move as legal-moves lists it: the defining fields plus what it touches in this position, named as the SVG names it (cells, bar fields).
          */
-        TeTrixMoveDocument: {
-            /**
-             * @description What kind of move: roll (chance), arrange, place or stop.
-             * @constant
-             */
-            kind: "roll";
-            /** @description The dice (TX-2), sorted o < x < s, e.g. ooxs. */
-            symbols: string;
-        } | {
+        TeTrixMoveDocument: components["schemas"]["TeTrixMoveDocumentRoll"] | components["schemas"]["TeTrixMoveDocumentArrangement"] | components["schemas"]["TeTrixMoveDocumentPlacement"] | components["schemas"]["TeTrixMoveDocumentStop"];
+        /**
+         * TeTrixMoveDocument Arrangement
+         * @description TX-6: the roller's shape with a symbol in every slot.
+         */
+        TeTrixMoveDocumentArrangement: {
             /**
              * @description What kind of move: roll (chance), arrange, place or stop.
              * @constant
@@ -1207,28 +1194,36 @@ export interface components {
             shape: "O" | "I" | "T" | "L" | "J" | "S" | "Z";
             /** @description The shape's four cells in base orientation, reading order, with 0-based offsets and the symbol on each, so the arrangement can be drawn as is. */
             slots: {
+                /** @description 0-based column offset in the shape. */
                 col: number;
+                /** @description 0-based row offset in the shape. */
                 row: number;
                 /**
-                 * @description circle, cross, square (TX-1).
+                 * @description The symbol: o circle, x cross, s square (TX-1).
                  * @enum {string}
                  */
                 symbol: "o" | "x" | "s";
             }[];
             /** @description The symbols on the shape's slots in reading order (TX-6), e.g. oxso. */
             symbols: string;
-        } | {
+        };
+        /**
+         * TeTrixMoveDocument Placement
+         * @description TX-7: the arrangement rotated and laid on a sheet.
+         */
+        TeTrixMoveDocumentPlacement: {
             /** @description Solo: the 1-based bar fields this placement crosses off, one per overhanging symbol, the lowest free ones (TX-13; the SVG's data-bar). Always [] with several players. */
             bar: number[];
             /** @description Every symbol that lands on the sheet, in the shape's reading order: the cell's name (a1 top-left, as the SVG's data-cell), its 1-based row and column (data-row, data-col) and the symbol entered. */
             cells: {
+                /** @description The cell's name on the sheet (column letter, row number). */
                 cell: string;
                 /** @description 1 = column a. */
                 col: number;
                 /** @description 1 = top row. */
                 row: number;
                 /**
-                 * @description circle, cross, square (TX-1).
+                 * @description The symbol: o circle, x cross, s square (TX-1).
                  * @enum {string}
                  */
                 symbol: "o" | "x" | "s";
@@ -1249,7 +1244,87 @@ export interface components {
             rotation: 0 | 90 | 180 | 270;
             /** @description Row 1-based, of the rotated bounding box's top-left corner; may lie off the sheet. */
             row: number;
-        } | {
+        };
+        /**
+         * TeTrixMoveDocument Roll
+         * @description TX-2: the four rolled symbols (chance outcome).
+         */
+        TeTrixMoveDocumentRoll: {
+            /**
+             * @description What kind of move: roll (chance), arrange, place or stop.
+             * @constant
+             */
+            kind: "roll";
+            /** @description The dice (TX-2), sorted o < x < s, e.g. ooxs. */
+            symbols: string;
+        };
+        /**
+         * TeTrixMoveDocument Stop
+         * @description TX-14: the solo player ends the game.
+         */
+        TeTrixMoveDocumentStop: {
+            /**
+             * @description What kind of move: roll (chance), arrange, place or stop.
+             * @constant
+             */
+            kind: "stop";
+        };
+        /**
+         * TeTrixMove Placement
+         * @description TX-7: the arrangement rotated and laid on a sheet.
+         */
+        TeTrixMovePlacement: {
+            /** @description Derived; optional when sent, must agree with the position. Solo: the 1-based bar fields this placement crosses off, one per overhanging symbol, the lowest free ones (TX-13; the SVG's data-bar). Always [] with several players. */
+            bar?: number[];
+            /** @description Derived; optional when sent, must agree with the position. Every symbol that lands on the sheet, in the shape's reading order: the cell's name (a1 top-left, as the SVG's data-cell), its 1-based row and column (data-row, data-col) and the symbol entered. */
+            cells?: {
+                /** @description The cell's name on the sheet (column letter, row number). */
+                cell: string;
+                /** @description 1 = column a. */
+                col: number;
+                /** @description 1 = top row. */
+                row: number;
+                /**
+                 * @description The symbol: o circle, x cross, s square (TX-1).
+                 * @enum {string}
+                 */
+                symbol: "o" | "x" | "s";
+            }[];
+            /** @description Column 1-based, of the rotated bounding box's top-left corner; may lie off the sheet. */
+            col: number;
+            /**
+             * @description What kind of move: roll (chance), arrange, place or stop.
+             * @constant
+             */
+            kind: "place";
+            /** @description Derived; optional when sent, must agree with the position. Symbols hanging over the edge, not entered (TX-8). */
+            overhang?: number;
+            /**
+             * @description Clockwise quarter turns (TX-7).
+             * @enum {integer}
+             */
+            rotation: 0 | 90 | 180 | 270;
+            /** @description Row 1-based, of the rotated bounding box's top-left corner; may lie off the sheet. */
+            row: number;
+        };
+        /**
+         * TeTrixMove Roll
+         * @description TX-2: the four rolled symbols (chance outcome).
+         */
+        TeTrixMoveRoll: {
+            /**
+             * @description What kind of move: roll (chance), arrange, place or stop.
+             * @constant
+             */
+            kind: "roll";
+            /** @description The dice (TX-2), sorted o < x < s, e.g. ooxs. */
+            symbols: string;
+        };
+        /**
+         * TeTrixMove Stop
+         * @description TX-14: the solo player ends the game.
+         */
+        TeTrixMoveStop: {
             /**
              * @description What kind of move: roll (chance), arrange, place or stop.
              * @constant
@@ -1259,19 +1334,75 @@ export interface components {
         /** @description Options; each one left out takes its default. */
         TeTrixOptions: {
             /** @description Pre-printed symbols (TX-3, TX-12): null for the printed default (the centre cell: o, x, s, o for players 0–3; none in solo), or one list per player of {"cell": "d4", "symbol": "o"} objects (symbols o, x, s). Default: null. */
-            preprinted?: {
-                /** @description a1 is top-left. */
-                cell: string;
-                /**
-                 * @description circle, cross, square (TX-1).
-                 * @enum {string}
-                 */
-                symbol: "o" | "x" | "s";
-            }[][] | null;
+            preprinted?: components["schemas"]["TeTrixOptionsPreprintedItemItem"][][] | null;
             /** @description Rows and columns of every sheet (TX-3). Default: 7. */
             size?: number;
             /** @description Solo variant for exactly 1 player: 8-field overhang bar, voluntary stop, bar bonus and rating (TX-12–TX-15). Default: false. */
             solo?: boolean;
+        };
+        TeTrixOptionsPreprintedItemItem: {
+            /** @description a1 is top-left. */
+            cell: string;
+            /**
+             * @description circle, cross, square (TX-1).
+             * @enum {string}
+             */
+            symbol: "o" | "x" | "s";
+        };
+        /**
+         * Te-Trix placed event
+         * @description TX-7, TX-8 (TX-13 in solo): one player entered the arrangement.
+         */
+        TeTrixPlacedEvent: {
+            /** @description Solo only: bar fields still free after this (TX-13). */
+            bar?: number;
+            /** @description Cell -> symbol entered, for every symbol on the sheet. */
+            cells: {
+                [key: string]: "o" | "x" | "s";
+            };
+            /** @description Symbols over the edge, not entered (TX-8). */
+            overhang: number;
+            /** @description The placement in notation, e.g. r90@2,3. */
+            placement: string;
+            /** @description Whose sheet. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "placed";
+        };
+        /**
+         * Te-Trix rolled event
+         * @description TX-5: the roller threw the four dice; they arrange them next.
+         */
+        TeTrixRolledEvent: {
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /**
+             * @description The dice, sorted o < x < s (TX-2).
+             * @enum {string}
+             */
+            roll: "oooo" | "ooox" | "ooos" | "ooxx" | "ooxs" | "ooss" | "oxxx" | "oxxs" | "oxss" | "osss" | "xxxx" | "xxxs" | "xxss" | "xsss" | "ssss";
+            /** @description Who rolled: (round - 1) mod players. */
+            roller: number;
+            /** @description The round, from 1. */
+            round: number;
+            /** @constant */
+            type: "rolled";
+        };
+        /**
+         * Te-Trix roundEnded event
+         * @description TX-10: everyone who can has placed; the next round begins.
+         */
+        TeTrixRoundEndedEvent: {
+            /** @description Who rolls next (TX-5). */
+            nextRoller: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @description The round that ended. */
+            round: number;
+            /** @constant */
+            type: "roundEnded";
         };
         /**
          * Te-Trix state
@@ -1334,6 +1465,37 @@ export interface components {
             v: 1;
         };
         /**
+         * Te-Trix stopped event
+         * @description TX-14: the solo player stopped the game at the start of a round.
+         */
+        TeTrixStoppedEvent: {
+            /**
+             * @description The solo player.
+             * @constant
+             */
+            player: 0;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @description The round stopped in. */
+            round: number;
+            /** @constant */
+            type: "stopped";
+        };
+        /**
+         * Tric Trac borneOff event
+         * @description TT-13: a stone left the board past the mover's target.
+         */
+        TricTracBorneOffEvent: {
+            /** @description The point it left. */
+            from: number;
+            /** @description The mover: 0 Red, 1 Black. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "borneOff";
+        };
+        /**
          * Tric Trac score breakdown
          * @description A score is hits plus stones borne off (TT-14); lists are [Red, Black].
          */
@@ -1346,112 +1508,10 @@ export interface components {
             pointsToWin: number;
         };
         /**
-         * Tric Trac event
-         * @description One event of Tric Trac: what a move (or a sampled chance outcome) did, told by its type. Events come in the order they happened.
+         * Tric Trac chance event
+         * @description A chance outcome the service sampled from the state's seed; the events of applying it follow.
          */
-        TricTracEvent: {
-            /** @description The two dice, lower first. */
-            dice: number[];
-            /** @description Both dice equal: played once per number, and the same player throws again (TT-6). */
-            double: boolean;
-            /**
-             * @description Present on the opening throw only: it decided who starts (TT-4).
-             * @constant
-             */
-            opening?: true;
-            /** @description Who plays this throw. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @constant */
-            type: "thrown";
-        } | {
-            /** @description The number this step used. */
-            die: number;
-            /** @description The point left (1 and 24: start fields). */
-            from: number;
-            /** @description The mover: 0 Red, 1 Black. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @description The point reached, or off when borne off (TT-13). */
-            to: number | "off";
-            /** @constant */
-            type: "stepped";
-        } | {
-            /** @description The mover: 0 Red, 1 Black. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @description Where the stone was hit. */
-            point: number;
-            /** @description The colour of the stone hit: 0 Red, 1 Black. */
-            stone: number;
-            /** @constant */
-            type: "hit";
-        } | {
-            /** @description The point it left. */
-            from: number;
-            /** @description The mover: 0 Red, 1 Black. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @constant */
-            type: "borneOff";
-        } | {
-            /**
-             * @description What scored.
-             * @enum {string}
-             */
-            for: "hit" | "borneOff";
-            /** @description The mover: 0 Red, 1 Black. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @description Scores after this point [Red, Black] (TT-14). */
-            scores: number[];
-            /** @constant */
-            type: "scored";
-        } | {
-            /** @description The two dice, lower first. */
-            dice: number[];
-            /** @description The mover: 0 Red, 1 Black. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @constant */
-            type: "passed";
-        } | {
-            /** @description The number not played. */
-            numbers: number[];
-            /** @description The mover: 0 Red, 1 Black. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @constant */
-            type: "forfeited";
-        } | {
-            /** @description The mover: 0 Red, 1 Black. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @constant */
-            type: "extraThrow";
-        } | {
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /**
-             * @description Why it ended.
-             * @constant
-             */
-            reason: "points";
-            /** @description Final scores [Red, Black]. */
-            scores: number[];
-            /** @constant */
-            type: "gameOver";
-            /** @description The winner. */
-            winners: number[];
-        } | {
+        TricTracChanceEvent: {
             /** @description The outcome in notation. */
             outcome: string;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1463,6 +1523,37 @@ export interface components {
             sampled: true;
             /** @constant */
             type: "chance";
+        };
+        /**
+         * Tric Trac event
+         * @description One event of Tric Trac: what a move (or a sampled chance outcome) did, told by its type. Events come in the order they happened.
+         */
+        TricTracEvent: components["schemas"]["TricTracThrownEvent"] | components["schemas"]["TricTracSteppedEvent"] | components["schemas"]["TricTracHitEvent"] | components["schemas"]["TricTracBorneOffEvent"] | components["schemas"]["TricTracScoredEvent"] | components["schemas"]["TricTracPassedEvent"] | components["schemas"]["TricTracForfeitedEvent"] | components["schemas"]["TricTracExtraThrowEvent"] | components["schemas"]["TricTracGameOverEvent"] | components["schemas"]["TricTracChanceEvent"];
+        /**
+         * Tric Trac extraThrow event
+         * @description TT-6: after a double the same player throws again.
+         */
+        TricTracExtraThrowEvent: {
+            /** @description The mover: 0 Red, 1 Black. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "extraThrow";
+        };
+        /**
+         * Tric Trac forfeited event
+         * @description TT-8: only one number could be played; the other is lost.
+         */
+        TricTracForfeitedEvent: {
+            /** @description The number not played. */
+            numbers: number[];
+            /** @description The mover: 0 Red, 1 Black. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "forfeited";
         };
         /** Tric Trac in the games catalogue */
         TricTracGame: {
@@ -1487,59 +1578,12 @@ export interface components {
                 };
                 hucke: {
                     /** @description The Hucke points, {"red": 13, "black": 12} or [13, 12]: two different points from 2 to 23 (TT-11). Default: {"red":13,"black":12}. */
-                    default: {
-                        /** @description Black's Hucke point. */
-                        black: number;
-                        /** @description Red's Hucke point. */
-                        red: number;
-                    } | [
+                    default: components["schemas"]["TricTracOptionsHuckeObject"] | [
                         number,
                         number
                     ];
                     description: string;
-                    /** @constant */
-                    oneOf: [
-                        {
-                            additionalProperties: false;
-                            properties: {
-                                black: {
-                                    description: "Black's Hucke point.";
-                                    maximum: 23;
-                                    minimum: 2;
-                                    type: "integer";
-                                };
-                                red: {
-                                    description: "Red's Hucke point.";
-                                    maximum: 23;
-                                    minimum: 2;
-                                    type: "integer";
-                                };
-                            };
-                            required: [
-                                "red",
-                                "black"
-                            ];
-                            type: "object";
-                        },
-                        {
-                            description: "[red, black]; states and answers use the object form.";
-                            items: false;
-                            minItems: 2;
-                            prefixItems: [
-                                {
-                                    maximum: 23;
-                                    minimum: 2;
-                                    type: "integer";
-                                },
-                                {
-                                    maximum: 23;
-                                    minimum: 2;
-                                    type: "integer";
-                                }
-                            ];
-                            type: "array";
-                        }
-                    ];
+                    oneOf: components["schemas"]["JsonSchema"][];
                 };
                 mustPlayLarger: {
                     /** @description When only one number of a throw can be played, it must be the larger one (TT-8). Default: false. */
@@ -1564,42 +1608,55 @@ export interface components {
             simultaneous: boolean;
         };
         /**
+         * Tric Trac gameOver event
+         * @description TT-15: the mover reached pointsToWin and won on the spot.
+         */
+        TricTracGameOverEvent: {
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /**
+             * @description Why it ended.
+             * @constant
+             */
+            reason: "points";
+            /** @description Final scores [Red, Black]. */
+            scores: number[];
+            /** @constant */
+            type: "gameOver";
+            /** @description The winner. */
+            winners: number[];
+        };
+        /**
+         * Tric Trac hit event
+         * @description TT-12: a lone opposing stone was hit back to its start field.
+         */
+        TricTracHitEvent: {
+            /** @description The mover: 0 Red, 1 Black. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @description Where the stone was hit. */
+            point: number;
+            /** @description The colour of the stone hit: 0 Red, 1 Black. */
+            stone: number;
+            /** @constant */
+            type: "hit";
+        };
+        /**
          * Tric Trac move
          * @description A turn ('1/4 1/6', '1/4/9', '6/9*\/14', '20/off', 'pass'), a throw ('3-5') or the opening ('red 5-3'), as notation or a move document.
          */
-        TricTracMove: string | {
-            /** @constant */
-            kind: "turn";
-            /**
-             * @description The mover, 0 Red or 1 Black (the SVG's data-player). Derived; optional when sent, must agree with the position.
-             * @enum {integer}
-             */
-            player?: 0 | 1;
-            /** @description One step per number (TT-6, TT-7); a stone moved by both numbers is two steps, the second from where the first ended. */
-            steps: {
-                /** @description The number of the throw this step uses (the SVG's data-die); a bear-off by overshoot uses a number larger than needed (TT-13). Derived; optional when sent, must agree with the position. */
-                die?: number;
-                /** @description The point the stone leaves (the SVG's data-point). */
-                from: number;
-                /** @description A blot is hit there (TT-12); false when left out. */
-                hit?: boolean;
-                /** @description The point it reaches, or off when borne off (TT-13); the SVG names the bear-off target data-point=off with the mover's data-player. */
-                to: number | "off";
-            }[];
-        } | {
-            /** @constant */
-            kind: "pass";
-            /**
-             * @description The mover, 0 Red or 1 Black (the SVG's data-player). Derived; optional when sent, must agree with the position.
-             * @enum {integer}
-             */
-            player?: 0 | 1;
-        } | {
-            /** @description The two dice, lower first. */
-            dice: number[];
-            /** @constant */
-            kind: "throw";
-        } | {
+        TricTracMove: string | components["schemas"]["TricTracMoveTurn"] | components["schemas"]["TricTracMovePass"] | components["schemas"]["TricTracMoveThrow"] | components["schemas"]["TricTracMoveOpening"];
+        /**
+         * Tric Trac move document
+         * @description A legal move as legal-moves lists it: its defining fields plus what it touches in the position (mover, the number each step uses), named as the SVG names them (data-point, data-player, data-die).
+         */
+        TricTracMoveDocument: components["schemas"]["TricTracMoveDocumentTurn"] | components["schemas"]["TricTracMoveDocumentPass"] | components["schemas"]["TricTracMoveDocumentThrow"] | components["schemas"]["TricTracMoveDocumentOpening"];
+        /**
+         * TricTracMoveDocument Tric Trac opening
+         * @description The opening chance outcome: player starts with its own throw (TT-4).
+         */
+        TricTracMoveDocumentOpening: {
             /** @description The starter's two dice, lower first. */
             dice: number[];
             /** @constant */
@@ -1611,10 +1668,33 @@ export interface components {
             player: 0 | 1;
         };
         /**
-         * Tric Trac move document
-         * @description A legal move as legal-moves lists it: its defining fields plus what it touches in the position (mover, the number each step uses), named as the SVG names them (data-point, data-player, data-die).
+         * TricTracMoveDocument Tric Trac pass
+         * @description No number of the throw can be played (TT-8).
          */
-        TricTracMoveDocument: {
+        TricTracMoveDocumentPass: {
+            /** @constant */
+            kind: "pass";
+            /**
+             * @description The mover, 0 Red or 1 Black (the SVG's data-player). Derived.
+             * @enum {integer}
+             */
+            player: 0 | 1;
+        };
+        /**
+         * TricTracMoveDocument Tric Trac throw
+         * @description A chance outcome: the player to move throws two dice (TT-5).
+         */
+        TricTracMoveDocumentThrow: {
+            /** @description The two dice, lower first. */
+            dice: number[];
+            /** @constant */
+            kind: "throw";
+        };
+        /**
+         * TricTracMoveDocument Tric Trac turn
+         * @description The turn played with the current throw.
+         */
+        TricTracMoveDocumentTurn: {
             /** @constant */
             kind: "turn";
             /**
@@ -1633,20 +1713,12 @@ export interface components {
                 /** @description The point it reaches, or off when borne off (TT-13); the SVG names the bear-off target data-point=off with the mover's data-player. */
                 to: number | "off";
             }[];
-        } | {
-            /** @constant */
-            kind: "pass";
-            /**
-             * @description The mover, 0 Red or 1 Black (the SVG's data-player). Derived.
-             * @enum {integer}
-             */
-            player: 0 | 1;
-        } | {
-            /** @description The two dice, lower first. */
-            dice: number[];
-            /** @constant */
-            kind: "throw";
-        } | {
+        };
+        /**
+         * TricTracMove Tric Trac opening
+         * @description The opening chance outcome: player starts with its own throw (TT-4).
+         */
+        TricTracMoveOpening: {
             /** @description The starter's two dice, lower first. */
             dice: number[];
             /** @constant */
@@ -1657,17 +1729,59 @@ export interface components {
              */
             player: 0 | 1;
         };
+        /**
+         * TricTracMove Tric Trac pass
+         * @description No number of the throw can be played (TT-8).
+         */
+        TricTracMovePass: {
+            /** @constant */
+            kind: "pass";
+            /**
+             * @description The mover, 0 Red or 1 Black (the SVG's data-player). Derived; optional when sent, must agree with the position.
+             * @enum {integer}
+             */
+            player?: 0 | 1;
+        };
+        /**
+         * TricTracMove Tric Trac throw
+         * @description A chance outcome: the player to move throws two dice (TT-5).
+         */
+        TricTracMoveThrow: {
+            /** @description The two dice, lower first. */
+            dice: number[];
+            /** @constant */
+            kind: "throw";
+        };
+        /**
+         * TricTracMove Tric Trac turn
+         * @description The turn played with the current throw.
+         */
+        TricTracMoveTurn: {
+            /** @constant */
+            kind: "turn";
+            /**
+             * @description The mover, 0 Red or 1 Black (the SVG's data-player). Derived; optional when sent, must agree with the position.
+             * @enum {integer}
+             */
+            player?: 0 | 1;
+            /** @description One step per number (TT-6, TT-7); a stone moved by both numbers is two steps, the second from where the first ended. */
+            steps: {
+                /** @description The number of the throw this step uses (the SVG's data-die); a bear-off by overshoot uses a number larger than needed (TT-13). Derived; optional when sent, must agree with the position. */
+                die?: number;
+                /** @description The point the stone leaves (the SVG's data-point). */
+                from: number;
+                /** @description A blot is hit there (TT-12); false when left out. */
+                hit?: boolean;
+                /** @description The point it reaches, or off when borne off (TT-13); the SVG names the bear-off target data-point=off with the mover's data-player. */
+                to: number | "off";
+            }[];
+        };
         /** @description Options; each one left out takes its default. */
         TricTracOptions: {
             /** @description Backgammon bearing off: all stones in the home quarter first, and a number larger than needed bears off only the rearmost stone (TT-13). Default: false. */
             homeBeforeBearOff?: boolean;
             /** @description The Hucke points, {"red": 13, "black": 12} or [13, 12]: two different points from 2 to 23 (TT-11). Default: {"red":13,"black":12}. */
-            hucke?: {
-                /** @description Black's Hucke point. */
-                black: number;
-                /** @description Red's Hucke point. */
-                red: number;
-            } | [
+            hucke?: components["schemas"]["TricTracOptionsHuckeObject"] | [
                 number,
                 number
             ];
@@ -1675,6 +1789,45 @@ export interface components {
             mustPlayLarger?: boolean;
             /** @description Points that win at once (TT-15); at most 15, so bearing off every stone always wins. Default: 12. */
             pointsToWin?: number;
+        };
+        TricTracOptionsHuckeObject: {
+            /** @description Black's Hucke point. */
+            black: number;
+            /** @description Red's Hucke point. */
+            red: number;
+        };
+        /**
+         * Tric Trac passed event
+         * @description TT-8: no number of the throw could be played.
+         */
+        TricTracPassedEvent: {
+            /** @description The two dice, lower first. */
+            dice: number[];
+            /** @description The mover: 0 Red, 1 Black. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "passed";
+        };
+        /**
+         * Tric Trac scored event
+         * @description TT-14: the mover scored a point for a hit or a stone borne off.
+         */
+        TricTracScoredEvent: {
+            /**
+             * @description What scored.
+             * @enum {string}
+             */
+            for: "hit" | "borneOff";
+            /** @description The mover: 0 Red, 1 Black. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @description Scores after this point [Red, Black] (TT-14). */
+            scores: number[];
+            /** @constant */
+            type: "scored";
         };
         /**
          * Tric Trac state
@@ -1724,101 +1877,49 @@ export interface components {
             v: 1;
         };
         /**
-         * Triominos Junior score breakdown
-         * @description Coins (TJ-14) or points (TJ-15), told by `level`.
+         * Tric Trac stepped event
+         * @description One stone moved by one number (TT-7); hits and bearing off follow as events.
          */
-        TriominosJuniorBreakdown: {
-            /** @description Coins per player (TJ-14). */
-            coins: number[];
+        TricTracSteppedEvent: {
+            /** @description The number this step used. */
+            die: number;
+            /** @description The point left (1 and 24: start fields). */
+            from: number;
+            /** @description The mover: 0 Red, 1 Black. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @description The point reached, or off when borne off (TT-13). */
+            to: number | "off";
             /** @constant */
-            level: "coins";
-            /** @description Coins left in the supply. */
-            supply: number;
-        } | {
-            /** @constant */
-            level: "points";
-            /** @description True once the game is over: scores are placed - rackPenalty. */
-            penaltyApplied: boolean;
-            /** @description Values of the tiles each placed. */
-            placed: number[];
-            /** @description Values left on each rack (TJ-15). */
-            rackPenalty: number[];
+            type: "stepped";
         };
         /**
-         * Triominos Junior event
-         * @description One event of Triominos Junior: what a move (or a sampled chance outcome) did, told by its type. Events come in the order they happened.
+         * Tric Trac thrown event
+         * @description The dice were thrown: the opening throw (TT-4) or the mover's throw (TT-5).
          */
-        TriominosJuniorEvent: {
-            /** @description Whose rack. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @constant */
-            type: "dealt";
-        } | {
+        TricTracThrownEvent: {
+            /** @description The two dice, lower first. */
+            dice: number[];
+            /** @description Both dice equal: played once per number, and the same player throws again (TT-6). */
+            double: boolean;
             /**
-             * @description Always the origin.
+             * @description Present on the opening throw only: it decided who starts (TT-4).
              * @constant
              */
-            at: "0,0";
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @description The start tile in its smallest rotation. */
-            tile: string;
-            /** @constant */
-            type: "startTile";
-        } | {
-            /** @description The position "col,row" (the SVG's data-at). */
-            at: string;
-            /** @description Coin level only: coins earned (0 once the supply is empty). */
-            coins?: number;
-            /** @description The player whose turn it is. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @description Points level only: the tile's value. */
-            points?: number;
-            /** @description The tile as laid: numbers clockwise from the apex ('3-5-1'), or 'J'. */
-            tile: string;
-            /** @constant */
-            type: "placed";
-        } | {
-            /** @description The position "col,row" (the SVG's data-at). */
-            at: string;
-            /** @description The player whose turn it is. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @description The tile now on `at`, as laid. */
-            tile: string;
-            /** @constant */
-            type: "jokerSwapped";
-        } | {
-            /** @description Coin level only: coins paid (0 without coins). */
-            paid?: number;
-            /** @description The player whose turn it is. */
+            opening?: true;
+            /** @description Who plays this throw. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
             ply?: number;
             /** @constant */
-            type: "draw";
-        } | {
-            /** @description Who drew. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @description Tiles left in the pool. */
-            poolSize: number;
-            /** @constant */
-            type: "tileDrawn";
-        } | {
-            /** @description The player whose turn it is. */
-            player: number;
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /** @constant */
-            type: "passed";
-        } | {
+            type: "thrown";
+        };
+        /**
+         * Triominos Junior bonusCoin event
+         * @description TJ-14: emptying the rack earned one extra coin from the supply.
+         */
+        TriominosJuniorBonusCoinEvent: {
             /** @description The player whose turn it is. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1830,21 +1931,17 @@ export interface components {
             rule: "TJ-14";
             /** @constant */
             type: "bonusCoin";
-        } | {
-            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
-            ply?: number;
-            /**
-             * @description A rack emptied, the pool emptied, or nobody could place or swap.
-             * @enum {string}
-             */
-            reason: "rackEmptied" | "poolEmptied" | "blocked";
-            /** @description Final coins, or points placed minus rack values (may be negative). */
-            scores: number[];
-            /** @constant */
-            type: "gameOver";
-            /** @description The winners. */
-            winners: number[];
-        } | {
+        };
+        /**
+         * Triominos Junior score breakdown
+         * @description Coins (TJ-14) or points (TJ-15), told by `level`.
+         */
+        TriominosJuniorBreakdown: components["schemas"]["TriominosJuniorCoinLevelBreakdown"] | components["schemas"]["TriominosJuniorPointsLevelBreakdown"];
+        /**
+         * Triominos Junior chance event
+         * @description A chance outcome the service sampled from the state's seed; the events of applying it follow.
+         */
+        TriominosJuniorChanceEvent: {
             /** @description The outcome in notation. */
             outcome: string;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1857,6 +1954,46 @@ export interface components {
             /** @constant */
             type: "chance";
         };
+        /** Triominos Junior coin-level breakdown */
+        TriominosJuniorCoinLevelBreakdown: {
+            /** @description Coins per player (TJ-14). */
+            coins: number[];
+            /** @constant */
+            level: "coins";
+            /** @description Coins left in the supply. */
+            supply: number;
+        };
+        /**
+         * Triominos Junior dealt event
+         * @description TJ-4: a tile went to the player's rack (which one is hidden, TJ-17).
+         */
+        TriominosJuniorDealtEvent: {
+            /** @description Whose rack. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "dealt";
+        };
+        /**
+         * Triominos Junior draw event
+         * @description TJ-12: the mover draws; a tileDrawn event follows once the tile is dealt.
+         */
+        TriominosJuniorDrawEvent: {
+            /** @description Coin level only: coins paid (0 without coins). */
+            paid?: number;
+            /** @description The player whose turn it is. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "draw";
+        };
+        /**
+         * Triominos Junior event
+         * @description One event of Triominos Junior: what a move (or a sampled chance outcome) did, told by its type. Events come in the order they happened.
+         */
+        TriominosJuniorEvent: components["schemas"]["TriominosJuniorDealtEvent"] | components["schemas"]["TriominosJuniorStartTileEvent"] | components["schemas"]["TriominosJuniorPlacedEvent"] | components["schemas"]["TriominosJuniorJokerSwappedEvent"] | components["schemas"]["TriominosJuniorDrawEvent"] | components["schemas"]["TriominosJuniorTileDrawnEvent"] | components["schemas"]["TriominosJuniorPassedEvent"] | components["schemas"]["TriominosJuniorBonusCoinEvent"] | components["schemas"]["TriominosJuniorGameOverEvent"] | components["schemas"]["TriominosJuniorChanceEvent"];
         /** Triominos Junior in the games catalogue */
         TriominosJuniorGame: {
             chance: boolean;
@@ -1878,27 +2015,16 @@ export interface components {
                      */
                     default: "coins" | "points";
                     description: string;
-                    /** @constant */
-                    enum: [
-                        "coins",
-                        "points"
-                    ];
+                    enum: (string | number | boolean | null)[];
                     /** @constant */
                     type: "string";
                 };
                 tiles: {
-                    /** @constant */
-                    contains: {
-                        pattern: "^\\s*[jJ]\\s*$";
-                    };
+                    contains: components["schemas"]["JsonSchema"];
                     /** @description Another tile set (TJ-1): a list of 36 strings, 35 number tiles written clockwise from the apex with numbers 0-9 ('1-3-5') and one joker 'J'. null: the default set, every multiset of three numbers from 1-5 ascending clockwise. Default: null. */
                     default: string[] | null;
                     description: string;
-                    /** @constant */
-                    items: {
-                        pattern: "^\\s*([jJ]|[0-9]\\s*-\\s*[0-9]\\s*-\\s*[0-9])\\s*$";
-                        type: "string";
-                    };
+                    items: components["schemas"]["JsonSchema"] | boolean;
                     /** @constant */
                     maxContains: 1;
                     /** @constant */
@@ -1907,122 +2033,53 @@ export interface components {
                     minContains: 1;
                     /** @constant */
                     minItems: 36;
-                    /** @constant */
-                    type: [
-                        "array",
-                        "null"
-                    ];
+                    type: components["schemas"]["JsonSchemaType"] | components["schemas"]["JsonSchemaType"][];
                 };
             };
             rulesVersion: string;
             simultaneous: boolean;
         };
         /**
+         * Triominos Junior gameOver event
+         * @description The game ended (TJ-14, TJ-15); the best total wins, ties share (TJ-16).
+         */
+        TriominosJuniorGameOverEvent: {
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /**
+             * @description A rack emptied, the pool emptied, or nobody could place or swap.
+             * @enum {string}
+             */
+            reason: "rackEmptied" | "poolEmptied" | "blocked";
+            /** @description Final coins, or points placed minus rack values (may be negative). */
+            scores: number[];
+            /** @constant */
+            type: "gameOver";
+            /** @description The winners. */
+            winners: number[];
+        };
+        /**
+         * Triominos Junior jokerSwapped event
+         * @description TJ-11: a rack tile replaced the layout joker, which went to the rack.
+         */
+        TriominosJuniorJokerSwappedEvent: {
+            /** @description The position "col,row" (the SVG's data-at). */
+            at: string;
+            /** @description The player whose turn it is. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @description The tile now on `at`, as laid. */
+            tile: string;
+            /** @constant */
+            type: "jokerSwapped";
+        };
+        /**
          * Triominos Junior move
          * @description Notation (3-5-1@1,0, J@1,0, swap 3-5-1@1,0, draw, pass; chance outcome deal 1-3-5 or deal J) or a move document, optionally with the derived fields legal-moves lists.
          */
-        TriominosJuniorMove: string | {
-            at: string;
-            /** @description Derived; optional when sent, must agree with the position. The column of `at`. */
-            col?: number;
-            /** @description Derived; optional when sent, must agree with the position. The tile's corners clockwise from the apex with their numbers: up triangle top, bottom-right, bottom-left; down triangle bottom, top-left, top-right. The SVG marks each drawn number [data-at="…"][data-corner="…"]. */
-            corners?: [
-                {
-                    /**
-                     * @description top on an up triangle, bottom on a down triangle.
-                     * @enum {string}
-                     */
-                    corner: "top" | "bottom";
-                    /** @description The number on this corner; null for the joker (wild). */
-                    number: number | null;
-                },
-                {
-                    /**
-                     * @description bottom-right on an up triangle, top-left on a down triangle.
-                     * @enum {string}
-                     */
-                    corner: "bottom-right" | "top-left";
-                    /** @description The number on this corner; null for the joker (wild). */
-                    number: number | null;
-                },
-                {
-                    /**
-                     * @description bottom-left on an up triangle, top-right on a down triangle.
-                     * @enum {string}
-                     */
-                    corner: "bottom-left" | "top-right";
-                    /** @description The number on this corner; null for the joker (wild). */
-                    number: number | null;
-                }
-            ];
-            /** @constant */
-            kind: "place";
-            /**
-             * @description Derived; optional when sent, must agree with the position. How the triangle at `at` points (up when col + row is even, TJ-8).
-             * @enum {string}
-             */
-            orientation?: "up" | "down";
-            /** @description Derived; optional when sent, must agree with the position. The mover (the player whose turn it is). */
-            player?: number;
-            /** @description Derived; optional when sent, must agree with the position. The rack tile used, canonical (smallest rotation, 'J' for the joker): the SVG's [data-rack="<player>"][data-tile="…"]. */
-            rackTile?: string;
-            /** @description Derived; optional when sent, must agree with the position. The row of `at` (rows increase upward). */
-            row?: number;
-            tile: string;
-        } | {
-            at: string;
-            /** @description Derived; optional when sent, must agree with the position. The column of `at`. */
-            col?: number;
-            /** @description Derived; optional when sent, must agree with the position. The tile's corners clockwise from the apex with their numbers: up triangle top, bottom-right, bottom-left; down triangle bottom, top-left, top-right. The SVG marks each drawn number [data-at="…"][data-corner="…"]. */
-            corners?: [
-                {
-                    /**
-                     * @description top on an up triangle, bottom on a down triangle.
-                     * @enum {string}
-                     */
-                    corner: "top" | "bottom";
-                    /** @description The number on this corner (a swapped-in tile is never the joker). */
-                    number: number;
-                },
-                {
-                    /**
-                     * @description bottom-right on an up triangle, top-left on a down triangle.
-                     * @enum {string}
-                     */
-                    corner: "bottom-right" | "top-left";
-                    /** @description The number on this corner (a swapped-in tile is never the joker). */
-                    number: number;
-                },
-                {
-                    /**
-                     * @description bottom-left on an up triangle, top-right on a down triangle.
-                     * @enum {string}
-                     */
-                    corner: "bottom-left" | "top-right";
-                    /** @description The number on this corner (a swapped-in tile is never the joker). */
-                    number: number;
-                }
-            ];
-            /** @constant */
-            kind: "swap";
-            /**
-             * @description Derived; optional when sent, must agree with the position. How the triangle at `at` points (up when col + row is even, TJ-8).
-             * @enum {string}
-             */
-            orientation?: "up" | "down";
-            /** @description Derived; optional when sent, must agree with the position. The mover (the player whose turn it is). */
-            player?: number;
-            /** @description Derived; optional when sent, must agree with the position. The rack tile used, canonical (smallest rotation, 'J' for the joker): the SVG's [data-rack="<player>"][data-tile="…"]. */
-            rackTile?: string;
-            /** @description Derived; optional when sent, must agree with the position. The row of `at` (rows increase upward). */
-            row?: number;
-            tile: string;
-        } | {
-            /** @enum {string} */
-            kind: "draw" | "pass";
-            /** @description Derived; optional when sent, must agree with the position. The mover (the player whose turn it is). */
-            player?: number;
-        } | {
+        TriominosJuniorMove: string | components["schemas"]["TriominosJuniorMovePlace"] | components["schemas"]["TriominosJuniorMoveSwap"] | components["schemas"]["TriominosJuniorMoveDrawPass"] | components["schemas"]["TriominosJuniorMoveDeal"];
+        TriominosJuniorMoveDeal: {
             /** @constant */
             kind: "deal";
             tile: string;
@@ -2031,7 +2088,42 @@ export interface components {
          * Triominos Junior move document
          * @description A legal move as the service lists it: the defining fields in canonical form plus derived fields naming what the move touches as the SVG names it. Never names a tile the mover may not see (TJ-17).
          */
-        TriominosJuniorMoveDocument: {
+        TriominosJuniorMoveDocument: components["schemas"]["TriominosJuniorMoveDocumentPlace"] | components["schemas"]["TriominosJuniorMoveDocumentSwap"] | components["schemas"]["TriominosJuniorMoveDocumentDraw"] | components["schemas"]["TriominosJuniorMoveDocumentPass"] | components["schemas"]["TriominosJuniorMoveDocumentDeal"];
+        /**
+         * Deal
+         * @description A chance outcome: this tile leaves the pool (TJ-4, TJ-6, TJ-12). The host's document; nothing is derived.
+         */
+        TriominosJuniorMoveDocumentDeal: {
+            /** @constant */
+            kind: "deal";
+            /** @description The tile dealt, canonical, or 'J'. */
+            tile: string;
+        };
+        /**
+         * Draw
+         * @description TJ-12: take a tile from the pool.
+         */
+        TriominosJuniorMoveDocumentDraw: {
+            /** @constant */
+            kind: "draw";
+            /** @description The mover (the player whose turn it is). */
+            player: number;
+        };
+        /**
+         * TriominosJuniorMoveDocument Pass
+         * @description TJ-13: only when the mover can neither place, swap nor draw.
+         */
+        TriominosJuniorMoveDocumentPass: {
+            /** @constant */
+            kind: "pass";
+            /** @description The mover (the player whose turn it is). */
+            player: number;
+        };
+        /**
+         * TriominosJuniorMoveDocument Place
+         * @description TJ-9, TJ-10: a rack tile, oriented as `tile`, onto the open triangle `at` (the SVG's [data-at="…"].rw-open).
+         */
+        TriominosJuniorMoveDocumentPlace: {
             /** @description The position "col,row": the SVG's [data-at="…"]. */
             at: string;
             /** @description The column of `at`. */
@@ -2040,7 +2132,7 @@ export interface components {
             corners: [
                 {
                     /**
-                     * @description top on an up triangle, bottom on a down triangle.
+                     * @description The corner: top on an up triangle, bottom on a down one.
                      * @enum {string}
                      */
                     corner: "top" | "bottom";
@@ -2049,7 +2141,7 @@ export interface components {
                 },
                 {
                     /**
-                     * @description bottom-right on an up triangle, top-left on a down triangle.
+                     * @description The corner: bottom-right on an up triangle, top-left on a down one.
                      * @enum {string}
                      */
                     corner: "bottom-right" | "top-left";
@@ -2058,7 +2150,7 @@ export interface components {
                 },
                 {
                     /**
-                     * @description bottom-left on an up triangle, top-right on a down triangle.
+                     * @description The corner: bottom-left on an up triangle, top-right on a down one.
                      * @enum {string}
                      */
                     corner: "bottom-left" | "top-right";
@@ -2081,7 +2173,12 @@ export interface components {
             row: number;
             /** @description The tile as laid: numbers clockwise from the apex ('3-5-1'), or 'J'. */
             tile: string;
-        } | {
+        };
+        /**
+         * Swap
+         * @description TJ-11: a rack tile, oriented as `tile`, replaces the layout joker on `at` (the SVG's .rw-tile with data-tile="J"); the joker goes to the rack.
+         */
+        TriominosJuniorMoveDocumentSwap: {
             /** @description The position "col,row": the SVG's [data-at="…"]. */
             at: string;
             /** @description The column of `at`. */
@@ -2090,7 +2187,7 @@ export interface components {
             corners: [
                 {
                     /**
-                     * @description top on an up triangle, bottom on a down triangle.
+                     * @description The corner: top on an up triangle, bottom on a down one.
                      * @enum {string}
                      */
                     corner: "top" | "bottom";
@@ -2099,7 +2196,7 @@ export interface components {
                 },
                 {
                     /**
-                     * @description bottom-right on an up triangle, top-left on a down triangle.
+                     * @description The corner: bottom-right on an up triangle, top-left on a down one.
                      * @enum {string}
                      */
                     corner: "bottom-right" | "top-left";
@@ -2108,7 +2205,7 @@ export interface components {
                 },
                 {
                     /**
-                     * @description bottom-left on an up triangle, top-right on a down triangle.
+                     * @description The corner: bottom-left on an up triangle, top-right on a down one.
                      * @enum {string}
                      */
                     corner: "bottom-left" | "top-right";
@@ -2131,20 +2228,109 @@ export interface components {
             row: number;
             /** @description The tile as laid: numbers clockwise from the apex ('3-5-1'), or 'J'. */
             tile: string;
-        } | {
+        };
+        TriominosJuniorMoveDrawPass: {
+            /** @enum {string} */
+            kind: "draw" | "pass";
+            /** @description Derived; optional when sent, must agree with the position. The mover (the player whose turn it is). */
+            player?: number;
+        };
+        TriominosJuniorMovePlace: {
+            at: string;
+            /** @description Derived; optional when sent, must agree with the position. The column of `at`. */
+            col?: number;
+            /** @description Derived; optional when sent, must agree with the position. The tile's corners clockwise from the apex with their numbers: up triangle top, bottom-right, bottom-left; down triangle bottom, top-left, top-right. The SVG marks each drawn number [data-at="…"][data-corner="…"]. */
+            corners?: [
+                {
+                    /**
+                     * @description The corner: top on an up triangle, bottom on a down one.
+                     * @enum {string}
+                     */
+                    corner: "top" | "bottom";
+                    /** @description The number on this corner; null for the joker (wild). */
+                    number: number | null;
+                },
+                {
+                    /**
+                     * @description The corner: bottom-right on an up triangle, top-left on a down one.
+                     * @enum {string}
+                     */
+                    corner: "bottom-right" | "top-left";
+                    /** @description The number on this corner; null for the joker (wild). */
+                    number: number | null;
+                },
+                {
+                    /**
+                     * @description The corner: bottom-left on an up triangle, top-right on a down one.
+                     * @enum {string}
+                     */
+                    corner: "bottom-left" | "top-right";
+                    /** @description The number on this corner; null for the joker (wild). */
+                    number: number | null;
+                }
+            ];
             /** @constant */
-            kind: "draw";
-            /** @description The mover (the player whose turn it is). */
-            player: number;
-        } | {
+            kind: "place";
+            /**
+             * @description Derived; optional when sent, must agree with the position. How the triangle at `at` points (up when col + row is even, TJ-8).
+             * @enum {string}
+             */
+            orientation?: "up" | "down";
+            /** @description Derived; optional when sent, must agree with the position. The mover (the player whose turn it is). */
+            player?: number;
+            /** @description Derived; optional when sent, must agree with the position. The rack tile used, canonical (smallest rotation, 'J' for the joker): the SVG's [data-rack="<player>"][data-tile="…"]. */
+            rackTile?: string;
+            /** @description Derived; optional when sent, must agree with the position. The row of `at` (rows increase upward). */
+            row?: number;
+            tile: string;
+        };
+        TriominosJuniorMoveSwap: {
+            at: string;
+            /** @description Derived; optional when sent, must agree with the position. The column of `at`. */
+            col?: number;
+            /** @description Derived; optional when sent, must agree with the position. The tile's corners clockwise from the apex with their numbers: up triangle top, bottom-right, bottom-left; down triangle bottom, top-left, top-right. The SVG marks each drawn number [data-at="…"][data-corner="…"]. */
+            corners?: [
+                {
+                    /**
+                     * @description The corner: top on an up triangle, bottom on a down one.
+                     * @enum {string}
+                     */
+                    corner: "top" | "bottom";
+                    /** @description The number on this corner (a swapped-in tile is never the joker). */
+                    number: number;
+                },
+                {
+                    /**
+                     * @description The corner: bottom-right on an up triangle, top-left on a down one.
+                     * @enum {string}
+                     */
+                    corner: "bottom-right" | "top-left";
+                    /** @description The number on this corner (a swapped-in tile is never the joker). */
+                    number: number;
+                },
+                {
+                    /**
+                     * @description The corner: bottom-left on an up triangle, top-right on a down one.
+                     * @enum {string}
+                     */
+                    corner: "bottom-left" | "top-right";
+                    /** @description The number on this corner (a swapped-in tile is never the joker). */
+                    number: number;
+                }
+            ];
             /** @constant */
-            kind: "pass";
-            /** @description The mover (the player whose turn it is). */
-            player: number;
-        } | {
-            /** @constant */
-            kind: "deal";
-            /** @description The tile dealt, canonical, or 'J'. */
+            kind: "swap";
+            /**
+             * @description Derived; optional when sent, must agree with the position. How the triangle at `at` points (up when col + row is even, TJ-8).
+             * @enum {string}
+             */
+            orientation?: "up" | "down";
+            /** @description Derived; optional when sent, must agree with the position. The mover (the player whose turn it is). */
+            player?: number;
+            /** @description Derived; optional when sent, must agree with the position. The rack tile used, canonical (smallest rotation, 'J' for the joker): the SVG's [data-rack="<player>"][data-tile="…"]. */
+            rackTile?: string;
+            /** @description Derived; optional when sent, must agree with the position. The row of `at` (rows increase upward). */
+            row?: number;
             tile: string;
         };
         /** @description Options; each one left out takes its default. */
@@ -2156,6 +2342,66 @@ export interface components {
             level?: "coins" | "points";
             /** @description Another tile set (TJ-1): a list of 36 strings, 35 number tiles written clockwise from the apex with numbers 0-9 ('1-3-5') and one joker 'J'. null: the default set, every multiset of three numbers from 1-5 ascending clockwise. Default: null. */
             tiles?: string[] | null;
+        };
+        /**
+         * Triominos Junior passed event
+         * @description TJ-13: the mover could neither place, swap nor draw.
+         */
+        TriominosJuniorPassedEvent: {
+            /** @description The player whose turn it is. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "passed";
+        };
+        /**
+         * Triominos Junior placed event
+         * @description TJ-9, TJ-10: the mover laid a rack tile; it earned a coin or its value.
+         */
+        TriominosJuniorPlacedEvent: {
+            /** @description The position "col,row" (the SVG's data-at). */
+            at: string;
+            /** @description Coin level only: coins earned (0 once the supply is empty). */
+            coins?: number;
+            /** @description The player whose turn it is. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @description Points level only: the tile's value. */
+            points?: number;
+            /** @description The tile as laid: numbers clockwise from the apex ('3-5-1'), or 'J'. */
+            tile: string;
+            /** @constant */
+            type: "placed";
+        };
+        /** Triominos Junior points-level breakdown */
+        TriominosJuniorPointsLevelBreakdown: {
+            /** @constant */
+            level: "points";
+            /** @description True once the game is over: scores are placed - rackPenalty. */
+            penaltyApplied: boolean;
+            /** @description Values of the tiles each placed. */
+            placed: number[];
+            /** @description Values left on each rack (TJ-15). */
+            rackPenalty: number[];
+        };
+        /**
+         * Triominos Junior startTile event
+         * @description TJ-6: the start tile, never the joker, was laid at 0,0.
+         */
+        TriominosJuniorStartTileEvent: {
+            /**
+             * @description Always the origin.
+             * @constant
+             */
+            at: "0,0";
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @description The start tile in its smallest rotation. */
+            tile: string;
+            /** @constant */
+            type: "startTile";
         };
         /**
          * Triominos Junior state
@@ -2195,6 +2441,20 @@ export interface components {
             toMove: number | null;
             /** @constant */
             v: 1;
+        };
+        /**
+         * Triominos Junior tileDrawn event
+         * @description TJ-12: the drawn tile went to the player's rack (which one is hidden).
+         */
+        TriominosJuniorTileDrawnEvent: {
+            /** @description Who drew. */
+            player: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @description Tiles left in the pool. */
+            poolSize: number;
+            /** @constant */
+            type: "tileDrawn";
         };
         /**
          * Triominos Junior view
