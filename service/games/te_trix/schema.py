@@ -87,7 +87,10 @@ def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
     }
 
 
-_SYMBOL = {"enum": ["o", "x", "s"], "description": "The symbol: o circle, x cross, s square (TX-1)."}
+_SYMBOL = {
+    "enum": ["o", "x", "s"],
+    "description": "The symbol: o circle, x cross, s square (TX-1).",
+}
 _KIND = "What kind of move: roll (chance), arrange, place or stop."
 
 
