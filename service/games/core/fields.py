@@ -33,7 +33,7 @@ from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from .errors import Problems
+from .errors import Problem, Problems
 from .game import JSON, SEED_LENGTH
 from .options import OptionSpec, _shown, _type_name, options_schema, read_options
 
@@ -75,6 +75,8 @@ class Field:
                 out["type"] = [out["type"], "null"]
         if self.description:
             out["description"] = self.description
+        if self.default is not _MISSING:
+            out["default"] = deepcopy(self.default)
         return out
 
     def read(self, value: Any, problems: Problems, path: str) -> Any:
@@ -194,22 +196,20 @@ class Bool(Field):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Str(Field):
     kinds = (str,)
-    pattern: str | None = None  # anchored (^…$); matched in full, as ECMA-262 would
+    # Anchored (^…$), matched in full as ECMA-262 reads it; compiled at module level by the
+    # codec, where tests/test_patterns.py finds and checks every pattern of the service.
+    pattern: re.Pattern[str] | None = None
     min_length: int | None = None
     max_length: int | None = None
     # What the codec keeps instead of the text: a look-up (every key a valid text) or a
     # function (ValueError is a problem with its message).
     convert: Mapping[str, Any] | Callable[[str], Any] | None = field(default=None, compare=False)
-    _regex: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
     _table: Mapping[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        regex = None
-        if self.pattern is not None:
-            if not (self.pattern.startswith("^") and self.pattern.endswith("$")):
-                raise ValueError(f"pattern {self.pattern!r} must be anchored")
-            regex = re.compile(self.pattern)
-            object.__setattr__(self, "_regex", regex)
+        text = None if self.pattern is None else self.pattern.pattern
+        if text is not None and not (text.startswith("^") and text.endswith("$")):
+            raise ValueError(f"pattern {text!r} must be anchored")
         if isinstance(self.convert, Mapping):
             object.__setattr__(self, "_table", self.convert)
             stray = [k for k in self.convert if not self._fits(k)]
@@ -223,11 +223,11 @@ class Str(Field):
         if self.max_length is not None:
             out["maxLength"] = self.max_length
         if self.pattern is not None:
-            out["pattern"] = self.pattern
+            out["pattern"] = self.pattern.pattern
         return out
 
     def _fits(self, text: str) -> bool:
-        regex = self._regex
+        regex = self.pattern
         return not _outside(len(text), self.min_length, self.max_length) and (
             regex is None or regex.fullmatch(text) is not None
         )
@@ -254,8 +254,8 @@ class Str(Field):
         lo, hi = self.min_length, self.max_length
         if _outside(len(value), lo, hi):
             return f"must be {_span(lo, hi)} characters long"
-        if self._regex is not None and not self._regex.fullmatch(value):
-            return f"must match {self.pattern}, got {_shown(value)}"
+        if self.pattern is not None and not self.pattern.fullmatch(value):
+            return f"must match {self.pattern.pattern}, got {_shown(value)}"
         if self._table is not None:
             return f"is not one of the known values, got {_shown(value)}"
         try:
@@ -375,6 +375,7 @@ class Obj(Field):
     properties: Mapping[str, Field]
     required: tuple[str, ...] = ()
     unknown: str = "unknown field"  # the problem of a key not in ``properties``
+    whole: bool = False  # a wrong member is a problem of the object's, not one at the member
     _plan: tuple[tuple[str, Field, bool, Any], ...] = field(
         default=(), init=False, repr=False, compare=False
     )
@@ -417,7 +418,16 @@ class Obj(Field):
         return out
 
     def report(self, value: Any, problems: Problems, path: str) -> None:
-        self.members(value, problems, path)
+        if not self.whole or not isinstance(value, Mapping) or set(value) - set(self.properties):
+            self.members(value, problems, path)
+            return
+        for name, f in self.properties.items():
+            if name not in value:
+                f.missing(problems, path)
+                return
+            if f.quick(value[name]) is INVALID:
+                f.report(value[name], problems, path)
+                return
 
     def parts(self, value: Any) -> Any:
         if not isinstance(value, Mapping):
@@ -547,6 +557,20 @@ class Options(Field):
         return read_options(self.specs, value, problems)
 
 
+def option(spec: OptionSpec) -> Field:
+    """The field of an option in a state document, from its OptionSpec (the one place an
+    option's kind, range and description are declared)."""
+    common = {"description": spec.description, "default": spec.default}
+    if spec.kind == "int":
+        return Int(minimum=spec.minimum, maximum=spec.maximum, **common)
+    if spec.kind == "bool":
+        return Bool(**common)
+    if spec.kind == "enum":
+        return Enum(values=spec.choices, **common)
+    assert spec.schema is not None  # kind json
+    return Raw(json_schema=spec.schema, **common)
+
+
 SEED: Final = Str(
     min_length=SEED_LENGTH[0],
     max_length=SEED_LENGTH[1],
@@ -600,6 +624,18 @@ class Document:
         }
         out.update(self.body.schema())
         return out
+
+    def order(self, problems: Problems) -> None:
+        """Sorts the problems by the field they concern, in the order fields are declared
+        (unknown fields first; stable within a field): a codec that checks structure and
+        rules in two passes still lists one field's problems together."""
+        rank = {name: i for i, name in enumerate(self.body.properties)}
+
+        def key(problem: Problem) -> int:
+            top = problem.path[2:].split(".", 1)[0].split("[", 1)[0]
+            return rank.get(top, -1) if problem.path != "$" else -2
+
+        problems.items.sort(key=key)
 
     def read(self, doc: Any, problems: Problems) -> dict[str, Any] | None:
         """The valid fields of ``doc`` (problems of the others added), or None when the

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from itertools import product
@@ -83,6 +84,10 @@ def _notation_problem(text: Any) -> str:
 
 _SQUARE = "[a-eA-E][1-5]"
 _NOTATION = rf"^\s*({_SQUARE}|{_SQUARE}(:[0-9]{{1,3}})?-{_SQUARE}|[pP][aA][sS][sS])\s*$"
+# A state's lastMove as encode writes it, letters in either case: no blanks around it.
+_NOTATION_TEXT = re.compile(rf"^({_SQUARE}|{_SQUARE}(:[0-9]{{1,3}})?-{_SQUARE}|[pP][aA][sS][sS])$")
+_SQUARE_TEXT = re.compile(f"^{_SQUARE}$")
+_STACK_TEXT = re.compile(f"^[{LETTERS}]{{0,{REMOVE_AT - 1}}}$")
 
 
 def _pair(description: str) -> fields.Array:
@@ -106,11 +111,11 @@ def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
             "options": fields.Options(specs=specs),
             "board": fields.Map(
                 keys=fields.Str(
-                    pattern=f"^{_SQUARE}$",
+                    pattern=_SQUARE_TEXT,
                     convert={**INDEX, **{k.upper(): i for k, i in INDEX.items()}},
                     reason="not a square of the 5 × 5 board (a1..e5) (MX-1)",
                 ),
-                values=fields.Str(pattern="^[wb]{0,4}$", convert=STACKS, reason=_stack_problem),
+                values=fields.Str(pattern=_STACK_TEXT, convert=STACKS, reason=_stack_problem),
                 reason='must be an object mapping squares to stacks, e.g. {"c3": "wb"}',
                 description="Square -> stack, colours bottom to top (w White, b Blue).",
             ),
@@ -123,7 +128,7 @@ def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
                 description="Player to move; null when over.",
             ),
             "lastMove": fields.Str(
-                pattern=_NOTATION,
+                pattern=_NOTATION_TEXT,
                 convert=_read_last,
                 nullable=True,
                 default=None,

@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -114,7 +115,7 @@ def encode(state: TricTracState) -> JSON:
     }
 
 
-_POINT = r"^([2-9]|1[0-9]|2[0-3])$"
+_POINT = re.compile(r"^([2-9]|1[0-9]|2[0-3])$")
 _STONES = fields.Map(
     keys=fields.Str(
         pattern=_POINT,
