@@ -27,6 +27,7 @@ fractional part (``1.0`` too) and never a boolean, so ``read`` gives ``1`` for `
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from copy import deepcopy
@@ -136,6 +137,14 @@ def _span(lo: int | None, hi: int | None) -> str:
 
 def _outside(n: int, lo: int | None, hi: int | None) -> bool:
     return (lo is not None and n < lo) or (hi is not None and n > hi)
+
+
+def _int_range(f: Field) -> tuple[float, float] | None:
+    """The bounds of a plain integer field (a container checks such items in place)."""
+    if type(f) is not Int or f.nullable:
+        return None
+    lo = -math.inf if f.minimum is None else f.minimum
+    return (lo, math.inf if f.maximum is None else f.maximum)
 
 
 def _must_be(what: str, value: Any) -> str:
@@ -319,6 +328,8 @@ class Array(Field):
     max_items: int | None = None
     unique: bool = False
     whole: bool = False  # a wrong item is one problem of the list's, not one at the item
+    _ints: tuple[float, float] | None = field(default=None, init=False, repr=False, compare=False)
+    _len: tuple[float, float] = field(default=(0, 0), init=False, repr=False, compare=False)
 
     def _schema(self) -> JSON:
         out: JSON = {"type": "array", "items": self.items.schema()}
@@ -330,11 +341,30 @@ class Array(Field):
             out["uniqueItems"] = True
         return out
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_ints", _int_range(self.items))
+        lo = 0 if self.min_items is None else self.min_items
+        object.__setattr__(
+            self, "_len", (lo, math.inf if self.max_items is None else self.max_items)
+        )
+
     def quick(self, value: Any) -> Any:
         if type(value) is not list:
             return None if value is None and self.nullable else INVALID
-        if _outside(len(value), self.min_items, self.max_items):
+        n = len(value)
+        short, long = self._len
+        if n < short or n > long:
             return INVALID
+        ints = self._ints
+        if ints is not None:  # integers in a range: checked in place, no call per item
+            lo, hi = ints
+            for v in value:
+                if type(v) is not int or v < lo or v > hi:
+                    break
+            else:
+                if self.unique and len(set(value)) != n:
+                    return INVALID
+                return value  # as sent: codecs read what quick gives, never change it
         quick = self.items.quick
         out = [quick(v) for v in value]
         for got in out:
@@ -471,6 +501,11 @@ class Map(Field):
     kinds = (dict,)
     keys: Str
     values: Field
+    _ints: tuple[float, float] | None = field(default=None, init=False, repr=False, compare=False)
+    _len: tuple[float, float] = field(default=(0, 0), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_ints", _int_range(self.values))
 
     def _schema(self) -> JSON:
         names = {k: v for k, v in self.keys.schema().items() if k != "type"}  # names are strings
@@ -487,6 +522,17 @@ class Map(Field):
             except (KeyError, TypeError):  # not a key, or a value that is no text
                 return INVALID
             return out
+        ints = self._ints
+        if keys is not None and ints is not None:  # a look-up and a range (Tric Trac's stones)
+            lo, hi = ints
+            out = {}
+            for k, v in value.items():
+                key = keys.get(k, INVALID)
+                if key is INVALID or type(v) is not int or v < lo or v > hi:
+                    break
+                out[key] = v
+            else:
+                return out
         key_of, value_of = self.keys.quick, self.values.quick
         out = {}
         for k, v in value.items():

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ..core import InvalidNotation, Problems, fields
@@ -45,6 +46,7 @@ VERSION = 1
 
 
 def _parser(kind: type, example: str) -> Callable[[str], Any]:
+    @lru_cache(maxsize=1024)  # texts that fit the field's pattern: six characters at most
     def parse(text: str) -> Any:
         try:
             move = parse_move(text)

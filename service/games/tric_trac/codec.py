@@ -278,23 +278,33 @@ def _points(
             if points[key] is fields.INVALID:
                 points[key] = {}
     for p, key in enumerate(COLOUR_KEYS):
-        for point, n in sorted(points.get(key, {}).items()):
-            path = f"$.points.{key}.{point}"
-            me, opp = COLOUR_NAMES[p], COLOUR_NAMES[1 - p]
-            if board[point - 1]:
-                problems.add(
-                    path, f"point {point} also holds {opp} stones; a point holds one colour (TT-9)"
-                )
+        sign, mine, theirs = 1 - 2 * p, rules.hucke[p], rules.hucke[1 - p]
+        for point, n in points.get(key, {}).items():
+            odd = board[point - 1] or point == theirs or (point == mine and n == 1)
+            if odd and not _odd_point(board, p, point, n, rules, problems):
                 unsure.add(p)
                 continue
-            if point == rules.hucke[1 - p]:
-                problems.add(
-                    path, f"point {point} is {opp}'s Hucke, which {me} may never enter (TT-11)"
-                )
-            if point == rules.hucke[p] and n == 1:
-                problems.add(path, f"a single stone cannot stand in {me}'s Hucke (TT-11)")
-            board[point - 1] = n if p == 0 else -n
+            board[point - 1] = sign * n
     return board
+
+
+def _odd_point(
+    board: list[int], p: int, point: int, n: int, rules: Rules, problems: Problems
+) -> bool:
+    """Reports what is wrong with ``n`` stones of ``p`` on ``point``; False when they cannot
+    be placed at all (the point holds the other colour)."""
+    path = f"$.points.{COLOUR_KEYS[p]}.{point}"
+    me, opp = COLOUR_NAMES[p], COLOUR_NAMES[1 - p]
+    if board[point - 1]:
+        problems.add(
+            path, f"point {point} also holds {opp} stones; a point holds one colour (TT-9)"
+        )
+        return False
+    if point == rules.hucke[1 - p]:
+        problems.add(path, f"point {point} is {opp}'s Hucke, which {me} may never enter (TT-11)")
+    if point == rules.hucke[p] and n == 1:
+        problems.add(path, f"a single stone cannot stand in {me}'s Hucke (TT-11)")
+    return True
 
 
 def _phase(
