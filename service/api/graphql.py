@@ -728,7 +728,7 @@ schema = _Schema(query=Query, scalar_overrides=OVERRIDES)
 # found by walking each operation's GraphQL path; an argument no operation declares fails the
 # import. The enums' values as the tables they come from say: errors.CODES, verify's problem
 # table, bots.LEVELS.
-GAME_STATUS = {"ongoing": "Players still have moves.", "finished": "The game is over."}
+GAME_STATUS = dict(zip(STATUSES, ("Players still have moves.", "The game is over."), strict=True))
 VERDICT_PROBLEMS = {
     "RULES_VERSION_DIFFERS": "the record's RulesVersion is not the service's",
     "NOT_FINISHED": "the record ends before the game does",

@@ -218,13 +218,18 @@ def test_player_beyond_this_games_player_count(client):
 
 @pytest.mark.parametrize("game", ["mixtour", "tric-trac", "te-trix", "triominos-junior"])
 def test_a_boolean_is_no_version(client, game):
-    """Issue 23: ``"v": true`` passed every codec (True == 1) and REST answered 200."""
+    """Issue 23: ``"v": true`` passed every codec (True == 1) and REST answered 200. ``1.0`` is
+    the version 1 to JSON Schema (``"const": 1`` accepts it), and so to the codec."""
     state = client.post(f"/v1/games/{game}/new", json={}).json()["state"]
-    for v in (True, 1.0):
+    state.pop("sig", None)
+    for v in (True, False, "1", 2, 1.5):
         r = client.post(f"/v1/games/{game}/position", json={"state": {**state, "v": v}})
         assert r.status_code == 422, (v, r.text)
         problems = r.json()["error"]["details"]["problems"]
         assert [p["path"] for p in problems] == ["$.v"], problems
+    whole = client.post(f"/v1/games/{game}/position", json={"state": state}).json()
+    floated = client.post(f"/v1/games/{game}/position", json={"state": {**state, "v": 1.0}})
+    assert floated.status_code == 200 and floated.json() == whole
 
 
 @pytest.mark.parametrize(

@@ -101,7 +101,7 @@ def test_a_broken_engine_fails_the_contract():
             return "pass"
 
     with pytest.raises(AssertionError):
-        contract.check_playout(Broken(), random.Random(1), "broken", material=_mixtour)
+        contract.check_playout(Broken(engine.spec), random.Random(1), "broken", material=_mixtour)
 
 
 def test_a_leaking_view_fails_the_contract():
@@ -113,4 +113,4 @@ def test_a_leaking_view_fails_the_contract():
             return {**super().view(state, player), "racks": [list(r) for r in state.racks]}
 
     with pytest.raises(AssertionError, match="cannot see"):
-        contract.check_playout(Leaky(), random.Random(1), None, (2, {}))
+        contract.check_playout(Leaky(engine.spec), random.Random(1), None, (2, {}))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
@@ -418,48 +418,3 @@ class Game(Generic[S, M]):
 # A seed's length in characters: the state codecs, the request readers and every schema
 # read it from here.
 SEED_LENGTH = (1, 200)
-
-# JSON Schema of the fields every state document shares (check_seed reads the first two; the
-# API layer adds and strips ``sig``).
-COMMON_STATE_PROPERTIES: JSON = {
-    "seed": {"type": ["string", "null"], "minLength": SEED_LENGTH[0], "maxLength": SEED_LENGTH[1]},
-    "chances": {"type": "integer", "minimum": 0},
-    "sig": {
-        "type": "string",
-        "description": "'<keyId>.<hmac>': added by a service with a secret to the states it "
-        "made or derived from signed ones; send it back unchanged (README 'Trust model').",
-    },
-}
-
-
-def check_doc_header(
-    doc: Any, game_id: str, version: int, problems: Any, fields: Collection[str]
-) -> bool:
-    """Checks ``{"game": id, "v": version}`` and that every top-level field is one of
-    ``fields``; False when the rest cannot be read."""
-    if not isinstance(doc, Mapping):
-        problems.add("$", "state must be a JSON object")
-        return False
-    for key in doc:
-        if key not in fields:
-            problems.add(f"$.{key}", "unknown field")
-    if doc.get("game") != game_id:
-        problems.add("$.game", f"must be {game_id!r}, got {doc.get('game')!r}")
-    if type(doc.get("v")) is not int or doc.get("v") != version:  # true is no version 1
-        problems.add("$.v", f"unsupported version {doc.get('v')!r}; this service reads {version}")
-        return False
-    return True
-
-
-def check_seed(doc: Mapping[str, Any], problems: Any) -> tuple[str | None, int]:
-    """Reads the common ``seed`` and ``chances`` fields."""
-    seed = doc.get("seed")
-    low, high = SEED_LENGTH
-    if seed is not None and (not isinstance(seed, str) or not low <= len(seed) <= high):
-        problems.add("$.seed", f"must be null or a string of {low} to {high} characters")
-        seed = None
-    chances = doc.get("chances", 0)
-    if isinstance(chances, bool) or not isinstance(chances, int) or chances < 0:
-        problems.add("$.chances", "must be a non-negative integer")
-        chances = 0
-    return seed, chances

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InvalidOptions, Problems
+from .numbers import as_int
 
 # A custom check returns the normalised value, or raises ValueError with the reason.
 Check = Callable[[Any], Any]
@@ -55,9 +56,11 @@ class OptionSpec:
 
     def validate(self, value: Any, problems: Problems, path: str) -> Any:
         if self.kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
+            number = as_int(value)  # 20.0 too, as the option's schema reads it (issue 23)
+            if number is None:
                 problems.add(path, f"must be an integer, got {_type_name(value)}")
                 return self.default
+            value = number
             lo, hi = self.minimum, self.maximum
             if (lo is not None and value < lo) or (hi is not None and value > hi):
                 problems.add(path, f"must be between {lo} and {hi}, got {value}")

@@ -16,13 +16,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from ..core import InvalidNotation, OptionSpec, Problems, options_schema, read_options
-from ..core.game import COMMON_STATE_PROPERTIES, JSON, check_doc_header, check_seed
-from ..core.numbers import as_int
+from ..core import InvalidNotation, OptionSpec, Problems, fields
+from ..core.game import JSON
 from .board import INDEX, SIZE, SQUARES, line_between
 from .moves import REMOVE_AT, Pass, Place, Shift, notation, parse_move
 from .state import COLOUR_NAMES, MixtourState
@@ -35,19 +36,6 @@ STACKS = {
     for height in range(REMOVE_AT)
     for colours in product((0, 1), repeat=height)
 }
-FIELDS = (
-    "game",
-    "v",
-    "options",
-    "board",
-    "supply",
-    "scores",
-    "toMove",
-    "lastMove",
-    "passes",
-    "seed",
-    "chances",
-)
 
 
 def encode(state: MixtourState) -> JSON:
@@ -68,144 +56,219 @@ def encode(state: MixtourState) -> JSON:
     }
 
 
+def _stack_problem(stack: Any) -> str:
+    """Why a board value is not a stack of up to four pieces."""
+    if not isinstance(stack, str):
+        return 'a stack is a string of colours bottom to top, e.g. "wwb"'
+    bad = sorted(set(stack) - set(LETTERS))
+    if bad:
+        return f"unknown colour(s) {''.join(bad)!r}: w is White, b is Blue"
+    return f"a stack of {len(stack)} cannot stand: stacks of 5 or more are removed at once (MX-9)"
+
+
+@lru_cache(maxsize=1024)  # texts that fit the notation's pattern: a few characters each
+def _read_last(text: str) -> Place | Shift | Pass:
+    try:
+        return parse_move(text)
+    except InvalidNotation as exc:
+        raise ValueError(exc.message) from None
+
+
+def _notation_problem(text: Any) -> str:
+    try:
+        parse_move(text)
+    except InvalidNotation as exc:
+        return exc.message
+    return "must be a move in notation, such as 'c3-d3'"
+
+
+_SQUARE = "[a-eA-E][1-5]"
+_NOTATION = rf"^\s*({_SQUARE}|{_SQUARE}(:[0-9]{{1,3}})?-{_SQUARE}|[pP][aA][sS][sS])\s*$"
+# A state's lastMove as encode writes it, letters in either case: no blanks around it.
+_NOTATION_TEXT = re.compile(rf"^({_SQUARE}|{_SQUARE}(:[0-9]{{1,3}})?-{_SQUARE}|[pP][aA][sS][sS])$")
+_SQUARE_TEXT = re.compile(f"^{_SQUARE}$")
+_STACK_TEXT = re.compile(f"^[{LETTERS}]{{0,{REMOVE_AT - 1}}}$")
+
+
+def _pair(description: str) -> fields.Array:
+    return fields.Array(
+        items=fields.Int(minimum=0),
+        min_items=2,
+        max_items=2,
+        reason="must be a list of two integers [White, Blue]",
+        description=description,
+    )
+
+
+def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
+    return fields.Document(
+        game="mixtour",
+        version=VERSION,
+        title="Mixtour state",
+        description="A Mixtour position (rules MX-1…MX-11). Squares a1..e5, a1 bottom-left.",
+        required=("board", "supply", "scores", "toMove"),
+        properties={
+            "options": fields.Options(specs=specs),
+            "board": fields.Map(
+                keys=fields.Str(
+                    pattern=_SQUARE_TEXT,
+                    convert={**INDEX, **{k.upper(): i for k, i in INDEX.items()}},
+                    reason="not a square of the 5 × 5 board (a1..e5) (MX-1)",
+                ),
+                values=fields.Str(pattern=_STACK_TEXT, convert=STACKS, reason=_stack_problem),
+                reason='must be an object mapping squares to stacks, e.g. {"c3": "wb"}',
+                description="Square -> stack, colours bottom to top (w White, b Blue).",
+            ),
+            "supply": _pair("Pieces in supply [White, Blue]."),
+            "scores": _pair("Points [White, Blue]."),
+            "toMove": fields.Enum(
+                values=(0, 1),
+                nullable=True,
+                reason="must be 0 (White), 1 (Blue) or null when the game is over",
+                description="Player to move; null when over.",
+            ),
+            "lastMove": fields.Str(
+                pattern=_NOTATION_TEXT,
+                convert=_read_last,
+                nullable=True,
+                default=None,
+                reason=_notation_problem,
+                description="The previous move in notation (for MX-7).",
+            ),
+            "passes": fields.Enum(
+                values=(0, 1, 2),
+                default=0,
+                reason="must be 0, 1 or 2 (MX-8)",
+                description="Passes in a row (MX-8).",
+            ),
+        },
+    )
+
+
+document = fields.PerOptions(_document)
+
+
 def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> MixtourState:
     problems = Problems()
-    if not check_doc_header(doc, "mixtour", VERSION, problems, FIELDS):
+    got = document(specs).read(doc, problems)
+    if got is None:
         problems.raise_state()
-    opts = read_options(specs, doc.get("options", {}), problems)
+        raise AssertionError  # raise_state raised: there was a problem
+    opts = got["options"]
     total, goal = opts["piecesPerPlayer"], opts["pointsToWin"]
-
-    stacks = _board(doc.get("board"), problems)
-    supply = _pair(doc, "supply", problems, 0, total)
-    points = _pair(doc, "scores", problems, 0, goal)
-    white = sum(s.count(0) for s in stacks)
-    for p, on_board in enumerate((white, sum(map(len, stacks)) - white)):
-        if on_board + supply[p] != total:
-            problems.add(
-                "$.supply",
-                f"{COLOUR_NAMES[p]} has {on_board} on the board and "
-                f"{supply[p]} in supply, but piecesPerPlayer is {total} (MX-2)",
-            )
+    stacks = _board(doc, got.get("board"), problems)
+    supply = _within(got.get("supply"), "supply", total, "piecesPerPlayer", "MX-2", problems)
+    points = _within(got.get("scores"), "scores", goal, "pointsToWin", "MX-3", problems)
+    if stacks is not None and supply is not None:
+        white = sum(s.count(0) for s in stacks)
+        for p, on_board in enumerate((white, sum(map(len, stacks)) - white)):
+            if on_board + supply[p] != total:
+                problems.add(
+                    "$.supply",
+                    f"{COLOUR_NAMES[p]} has {on_board} on the board and "
+                    f"{supply[p]} in supply, but piecesPerPlayer is {total} (MX-2)",
+                )
+    points = points or (0, 0)
     winners = [p for p in (0, 1) if points[p] >= goal]
     if len(winners) == 2:
         problems.add("$.scores", "both players cannot have reached pointsToWin (MX-10)")
 
-    passes = as_int(doc.get("passes", 0))
-    if passes not in (0, 1, 2):
-        problems.add("$.passes", "must be 0, 1 or 2 (MX-8)")
-        passes = 0
-    sent = doc.get("toMove")
-    turn = None if sent is None else as_int(sent)
-    if sent is not None and turn not in (0, 1):
-        problems.add("$.toMove", "must be 0 (White), 1 (Blue) or null when the game is over")
-        turn = 0
+    passes = got.get("passes", 0)
+    turn = got.get("toMove", 0)
     finished = bool(winners) or passes == 2
     if winners and passes == 2:
-        problems.add("$.passes", "a game won on points cannot also end in a double pass")
+        problems.add(
+            "$.passes", "a game won on points cannot also end in a double pass (MX-8, MX-10)"
+        )
     if finished and turn is not None:
         why = f"{COLOUR_NAMES[winners[0]]} has won" if winners else "both players passed"
-        problems.add("$.toMove", f"must be null: the game is over ({why})")
+        problems.add("$.toMove", f"must be null: the game is over ({why}) (MX-10)")
     if not finished and turn is None:
-        problems.add("$.toMove", "is null, but nobody has won and the game is not drawn")
-
-    last = _last_move(doc.get("lastMove"), stacks, turn, passes, problems)
-    seed, chances = check_seed(doc, problems)
+        problems.add(
+            "$.toMove", "is null, but nobody has won and the game is not drawn (MX-8, MX-10)"
+        )
+    board = stacks or ((),) * (SIZE * SIZE)
+    last = _last_move(got.get("lastMove"), "lastMove" in got, board, turn, passes, problems)
     problems.raise_state()
     return MixtourState(
-        stacks=stacks,
-        supply=supply,
+        stacks=board,
+        supply=supply or (0, 0),
         points=points,
         turn=turn,
         last=last,
         passes=passes,
         pieces_per_player=total,
         points_to_win=goal,
-        seed=seed,
-        chances=chances,
+        seed=got.get("seed"),
+        chances=got.get("chances", 0),
     )
 
 
-def _board(board: Any, problems: Problems) -> tuple[tuple[int, ...], ...]:
+def _board(
+    doc: Mapping[str, Any], board: dict[int, tuple[int, ...]] | None, problems: Problems
+) -> tuple[tuple[int, ...], ...] | None:
+    """The stacks by square index; None when the board is no object. Of a refused board,
+    the stacks on squares (too high ones too: their pieces count for MX-2)."""
+    if board is None:
+        raw = doc.get("board")
+        if not isinstance(raw, Mapping):
+            return None
+        board = {}
+        for square, stack in raw.items():
+            index = INDEX.get(square.lower()) if isinstance(square, str) else None
+            if index is not None and isinstance(stack, str) and not set(stack) - set(LETTERS):
+                board[index] = tuple(LETTERS.index(c) for c in stack)
+    elif len(board) != len(doc["board"]):  # two spellings of one square: a1 and A1
+        seen: set[int] = set()
+        for square in doc["board"]:
+            index = INDEX[square.lower()]
+            if index in seen:
+                problems.add(
+                    f"$.board.{square}",
+                    "the same square is given twice (letters are case-insensitive) (MX-1)",
+                )
+            seen.add(index)
     stacks: list[tuple[int, ...]] = [()] * (SIZE * SIZE)
-    if not isinstance(board, Mapping):  # null or missing too: the board is required
-        problems.add("$.board", 'must be an object mapping squares to stacks, e.g. {"c3": "wb"}')
-        return tuple(stacks)
-    seen: set[int] = set()
-    for square, stack in board.items():
-        path = f"$.board.{square}"
-        index = INDEX.get(square.lower()) if isinstance(square, str) else None
-        if index is None:
-            problems.add(path, "not a square of the 5 × 5 board (a1..e5) (MX-1)")
-            continue
-        if index in seen:
-            problems.add(path, "the same square is given twice (letters are case-insensitive)")
-            continue
-        seen.add(index)
-        parsed = STACKS.get(stack) if isinstance(stack, str) else None
-        if parsed is None:
-            parsed = _odd_stack(stack, path, problems)
-        if parsed:
-            stacks[index] = parsed
+    for index, stack in board.items():
+        stacks[index] = stack
     return tuple(stacks)
 
 
-def _odd_stack(stack: Any, path: str, problems: Problems) -> tuple[int, ...]:
-    """Diagnoses a stack that is not a valid one of up to four pieces."""
-    if not isinstance(stack, str):
-        problems.add(path, 'a stack is a string of colours bottom to top, e.g. "wwb"')
-        return ()
-    bad = sorted(set(stack) - set(LETTERS))
-    if bad:
-        problems.add(path, f"unknown colour(s) {''.join(bad)!r}: w is White, b is Blue")
-        return ()
-    problems.add(
-        path,
-        f"a stack of {len(stack)} cannot stand: stacks of 5 or more are removed at once (MX-9)",
-    )
-    return tuple(LETTERS.index(c) for c in stack)
-
-
-def _pair(
-    doc: Mapping[str, Any], key: str, problems: Problems, lo: int, hi: int
-) -> tuple[int, int]:
-    value = doc.get(key)
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
-    ):
-        problems.add(f"$.{key}", "must be a list of two integers [White, Blue]")
-        return (0, 0)
-    for p, v in enumerate(value):
-        if not lo <= v <= hi:
-            problems.add(f"$.{key}[{p}]", f"must be between {lo} and {hi}, got {v}")
-    return (value[0], value[1])
+def _within(
+    pair: list[int] | None, key: str, hi: int, option: str, rule: str, problems: Problems
+) -> tuple[int, int] | None:
+    """A [White, Blue] pair no larger than the option allows; None when it was refused."""
+    if pair is None:
+        return None
+    for p, v in enumerate(pair):
+        if v > hi:
+            problems.add(
+                f"$.{key}[{p}]", f"must be between 0 and {hi} ({option}), got {v} ({rule})"
+            )
+    return (pair[0], pair[1])
 
 
 def _last_move(
-    text: Any,
+    move: Place | Shift | Pass | None,
+    known: bool,
     stacks: tuple[tuple[int, ...], ...],
     turn: int | None,
     passes: int,
     problems: Problems,
 ) -> Place | Shift | Pass | None:
-    """Parses lastMove and checks that the board can be the position right after it."""
+    """Checks that the board can be the position right after lastMove (``known``: it was
+    read, null included)."""
     path = "$.lastMove"
-    if text is None:
-        if passes:
-            problems.add(path, "must be 'pass' after a pass")
-        return None
-    try:
-        move = parse_move(text)
-    except InvalidNotation as exc:
-        problems.add(path, exc.message)
+    if move is None:
+        if passes and known:
+            problems.add(path, "must be 'pass' after a pass (MX-8)")
         return None
     mover = None if turn is None else 1 - turn
     if isinstance(move, Pass):
         if not passes:
-            problems.add(path, "is 'pass' but passes is 0")
+            problems.add(path, "is 'pass' but passes is 0 (MX-8)")
     elif passes:
-        problems.add(path, "must be 'pass' when passes is not 0")
+        problems.add(path, "must be 'pass' when passes is not 0 (MX-8)")
     if isinstance(move, Place):
         stack = stacks[move.square]
         if len(stack) != 1 or (mover is not None and stack[0] != mover):
@@ -213,7 +276,7 @@ def _last_move(
             problems.add(
                 path,
                 f"after placing on {SQUARES[move.square]} that square holds "
-                f"exactly one piece, {who}",
+                f"exactly one piece, {who} (MX-4)",
             )
     elif isinstance(move, Shift):
         between = line_between(move.source, move.target)
@@ -232,45 +295,7 @@ def _last_move(
 
 
 def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
-    pair = {
-        "type": "array",
-        "items": {"type": "integer", "minimum": 0},
-        "minItems": 2,
-        "maxItems": 2,
-    }
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://regelwerk.dev/schema/states/mixtour.json",
-        "title": "Mixtour state",
-        "description": "A Mixtour position (rules MX-1…MX-11). Squares a1..e5, a1 bottom-left.",
-        "type": "object",
-        "required": ["game", "v", "board", "supply", "scores", "toMove"],
-        "additionalProperties": False,
-        "properties": {
-            "game": {"const": "mixtour"},
-            "v": {"const": VERSION},
-            "options": options_schema(specs),
-            "board": {
-                "type": "object",
-                "description": "Square -> stack, colours bottom to top (w White, b Blue).",
-                "propertyNames": {"pattern": "^[a-eA-E][1-5]$"},
-                "additionalProperties": {"type": "string", "pattern": "^[wb]{0,4}$"},
-            },
-            "supply": {**pair, "description": "Pieces in supply [White, Blue]."},
-            "scores": {**pair, "description": "Points [White, Blue]."},
-            "toMove": {"enum": [0, 1, None], "description": "Player to move; null when over."},
-            "lastMove": {
-                "type": ["string", "null"],
-                "description": "The previous move in notation (for MX-7).",
-            },
-            "passes": {"enum": [0, 1, 2], "description": "Passes in a row (MX-8)."},
-            **COMMON_STATE_PROPERTIES,
-        },
-    }
-
-
-_SQUARE = "[a-eA-E][1-5]"
-_NOTATION = rf"^\s*({_SQUARE}|{_SQUARE}(:[0-9]{{1,3}})?-{_SQUARE}|[pP][aA][sS][sS])\s*$"
+    return document(specs).schema()
 
 
 def move_schema() -> JSON:

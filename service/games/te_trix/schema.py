@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from ..core import OptionSpec, options_schema
-from ..core.game import COMMON_STATE_PROPERTIES, JSON
-from .codec import REQUIRED, VERSION
-from .options import MAX_PLAYERS, MIN_SIZE
+from ..core import OptionSpec
+from ..core.game import JSON
+from .codec import DOCUMENT
+from .options import MAX_PLAYERS
 from .sheet import BAR_FIELDS, MAX_SIZE
-from .state import ENDINGS, PHASES
 
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _CELL_NAME = "^[a-l](1[0-2]|[1-9])$"  # as move documents and the SVG spell it
@@ -20,71 +19,9 @@ _PLAYERS = {
 
 
 def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
-    options = options_schema(specs)
-    props = options["properties"]
-    # A state spells out the pre-printed cells that null stands for in ``new``.
-    printed = {k: v for k, v in props["preprinted"].items() if k != "default"}
-    props["preprinted"] = {
-        **printed,
-        "type": "array",
-        "description": "Pre-printed cells, one list per player (TX-3, TX-12).",
-    }
-    return {
-        "$schema": _DRAFT,
-        "$id": "https://regelwerk.dev/schema/states/te-trix.json",
-        "title": "Te-Trix state",
-        "description": "A Te-Trix position (rules TX-1…TX-15): every player's sheet and the "
-        "round's progress. Cells a1 (top-left) to l12; rows top to bottom.",
-        "type": "object",
-        "required": list(REQUIRED),
-        "additionalProperties": False,
-        "properties": {
-            "game": {"const": "te-trix"},
-            "v": {"const": VERSION},
-            "options": {
-                **options,
-                "description": "The options the game was started with.",
-                "required": ["size", "preprinted"],
-            },
-            "round": {"type": "integer", "minimum": 1, "description": "Round, from 1."},
-            "roller": {
-                "type": "integer",
-                "minimum": 0,
-                "maximum": MAX_PLAYERS - 1,
-                "description": "(round - 1) mod players (TX-5).",
-            },
-            "phase": {"enum": list(PHASES), "description": "roll → arrange → place, or over."},
-            "roll": {"type": ["string", "null"], "pattern": "^[oxs]{4}$"},
-            "arrangement": {"type": ["string", "null"], "pattern": "^[OITLJSZ]:[oxs]{4}$"},
-            "placed": {**_PLAYERS, "description": "Players who placed this round (TX-9)."},
-            "blocked": {**_PLAYERS, "description": "Players who cannot place (TX-10)."},
-            "sheets": {
-                "type": "array",
-                "minItems": 1,
-                "maxItems": MAX_PLAYERS,
-                "description": "Per player, the rows top to bottom; '.' is an empty cell.",
-                "items": {
-                    "type": "array",
-                    "minItems": MIN_SIZE,
-                    "maxItems": MAX_SIZE,
-                    "items": {"type": "string", "pattern": f"^[oxs.]{{{MIN_SIZE},{MAX_SIZE}}}$"},
-                },
-            },
-            "bar": {
-                "type": ["integer", "null"],
-                "minimum": 0,
-                "maximum": BAR_FIELDS,
-                "description": "Solo: free overhang bar fields (TX-13); null otherwise.",
-            },
-            "end": {"enum": [None, *ENDINGS], "description": "Why the game is over."},
-            "scores": {
-                "type": "array",
-                "items": {"type": "integer", "minimum": 0},
-                "description": "Derived (TX-11, TX-15); checked when given.",
-            },
-            **COMMON_STATE_PROPERTIES,
-        },
-    }
+    """The state document's schema, from its one description (``codec.DOCUMENT``, whose
+    options are declared from these same OptionSpecs)."""
+    return DOCUMENT.schema()
 
 
 _SYMBOL = {

@@ -20,11 +20,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import OptionSpec, Problems, options_schema, read_options
-from ..core.game import COMMON_STATE_PROPERTIES, JSON, check_doc_header, check_seed
+from ..core import OptionSpec, Problems, fields
+from ..core.game import JSON
 from ..core.numbers import as_int
 from .state import (
     COLOUR_KEYS,
@@ -44,23 +45,6 @@ from .state import (
 )
 
 VERSION = 1
-FIELDS = frozenset(
-    (
-        "game",
-        "v",
-        "options",
-        "points",
-        "start",
-        "borneOff",
-        "hits",
-        "scores",
-        "phase",
-        "toMove",
-        "dice",
-        "seed",
-        "chances",
-    )
-)
 MAX_HITS = 99
 
 
@@ -94,13 +78,13 @@ def check_hucke(value: Any) -> dict[str, int]:
         value = {"red": value[0], "black": value[1]}
     if not isinstance(value, Mapping) or set(value) != {"red", "black"}:
         raise ValueError('must be {"red": point, "black": point} or [red, black]')
-    for key in COLOUR_KEYS:
-        v = value[key]
-        if isinstance(v, bool) or not isinstance(v, int) or not 2 <= v <= POINTS - 1:
+    points = [as_int(value[key]) for key in COLOUR_KEYS]  # 13.0 too, as the schema reads it
+    for key, v in zip(COLOUR_KEYS, points, strict=True):
+        if v is None or not 2 <= v <= POINTS - 1:
             raise ValueError(f"{key} must be a point from 2 to 23 (1 and 24 are start fields)")
-    if value["red"] == value["black"]:
-        raise ValueError("Red's and Black's Hucke must be different points")
-    return {"red": value["red"], "black": value["black"]}
+    if points[0] == points[1]:
+        raise ValueError("Red's and Black's Hucke must be different points (TT-11)")
+    return dict(zip(COLOUR_KEYS, points, strict=True))  # type: ignore[arg-type]
 
 
 def encode(state: TricTracState) -> JSON:
@@ -131,17 +115,104 @@ def encode(state: TricTracState) -> JSON:
     }
 
 
+_POINT = re.compile(r"^([2-9]|1[0-9]|2[0-3])$")
+_STONES = fields.Map(
+    keys=fields.Str(
+        pattern=_POINT,
+        convert={str(p): p for p in range(2, POINTS)},
+        reason="not a point from 2 to 23 (start fields are in $.start) (TT-1, TT-2)",
+    ),
+    values=fields.Int(
+        minimum=1, maximum=STONES, reason=f"stones must be an integer from 1 to {STONES}"
+    ),
+    reason='must map points to stones, e.g. {"4": 2}',
+)
+
+
+def _pair_field(hi: int, description: str) -> fields.Array:
+    return fields.Array(
+        items=fields.Int(minimum=0, maximum=hi),
+        min_items=2,
+        max_items=2,
+        reason="must be a list of two integers [Red, Black]",
+        description=description,
+    )
+
+
+_PAIRS = {
+    "start": _pair_field(STONES, "Stones on the start fields (Red 1, Black 24)."),
+    "borneOff": _pair_field(STONES, "Stones borne off (TT-13)."),
+    "hits": _pair_field(MAX_HITS, "Opposing stones each player has hit (TT-12)."),
+    "scores": _pair_field(MAX_HITS, "hits + borneOff (TT-14)."),
+}
+
+
+def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
+    return fields.Document(
+        game="tric-trac",
+        version=VERSION,
+        title="Tric Trac state",
+        description="A Tric Trac position (rules TT-1…TT-15). Red (player 0) moves from "
+        "point 1 up to 24, Black (player 1) from 24 down to 1; lists are [Red, Black].",
+        required=("points", "start", "borneOff", "hits", "scores", "phase"),
+        properties={
+            "options": fields.Options(specs=specs),
+            "points": fields.Obj(
+                properties={"red": _STONES, "black": _STONES},
+                unknown="unknown colour; expected red and black",
+                reason='must be {"red": {point: stones}, "black": {point: stones}}',
+                description="Stones on points 2–23 per colour.",
+            ),
+            **_PAIRS,
+            "phase": fields.Enum(
+                values=PHASES,
+                reason=f"must be one of {', '.join(PHASES)}",
+                description="opening: the opening throw is due; throw: toMove throws; "
+                "move: toMove plays dice; over: someone reached pointsToWin.",
+            ),
+            "toMove": fields.Enum(
+                values=(0, 1),
+                nullable=True,
+                default=None,
+                reason="must be 0 (Red), 1 (Black) or null",
+                description="Whose turn; null in opening/over.",
+            ),
+            "dice": fields.Array(
+                items=fields.Int(minimum=1, maximum=6),
+                min_items=2,
+                max_items=2,
+                nullable=True,
+                default=None,
+                whole=True,
+                reason="must be null or a throw: two numbers 1 to 6",
+                description="The throw being played (phase move), lower first.",
+            ),
+        },
+    )
+
+
+document = fields.PerOptions(_document)
+
+
 def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> TricTracState:
     problems = Problems()
-    if not check_doc_header(doc, "tric-trac", VERSION, problems, FIELDS):
+    got = document(specs).read(doc, problems)
+    if got is None:
         problems.raise_state()
-    rules = _rules(doc.get("options", {}), specs, problems)
+        raise AssertionError  # raise_state raised: there was a problem
+    opts = got["options"]
+    hucke = opts["hucke"]
+    rules = Rules(
+        opts["mustPlayLarger"],
+        opts["homeBeforeBearOff"],
+        (hucke["red"], hucke["black"]),
+        opts["pointsToWin"],
+    )
     unsure: set[int] = set()  # players with a rejected entry: no sums checked for them
-    board = _points(doc.get("points"), rules, problems, unsure)
-    start = _pair(doc, "start", problems, STONES, unsure)
-    off = _pair(doc, "borneOff", problems, STONES, unsure)
-    hits = _pair(doc, "hits", problems, MAX_HITS, unsure)
-    scores = _pair(doc, "scores", problems, MAX_HITS, unsure)
+    board = _points(doc, got, rules, problems, unsure)
+    start, off, hits, scores = (
+        _pair(doc, got, key, unsure) for key in ("start", "borneOff", "hits", "scores")
+    )
     board[0], board[POINTS - 1] = start[0], -start[1]
     for p, key in enumerate(COLOUR_KEYS):
         if p in unsure:
@@ -160,119 +231,109 @@ def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> TricTracState:
                 f"$.scores[{p}]",
                 f"must be hits + borneOff = {hits[p] + off[p]}, got {scores[p]} (TT-14)",
             )
-    phase, player, dice = _phase(doc, problems)
-    known = phase if doc.get("phase") in PHASES else None  # no second guesses on a bad phase
-    _check_progress(rules, tuple(board), hits, scores, known, problems)
-    seed, chances = check_seed(doc, problems)
+    phase, player, dice = _phase(got, problems)
+    _check_progress(rules, tuple(board), hits, scores, phase if "phase" in got else None, problems)
+    chances = got.get("chances", 0)
     if phase != OPENING and chances < 1:
         problems.add("$.chances", "must be at least 1 once the opening throw is made (TT-4)")
     problems.raise_state()
-    return TricTracState(tuple(board), hits, phase, player, dice, rules, seed, chances)
+    return TricTracState(tuple(board), hits, phase, player, dice, rules, got.get("seed"), chances)
 
 
-def _rules(options: Any, specs: tuple[OptionSpec, ...], problems: Problems) -> Rules:
-    opts = read_options(specs, options, problems)
-    hucke = opts["hucke"]
-    return Rules(
-        opts["mustPlayLarger"],
-        opts["homeBeforeBearOff"],
-        (hucke["red"], hucke["black"]),
-        opts["pointsToWin"],
-    )
-
-
-def _points(points: Any, rules: Rules, problems: Problems, unsure: set[int]) -> list[int]:
-    board = [0] * POINTS
-    if not isinstance(points, Mapping):
-        problems.add("$.points", 'must be {"red": {point: stones}, "black": {point: stones}}')
-        unsure.update((0, 1))
-        return board
-    for key in points:
-        if key not in COLOUR_KEYS:
-            problems.add(f"$.points.{key}", "unknown colour; expected red and black")
-    for p, key in enumerate(COLOUR_KEYS):
-        stones = points.get(key, {})
-        if not isinstance(stones, Mapping):
-            problems.add(f"$.points.{key}", 'must map points to stones, e.g. {"4": 2}')
-            unsure.add(p)
-            continue
-        for name, n in stones.items():
-            if not _place(board, p, f"$.points.{key}.{name}", name, n, rules, problems):
+def _pair(
+    doc: Mapping[str, Any], got: dict[str, Any], key: str, unsure: set[int]
+) -> tuple[int, int]:
+    """A [Red, Black] pair; of a refused one, the good entries (the other player unsure)."""
+    pair = got.get(key)
+    if pair is None:
+        pair = _PAIRS[key].parts(doc.get(key))
+        if not isinstance(pair, list) or len(pair) != 2:
+            unsure.update((0, 1))
+            return (0, 0)
+        for p, v in enumerate(pair):
+            if v is fields.INVALID:
                 unsure.add(p)
+                pair[p] = 0
+    return (pair[0], pair[1])
+
+
+def _points(
+    doc: Mapping[str, Any],
+    got: dict[str, Any],
+    rules: Rules,
+    problems: Problems,
+    unsure: set[int],
+) -> list[int]:
+    board = [0] * POINTS
+    points = got.get("points")
+    if points is None:  # refused: place what can be read; a colour with a wrong entry is unsure
+        raw = doc.get("points")
+        if not isinstance(raw, Mapping):
+            unsure.update((0, 1))
+            return board
+        points = {key: _STONES.parts(raw.get(key, {})) for key in COLOUR_KEYS}
+        for p, key in enumerate(COLOUR_KEYS):
+            if _STONES.quick(raw.get(key, {})) is fields.INVALID:
+                unsure.add(p)
+            if points[key] is fields.INVALID:
+                points[key] = {}
+    for p, key in enumerate(COLOUR_KEYS):
+        sign, mine, theirs = 1 - 2 * p, rules.hucke[p], rules.hucke[1 - p]
+        for point, n in points.get(key, {}).items():
+            odd = board[point - 1] or point == theirs or (point == mine and n == 1)
+            if odd and not _odd_point(board, p, point, n, rules, problems):
+                unsure.add(p)
+                continue
+            board[point - 1] = sign * n
     return board
 
 
-def _place(
-    board: list[int], p: int, path: str, name: Any, n: Any, rules: Rules, problems: Problems
+def _odd_point(
+    board: list[int], p: int, point: int, n: int, rules: Rules, problems: Problems
 ) -> bool:
-    """Puts the stones on the board; False when they cannot be placed."""
-    point = int(name) if isinstance(name, str) and name.isdigit() and len(name) <= 2 else 0
-    if not 2 <= point <= POINTS - 1:
-        problems.add(path, "not a point from 2 to 23 (start fields are in $.start) (TT-1, TT-2)")
-        return False
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= STONES:
-        problems.add(path, f"stones must be an integer from 1 to {STONES}")
-        return False
+    """Reports what is wrong with ``n`` stones of ``p`` on ``point``; False when they cannot
+    be placed at all (the point holds the other colour)."""
+    path = f"$.points.{COLOUR_KEYS[p]}.{point}"
     me, opp = COLOUR_NAMES[p], COLOUR_NAMES[1 - p]
     if board[point - 1]:
-        problems.add(path, f"point {point} also holds {opp} stones; a point holds one colour")
+        problems.add(
+            path, f"point {point} also holds {opp} stones; a point holds one colour (TT-9)"
+        )
         return False
     if point == rules.hucke[1 - p]:
         problems.add(path, f"point {point} is {opp}'s Hucke, which {me} may never enter (TT-11)")
     if point == rules.hucke[p] and n == 1:
         problems.add(path, f"a single stone cannot stand in {me}'s Hucke (TT-11)")
-    board[point - 1] = n if p == 0 else -n
     return True
 
 
-def _pair(
-    doc: Mapping[str, Any], key: str, problems: Problems, hi: int, unsure: set[int]
-) -> tuple[int, int]:
-    value = doc.get(key)
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
-    ):
-        problems.add(f"$.{key}", "must be a list of two integers [Red, Black]")
-        unsure.update((0, 1))
-        return (0, 0)
-    out = [0, 0]
-    for p, v in enumerate(value):
-        if not 0 <= v <= hi:
-            problems.add(f"$.{key}[{p}]", f"must be between 0 and {hi}, got {v}")
-            unsure.add(p)
-        else:
-            out[p] = v
-    return (out[0], out[1])
-
-
 def _phase(
-    doc: Mapping[str, Any], problems: Problems
+    got: dict[str, Any], problems: Problems
 ) -> tuple[str, int | None, tuple[int, int] | None]:
-    phase = doc.get("phase")
-    if phase not in PHASES:
-        problems.add("$.phase", f"must be one of {', '.join(PHASES)}")
-        phase = OVER if doc.get("toMove") is None else MOVE
-    sent = doc.get("toMove")
-    player = None if sent is None else as_int(sent)
+    phase = got.get("phase")
+    sent = got.get("toMove")
+    if phase is None:
+        phase = OVER if sent is None else MOVE
+    player = sent
     if phase in (THROW, MOVE):
-        if player not in (0, 1):
-            problems.add("$.toMove", f"must be 0 (Red) or 1 (Black) in phase {phase}")
+        if player is None:
+            problems.add("$.toMove", f"must be 0 (Red) or 1 (Black) in phase {phase} (TT-5)")
             player = 0
     elif sent is not None:
-        problems.add("$.toMove", f"must be null in phase {phase}")
+        problems.add("$.toMove", f"must be null in phase {phase} (TT-4, TT-15)")
         player = None
-    dice = doc.get("dice")
+    dice = got.get("dice")
     if phase != MOVE:
         if dice is not None:
-            problems.add("$.dice", "must be null unless a throw is being played (phase move)")
+            problems.add(
+                "$.dice", "must be null unless a throw is being played (phase move) (TT-5)"
+            )
         return phase, player, None
-    read = [as_int(d) for d in dice] if isinstance(dice, list) else []
-    if len(read) != 2 or any(d not in range(1, 7) for d in read):
-        problems.add("$.dice", "must be the throw being played: two numbers 1 to 6")
+    if dice is None:
+        if "dice" in got:
+            problems.add("$.dice", "must be the throw being played in phase move (TT-5)")
         return phase, player, (1, 2)
-    low, high = sorted(d for d in read if d is not None)
+    low, high = sorted(dice)
     return phase, player, (low, high)
 
 
@@ -305,61 +366,7 @@ def _check_progress(
 
 
 def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
-    pair = {
-        "type": "array",
-        "items": {"type": "integer", "minimum": 0},
-        "minItems": 2,
-        "maxItems": 2,
-    }
-    stones = {
-        "type": "object",
-        "propertyNames": {"pattern": "^([2-9]|1[0-9]|2[0-3])$"},
-        "additionalProperties": {"type": "integer", "minimum": 1, "maximum": STONES},
-    }
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://regelwerk.dev/schema/states/tric-trac.json",
-        "title": "Tric Trac state",
-        "description": "A Tric Trac position (rules TT-1…TT-15). Red (player 0) moves from "
-        "point 1 up to 24, Black (player 1) from 24 down to 1; lists are [Red, Black].",
-        "type": "object",
-        "required": ["game", "v", "points", "start", "borneOff", "hits", "scores", "phase"],
-        "additionalProperties": False,
-        "properties": {
-            "game": {"const": "tric-trac"},
-            "v": {"const": VERSION},
-            "options": options_schema(specs),
-            "points": {
-                "type": "object",
-                "description": "Stones on points 2–23 per colour.",
-                "additionalProperties": False,
-                "properties": {"red": stones, "black": stones},
-            },
-            "start": {**pair, "description": "Stones on the start fields (Red 1, Black 24)."},
-            "borneOff": {**pair, "description": "Stones borne off (TT-13)."},
-            "hits": {**pair, "description": "Opposing stones each player has hit (TT-12)."},
-            "scores": {**pair, "description": "hits + borneOff (TT-14)."},
-            "phase": {
-                "enum": list(PHASES),
-                "description": "opening: the opening throw is due; throw: toMove throws; "
-                "move: toMove plays dice; over: someone reached pointsToWin.",
-            },
-            "toMove": {"enum": [0, 1, None], "description": "Whose turn; null in opening/over."},
-            "dice": {
-                "oneOf": [
-                    {
-                        "type": "array",
-                        "items": {"type": "integer", "minimum": 1, "maximum": 6},
-                        "minItems": 2,
-                        "maxItems": 2,
-                    },
-                    {"type": "null"},
-                ],
-                "description": "The throw being played (phase move), lower first.",
-            },
-            **COMMON_STATE_PROPERTIES,
-        },
-    }
+    return document(specs).schema()
 
 
 _DERIVED = "Derived; optional when sent, must agree with the position."

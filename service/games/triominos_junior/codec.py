@@ -20,12 +20,15 @@ validation. The full document is for the trusted host; players get ``view`` (TJ-
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from itertools import product
 from typing import Any
 
-from ..core import OptionSpec, Problems, read_options
-from ..core.game import JSON, check_doc_header, check_seed
+from ..core import OptionSpec, Problems, fields
+from ..core.game import JSON
 from .grid import NEIGHBOURS, ORIGIN, Pos, corner_name, on_grid, parse_pos, pos_name
 from .layout import Placed, board_of, conflicts
 from .state import (
@@ -41,6 +44,7 @@ from .state import (
 )
 from .tiles import (
     DEFAULT_SET,
+    JOKER,
     Tile,
     canonical,
     describe_counts,
@@ -53,22 +57,113 @@ from .tiles import value as tile_value
 
 GAME = "triominos-junior"
 VERSION = 1
-FIELDS = (
-    "game",
-    "v",
-    "options",
-    "phase",
-    "toMove",
-    "layout",
-    "racks",
-    "pool",
-    "coins",
-    "supply",
-    "points",
-    "endReason",
-    "seed",
-    "chances",
+TILE_PATTERN = r"^(J|[0-9]-[0-9]-[0-9])$"
+POS_PATTERN = r"^-?[0-9]{1,4},-?[0-9]{1,4}$"
+_TILE_TEXT = re.compile(TILE_PATTERN)
+_POS_TEXT = re.compile(POS_PATTERN)
+# Every text TILE_PATTERN allows, with the tile it names: decoding a tile is a look-up.
+_NAMED = {"J": JOKER} | {f"{a}-{b}-{c}": (a, b, c) for a, b, c in product(range(10), repeat=3)}
+_TILE = fields.Str(pattern=_TILE_TEXT, convert={k: canonical(t) for k, t in _NAMED.items()})
+_TILES = fields.Array(items=_TILE, reason="must be a list of tiles such as '1-3-5' or 'J'")
+_RACKS = fields.Array(
+    items=_TILES,
+    min_items=2,
+    max_items=4,
+    reason="must be a list of 2 to 4 racks, one per player",
+    description="Each player's tiles (canonical form, any order).",
 )
+_POOL = fields.Array(
+    items=_TILE,
+    reason="must be a list of tiles such as '1-3-5' or 'J'",
+    description="The face-down tiles (a multiset).",
+)
+
+
+def _counts(description: str) -> fields.Array:
+    return fields.Array(
+        items=fields.Int(minimum=0),
+        max_items=4,
+        whole=True,
+        reason="must be a list of non-negative integers, one per player",
+        description=description,
+    )
+
+
+def _why(parse: Callable[[Any], Any]) -> Callable[[Any], str]:
+    """The reason ``parse`` gives for a text the field refuses."""
+
+    def why(text: Any) -> str:
+        try:
+            parse(text)
+        except ValueError as exc:
+            return str(exc)
+        return f"{text!r} is not in the form the state schema gives"
+
+    return why
+
+
+@lru_cache(maxsize=4096)  # texts that fit POS_PATTERN: at most 11 characters each
+def _pos(text: str) -> Pos:
+    return parse_pos(text)
+
+
+LAYOUT = fields.Array(
+    items=fields.Obj(
+        properties={
+            "at": fields.Str(pattern=_POS_TEXT, convert=_pos, reason=_why(parse_pos)),
+            "tile": fields.Str(pattern=_TILE_TEXT, convert=_NAMED, reason=_why(parse_tile)),
+        },
+        required=("at", "tile"),
+        whole=True,
+        reason='must be {"at": "col,row", "tile": "1-3-5"} (as oriented)',
+    ),
+    reason='must be a list of {"at": "col,row", "tile": "1-3-5"}',
+    description="Tiles as laid: numbers clockwise from the apex; (col,row) points up "
+    "when col + row is even.",
+)
+
+
+def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
+    return fields.Document(
+        game=GAME,
+        version=VERSION,
+        title="Triominos Junior state",
+        description=(
+            "A full Triominos Junior position for the trusted host (rules TJ-1…TJ-17): racks "
+            "and pool included. Players see the view document instead."
+        ),
+        required=("phase", "toMove", "layout", "racks", "pool"),
+        properties={
+            "options": fields.Options(specs=specs),
+            "phase": fields.Enum(values=PHASES, reason=f"must be one of {', '.join(PHASES)}"),
+            "toMove": fields.Int(
+                minimum=0,
+                maximum=3,
+                nullable=True,
+                reason="must be a player 0 to 3, or null",
+                description="Player to act (at phase draw: who receives the tile).",
+            ),
+            "layout": LAYOUT,
+            "racks": _RACKS,
+            "pool": _POOL,
+            "coins": _counts("Coins per player (coin level)."),
+            "supply": fields.Int(
+                minimum=0,
+                reason="must be a non-negative integer",
+                description="Coins left (coin level).",
+            ),
+            "points": _counts("Values of tiles placed (points level)."),
+            "endReason": fields.Enum(
+                values=END_REASONS,
+                nullable=True,
+                default=None,
+                reason=f"must be null or one of {', '.join(END_REASONS)}",
+            ),
+        },
+    )
+
+
+document = fields.PerOptions(_document)
 
 
 def options_doc(state: TriominosState) -> JSON:
@@ -106,25 +201,25 @@ def encode(state: TriominosState) -> JSON:
 
 def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> TriominosState:
     problems = Problems()
-    if not check_doc_header(doc, GAME, VERSION, problems, FIELDS):
+    got = document(specs).read(doc, problems)
+    if got is None:
         problems.raise_state()
-    level, tile_set = _options(doc, specs, problems)
-    phase: Phase = doc.get("phase")
-    if phase not in PHASES:
-        problems.add("$.phase", f"must be one of {', '.join(PHASES)}")
-        phase = "play"
-    layout = _layout(doc.get("layout"), problems)
-    racks = _racks(doc.get("racks"), problems)
+        raise AssertionError  # raise_state raised: there was a problem
+    opts = got["options"]
+    level: Level = opts["level"]
+    tile_set = read_tile_set(opts["tiles"]) or DEFAULT_SET
+    phase: Phase = got.get("phase", "play")
+    layout = _layout(got, doc, problems)
+    racks = got.get("racks") or _good_parts(_RACKS.parts(doc.get("racks"))) or [[], []]
     n = len(racks)
-    pool = _tiles(doc.get("pool"), "$.pool", problems)
+    pool = got.get("pool") or _good(_POOL.parts(doc.get("pool")))
     _conservation(layout, racks, pool, tile_set, problems)
     _geometry(layout, phase, problems)
-    coins, supply, points = _purses(doc, level, n, phase, problems)
+    coins, supply, points = _purses(got, doc, level, n, phase, problems)
     _points_bound(points, layout, problems)
-    turn = _turn(doc.get("toMove"), phase, n, problems)
-    end = _end(doc.get("endReason"), phase, racks, pool, problems)
+    turn = _turn(got, phase, n, problems)
+    end = _end(got.get("endReason"), phase, racks, pool, problems)
     _phase(phase, level, racks, pool, problems)
-    seed, chances = check_seed(doc, problems)
     problems.raise_state()
     return TriominosState(
         level=level,
@@ -138,63 +233,44 @@ def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> TriominosState:
         supply=supply,
         points=points,
         end=end,
-        seed=seed,
-        chances=chances,
+        seed=got.get("seed"),
+        chances=got.get("chances", 0),
     )
 
 
-def _options(
-    doc: Mapping[str, Any], specs: tuple[OptionSpec, ...], problems: Problems
-) -> tuple[Level, tuple[Tile, ...]]:
-    opts = read_options(specs, doc.get("options", {}), problems)
-    return opts["level"], read_tile_set(opts["tiles"]) or DEFAULT_SET
+def _good(items: Any) -> list[Any]:
+    """The good items of a refused list (their problems are reported)."""
+    return [i for i in items if i is not fields.INVALID] if isinstance(items, list) else []
 
 
-def _tiles(items: Any, path: str, problems: Problems) -> list[Tile]:
-    """Canonical tiles of a rack or the pool (any rotation accepted)."""
-    if not isinstance(items, list):
-        problems.add(path, "must be a list of tiles such as '1-3-5' or 'J'")
+def _good_parts(racks: Any) -> list[list[Tile]]:
+    if not isinstance(racks, list) or not 2 <= len(racks) <= 4:
         return []
-    out: list[Tile] = []
-    for i, text in enumerate(items):
-        try:
-            out.append(canonical(parse_tile(text)))
-        except ValueError as exc:
-            problems.add(f"{path}[{i}]", str(exc))
-    return out
+    return [_good(rack) for rack in racks]
 
 
-def _racks(items: Any, problems: Problems) -> list[list[Tile]]:
-    if not isinstance(items, list) or not 2 <= len(items) <= 4:
-        problems.add("$.racks", "must be a list of 2 to 4 racks, one per player")
-        return [[], []]
-    return [_tiles(rack, f"$.racks[{p}]", problems) for p, rack in enumerate(items)]
-
-
-def _layout(items: Any, problems: Problems) -> list[Placed]:
-    if not isinstance(items, list):
-        problems.add("$.layout", 'must be a list of {"at": "col,row", "tile": "1-3-5"}')
-        return []
+def _layout(got: dict[str, Any], doc: Mapping[str, Any], problems: Problems) -> list[Placed]:
+    """The placed tiles; of a refused layout, the readable items. TJ-8: each position once,
+    on the grid."""
+    items = got.get("layout")
+    if items is None:
+        items = [i for i in _good(LAYOUT.parts(doc.get("layout"))) if len(i) == 2]
     out: list[Placed] = []
     seen: dict[Pos, int] = {}
     for i, item in enumerate(items):
         path = f"$.layout[{i}]"
-        if not isinstance(item, Mapping) or set(item) != {"at", "tile"}:
-            problems.add(path, 'must be {"at": "col,row", "tile": "1-3-5"} (as oriented)')
-            continue
-        try:
-            pos = parse_pos(item["at"])
-            tile = parse_tile(item["tile"])
-        except ValueError as exc:
-            problems.add(path, str(exc))
-            continue
+        pos = item["at"]
         if not on_grid(pos):
-            problems.add(f"{path}.at", f"{pos_name(pos)} is farther out than any layout reaches")
+            problems.add(
+                f"{path}.at", f"{pos_name(pos)} is farther out than any layout reaches (TJ-8)"
+            )
         elif pos in seen:
-            problems.add(f"{path}.at", f"{pos_name(pos)} is covered twice (also item {seen[pos]})")
+            problems.add(
+                f"{path}.at", f"{pos_name(pos)} is covered twice (also item {seen[pos]}) (TJ-8)"
+            )
         else:
             seen[pos] = i
-            out.append((pos, tile))
+            out.append((pos, item["tile"]))
     return out
 
 
@@ -259,37 +335,43 @@ def _geometry(layout: list[Placed], phase: Phase, problems: Problems) -> None:
         )
 
 
-def _int_list(doc: Mapping[str, Any], key: str, n: int, problems: Problems) -> tuple[int, ...]:
-    value = doc.get(key)
-    if (
-        not isinstance(value, list)
-        or len(value) != n
-        or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value)
-    ):
-        problems.add(f"$.{key}", f"must be a list of {n} non-negative integers, one per player")
-        return (0,) * n
-    return tuple(value)
-
-
 def _purses(
-    doc: Mapping[str, Any], level: Level, n: int, phase: Phase, problems: Problems
+    got: dict[str, Any],
+    doc: Mapping[str, Any],
+    level: Level,
+    n: int,
+    phase: Phase,
+    problems: Problems,
 ) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
-    """Coins and supply (coin level, TJ-2, TJ-5) or points (points level)."""
+    """Coins and supply (coin level, TJ-2, TJ-5) or points (points level, TJ-3)."""
     zeros = (0,) * n
+
+    def counts(key: str) -> tuple[int, ...]:
+        value = got.get(key)
+        if value is None or len(value) != n:
+            if key in got or key not in doc:
+                problems.add(
+                    f"$.{key}",
+                    f"must be a list of {n} non-negative integers, one per player (TJ-3)",
+                )
+            return zeros
+        return tuple(value)
+
     if level == "points":
         for key in ("coins", "supply"):
             if key in doc:
-                problems.add(f"$.{key}", "only at the coin level (options.level is points)")
-        points = _int_list(doc, "points", n, problems)
+                problems.add(f"$.{key}", "only at the coin level (options.level is points) (TJ-3)")
+        points = counts("points")
         if phase in ("deal", "start") and points != zeros:
-            problems.add("$.points", "must be all 0 before the first turn")
+            problems.add("$.points", "must be all 0 before the first turn (TJ-10)")
         return zeros, 0, points
     if "points" in doc:
-        problems.add("$.points", "only at the points level (options.level is coins)")
-    coins = _int_list(doc, "coins", n, problems)
-    supply = doc.get("supply")
-    if isinstance(supply, bool) or not isinstance(supply, int) or supply < 0:
-        problems.add("$.supply", "must be a non-negative integer")
+        problems.add("$.points", "only at the points level (options.level is coins) (TJ-3)")
+    coins = counts("coins")
+    supply = got.get("supply")
+    if supply is None:
+        if "supply" not in doc:
+            problems.add("$.supply", "must be a non-negative integer (TJ-2)")
         return coins, 0, zeros
     if sum(coins) + supply != COINS_TOTAL:
         problems.add(
@@ -313,14 +395,17 @@ def _points_bound(points: tuple[int, ...], layout: list[Placed], problems: Probl
         )
 
 
-def _turn(turn: Any, phase: Phase, n: int, problems: Problems) -> int | None:
+def _turn(got: dict[str, Any], phase: Phase, n: int, problems: Problems) -> int | None:
+    if "toMove" not in got:  # refused already
+        return 0 if phase in ("play", "draw") else None
+    turn = got["toMove"]
     if phase in ("play", "draw"):
-        if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < n:
-            problems.add("$.toMove", f"must be a player 0 to {n - 1} at phase {phase}")
+        if turn is None or not turn < n:
+            problems.add("$.toMove", f"must be a player 0 to {n - 1} at phase {phase} (TJ-7)")
             return 0
-        return turn
+        return int(turn)
     if turn is not None:
-        problems.add("$.toMove", f"must be null at phase {phase}")
+        problems.add("$.toMove", f"must be null at phase {phase} (TJ-4, TJ-14, TJ-15)")
     return None
 
 

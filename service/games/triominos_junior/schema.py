@@ -5,74 +5,19 @@ as ``play`` accepts it, a move document as legal-moves lists it and the per-play
 from __future__ import annotations
 
 from ..core import OptionSpec, options_schema
-from ..core.game import COMMON_STATE_PROPERTIES, JSON
-from .codec import GAME, VERSION
+from ..core.game import JSON
+from . import codec
+from .codec import GAME, TILE_PATTERN, VERSION
 from .grid import CORNER_NAMES, LIMIT
 from .state import END_REASONS, PHASES
 
-TILE_PATTERN = r"^(J|[0-9]-[0-9]-[0-9])$"
-POS_PATTERN = r"^-?[0-9]{1,4},-?[0-9]{1,4}$"
-
 
 def state_schema(specs: tuple[OptionSpec, ...]) -> JSON:
-    tile = {"type": "string", "pattern": TILE_PATTERN}
-    tiles = {"type": "array", "items": tile}
-    counts = {"type": "array", "items": {"type": "integer", "minimum": 0}, "maxItems": 4}
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://regelwerk.dev/schema/states/triominos-junior.json",
-        "title": "Triominos Junior state",
-        "description": (
-            "A full Triominos Junior position for the trusted host (rules TJ-1…TJ-17): racks "
-            "and pool included. Players see the view document instead."
-        ),
-        "type": "object",
-        "required": ["game", "v", "phase", "toMove", "layout", "racks", "pool"],
-        "additionalProperties": False,
-        "properties": {
-            "game": {"const": GAME},
-            "v": {"const": VERSION},
-            "options": options_schema(specs),
-            "phase": {"enum": list(PHASES)},
-            "toMove": {
-                "type": ["integer", "null"],
-                "minimum": 0,
-                "maximum": 3,
-                "description": "Player to act (at phase draw: who receives the tile).",
-            },
-            "layout": layout_schema(),
-            "racks": {
-                "type": "array",
-                "minItems": 2,
-                "maxItems": 4,
-                "items": tiles,
-                "description": "Each player's tiles (canonical form, any order).",
-            },
-            "pool": {**tiles, "description": "The face-down tiles (a multiset)."},
-            "coins": {**counts, "description": "Coins per player (coin level)."},
-            "supply": {"type": "integer", "minimum": 0, "description": "Coins left (coin level)."},
-            "points": {**counts, "description": "Values of tiles placed (points level)."},
-            "endReason": {"enum": [*END_REASONS, None]},
-            **COMMON_STATE_PROPERTIES,
-        },
-    }
+    return codec.document(specs).schema()
 
 
 def layout_schema() -> JSON:
-    return {
-        "type": "array",
-        "description": "Tiles as laid: numbers clockwise from the apex; (col,row) points up "
-        "when col + row is even.",
-        "items": {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["at", "tile"],
-            "properties": {
-                "at": {"type": "string", "pattern": POS_PATTERN},
-                "tile": {"type": "string", "pattern": TILE_PATTERN},
-            },
-        },
-    }
+    return codec.LAYOUT.schema()
 
 
 def word(text: str) -> str:

@@ -15,6 +15,7 @@ left) … c3, as in the SVG's ``data-square``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -32,11 +33,10 @@ from service.games.core import (
     Scores,
     Status,
     Transition,
+    fields,
     illegal,
-    read_options,
 )
 from service.games.core.events import DRAFT, event, event_schema, per_player, player, players
-from service.games.core.game import COMMON_STATE_PROPERTIES, check_doc_header, check_seed
 
 GAME = "tic-tac-toe"
 SQUARES = tuple(f"{col}{row}" for row in "123" for col in "abc")
@@ -172,7 +172,29 @@ def move_document(state: TicTacToeState, move: Mark) -> JSON:
 
 
 # -- codec: {"game": "tic-tac-toe", "v": 1, "board": "X...O....", "turn": 0, ...} -------------
-FIELDS = ("game", "v", "board", "turn", "seed", "chances", "options")
+# The document described once (service/games/core/fields.py): decode's structure and the
+# state schema both come from it; only the cross-field rules below are written by hand.
+DOCUMENT = fields.Document(
+    game=GAME,
+    version=1,
+    title="Tic-Tac-Toe state",
+    description="A Tic-Tac-Toe position (rules XO-1…XO-4).",
+    required=("board", "turn"),
+    properties={
+        "options": fields.Options(specs=DESCRIPTOR.options),
+        "board": fields.Str(
+            pattern=re.compile("^[XO.]{9}$"),
+            reason="must be 9 characters of X, O and . (a1 … c3)",
+            description="The squares a1 … c3, X, O or . (empty).",
+        ),
+        "turn": fields.Enum(
+            values=(0, 1),
+            nullable=True,
+            reason="must be 0, 1 or null",
+            description="The mover; null when over.",
+        ),
+    },
+)
 
 
 def encode(state: TicTacToeState) -> JSON:
@@ -188,25 +210,21 @@ def encode(state: TicTacToeState) -> JSON:
 
 def decode(doc: Any) -> TicTacToeState:
     problems = Problems()
-    if not check_doc_header(doc, GAME, 1, problems, FIELDS):
+    got = DOCUMENT.read(doc, problems)
+    if got is None or "board" not in got or "turn" not in got:
         problems.raise_state()
-    seed, chances = check_seed(doc, problems)
-    first = read_options(DESCRIPTOR.options, doc.get("options", {}), problems)["firstPlayer"]
-    board = doc.get("board")
-    if not isinstance(board, str) or len(board) != 9 or set(board) - set("XO."):
-        problems.add("$.board", "must be 9 characters of X, O and . (a1 … c3)")
-        problems.raise_state()
-    cells = tuple(None if ch == "." else MARKS.index(ch) for ch in board)
+        raise AssertionError  # a problem was raised
+    first = got["options"]["firstPlayer"]
+    cells = tuple(None if ch == "." else MARKS.index(ch) for ch in got["board"])
     ahead = cells.count(first) - cells.count(1 - first)
     if not 0 <= ahead <= 1:
         problems.add("$.board", f"player {first} marks first (XO-1): these counts cannot happen")
     over = _winner(cells) is not None or None not in cells
     expected = None if over else (first if ahead == 0 else 1 - first)
-    turn = doc.get("turn")
-    if type(turn) is not type(expected) or turn != expected:
+    if got["turn"] != expected:
         problems.add("$.turn", f"must be {expected!r} on this board (XO-1, XO-3, XO-4)")
     problems.raise_state()
-    return TicTacToeState(cells, expected, first, seed, chances)
+    return TicTacToeState(cells, expected, first, got.get("seed"), got.get("chances", 0))
 
 
 def render(state: TicTacToeState, player: int | None = None) -> str:
@@ -243,21 +261,7 @@ def _mark(answer: bool) -> JSON:
 
 
 def state_schema() -> JSON:
-    return {
-        "$schema": DRAFT,
-        "title": "Tic-Tac-Toe state",
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["game", "v", "board", "turn"],
-        "properties": {
-            "game": {"const": GAME},
-            "v": {"const": 1},
-            "board": {"type": "string", "pattern": "^[XO.]{9}$"},
-            "turn": {"enum": [0, 1, None]},
-            "options": DESCRIPTOR.options_schema(),
-            **COMMON_STATE_PROPERTIES,
-        },
-    }
+    return DOCUMENT.schema()
 
 
 def move_schema() -> JSON:

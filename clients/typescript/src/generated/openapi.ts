@@ -719,22 +719,24 @@ export interface components {
             board: {
                 [key: string]: string;
             };
+            /** @description Default: 0. */
             chances?: number;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             game: "mixtour";
-            /** @description The previous move in notation (for MX-7). */
+            /** @description The previous move in notation (for MX-7). Default: null. */
             lastMove?: string | null;
             options?: components["schemas"]["MixtourOptions"];
             /**
-             * @description Passes in a row (MX-8).
+             * @description Passes in a row (MX-8). Default: 0.
              * @enum {integer}
              */
             passes?: 0 | 1 | 2;
             /** @description Points [White, Blue]. */
             scores: number[];
+            /** @description Default: null. */
             seed?: string | null;
             /** @description '<keyId>.<hmac>': added by a service with a secret to the states it made or derived from signed ones; send it back unchanged (README 'Trust model'). */
             sig?: string;
@@ -1409,17 +1411,19 @@ export interface components {
          * @description A Te-Trix position (rules TX-1…TX-15): every player's sheet and the round's progress. Cells a1 (top-left) to l12; rows top to bottom.
          */
         TeTrixState: {
+            /** @description Default: null. */
             arrangement?: string | null;
-            /** @description Solo: free overhang bar fields (TX-13); null otherwise. */
+            /** @description Solo: free overhang bar fields (TX-13); null otherwise. Default: null. */
             bar?: number | null;
-            /** @description Players who cannot place (TX-10). */
+            /** @description Players who cannot place (TX-10). Default: []. */
             blocked?: number[];
+            /** @description Default: 0. */
             chances?: number;
             /**
-             * @description Why the game is over.
+             * @description Why the game is over. Default: null.
              * @enum {null|string}
              */
-            end?: null | "cannotPlace" | "sheetsFull" | "stopped";
+            end?: "cannotPlace" | "sheetsFull" | "stopped" | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1447,8 +1451,9 @@ export interface components {
              * @enum {string}
              */
             phase: "roll" | "arrange" | "place" | "over";
-            /** @description Players who placed this round (TX-9). */
+            /** @description Players who placed this round (TX-9). Default: []. */
             placed?: number[];
+            /** @description Default: null. */
             roll?: string | null;
             /** @description (round - 1) mod players (TX-5). */
             roller?: number;
@@ -1456,6 +1461,7 @@ export interface components {
             round: number;
             /** @description Derived (TX-11, TX-15); checked when given. */
             scores?: number[];
+            /** @description Default: null. */
             seed?: string | null;
             /** @description Per player, the rows top to bottom; '.' is an empty cell. */
             sheets: string[][];
@@ -1836,8 +1842,9 @@ export interface components {
         TricTracState: {
             /** @description Stones borne off (TT-13). */
             borneOff: number[];
+            /** @description Default: 0. */
             chances?: number;
-            /** @description The throw being played (phase move), lower first. */
+            /** @description The throw being played (phase move), lower first. Default: null. */
             dice?: number[] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1863,13 +1870,14 @@ export interface components {
             };
             /** @description hits + borneOff (TT-14). */
             scores: number[];
+            /** @description Default: null. */
             seed?: string | null;
             /** @description '<keyId>.<hmac>': added by a service with a secret to the states it made or derived from signed ones; send it back unchanged (README 'Trust model'). */
             sig?: string;
             /** @description Stones on the start fields (Red 1, Black 24). */
             start: number[];
             /**
-             * @description Whose turn; null in opening/over.
+             * @description Whose turn; null in opening/over. Default: null.
              * @enum {integer|null}
              */
             toMove?: 0 | 1 | null;
@@ -2408,10 +2416,14 @@ export interface components {
          * @description A full Triominos Junior position for the trusted host (rules TJ-1…TJ-17): racks and pool included. Players see the view document instead.
          */
         TriominosJuniorState: {
+            /** @description Default: 0. */
             chances?: number;
             /** @description Coins per player (coin level). */
             coins?: number[];
-            /** @enum {null|string} */
+            /**
+             * @description Default: null.
+             * @enum {null|string}
+             */
             endReason?: "rackEmptied" | "poolEmptied" | "blocked" | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2432,6 +2444,7 @@ export interface components {
             pool: string[];
             /** @description Each player's tiles (canonical form, any order). */
             racks: string[][];
+            /** @description Default: null. */
             seed?: string | null;
             /** @description '<keyId>.<hmac>': added by a service with a secret to the states it made or derived from signed ones; send it back unchanged (README 'Trust model'). */
             sig?: string;
