@@ -183,7 +183,7 @@ class InvalidState:
     )
     message: str = strawberry.field(description="The refusal in words.")
     problems: list[StateProblem] = strawberry.field(
-        description="What is wrong, by JSON path (the first 100)."
+        description=f"What is wrong, by JSON path (the first {MAX_PROBLEMS})."
     )
     problem_count: int = strawberry.field(description="How many problems there are in all.")
     reason: str | None = strawberry.field(
