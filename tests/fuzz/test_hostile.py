@@ -34,7 +34,12 @@ from .hostile_inputs import fragment_chain
 
 pytestmark = pytest.mark.slow
 
-HEALTHZ_LIMIT = 1.0  # seconds: the issue's bound for /healthz while any case runs
+# Seconds: the issue's bound for /healthz while any case runs. The one wall-clock bound kept
+# in the suite on purpose (issue 23, point 4): it is the property under test, a stalled
+# event loop; nothing is waited for by the clock. A blocked loop showed 6.4 to 24 s, the
+# slowest answer with the fixes is 1 to 145 ms (docs/security.md), so a loaded machine has
+# a margin of about 7x before it could fail the case.
+HEALTHZ_LIMIT = 1.0
 RSS_LIMIT_MB = 400  # resident memory the server may reach in any case (the pod has 768 Mi)
 NEW = "application/graphql-response+json"
 CLOCK = os.sysconf("SC_CLK_TCK")
