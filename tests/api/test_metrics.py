@@ -260,12 +260,15 @@ def two_workers(tmp_path) -> Iterator[tuple[Server, Path]]:
 def each_worker(port: int) -> Iterator[tuple[Worker, Worker]]:
     """Connections to two different workers. The kernel decides which worker accepts a
     connection, and the server is ready when its first worker is: the second may still be
-    starting."""
+    starting. Meanwhile the connection found first is kept busy: uvicorn closes one left idle
+    for 5 s (its keep-alive timeout), and a new one might reach the other worker."""
     workers: dict[str, Worker] = {}
     deadline = time.monotonic() + 30
     try:
         while len(workers) < 2:
             assert time.monotonic() < deadline, "every connection reached the same worker"
+            for found in workers.values():
+                found.ask("/healthz")
             worker = Worker(port)
             worker.ask("/healthz")
             if worker.prefix in workers:

@@ -59,9 +59,10 @@ def test_result_cached_by_one_process_is_a_hit_in_another(redis_server):
         state = json.loads(call(first + "/v1/games/mixtour/play", body)[1])["state"]
         status, answer = call(first + "/v1/games/mixtour/legal-moves", {"state": state})
         assert status == 200
-        deadline = time.monotonic() + 5
-        while redis_server.dbsize() == 0 and time.monotonic() < deadline:
-            time.sleep(0.02)  # the first process writes behind its answer
+        deadline = time.monotonic() + 30  # only stops a hung run
+        while redis_server.dbsize() == 0:  # the first process writes behind its answer
+            assert time.monotonic() < deadline, "the first process never wrote to Redis"
+            time.sleep(0.02)
         status, again = call(second + "/v1/games/mixtour/legal-moves", {"state": state})
         assert status == 200 and json.loads(again) == json.loads(answer)
         hit = 'regelwerk_cache_lookups_total{op="legal-moves",result="hit",tier="redis"}'

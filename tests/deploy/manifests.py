@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from service.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -23,6 +26,20 @@ CACHE_LABELS = {"app.kubernetes.io/name": "regelwerk", "app.kubernetes.io/compon
 REDIS_AUTH = {"name": "regelwerk-redis-auth", "key": "REDIS_PASSWORD"}
 # The Secret of the key that authenticates Redis values: the service's alone, never Redis'.
 CACHE_AUTH = {"name": "regelwerk-cache-secret", "key": "CACHE_SECRET"}
+
+
+def _spelled(value: object) -> str:
+    """A default as the environment spells it ("" = unset, booleans 0/1)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(int(value))
+    return str(value)
+
+
+# Every setting of the service with its default, from Settings itself (issue 23: a table kept
+# by hand in the tests once went stale); deploy/, the READMEs and the docs are held to it.
+SETTINGS = {f.name.upper(): _spelled(f.default) for f in fields(Settings)}
 
 
 def yaml_documents(path: Path) -> list[dict[str, Any]]:

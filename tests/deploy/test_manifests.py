@@ -22,6 +22,7 @@ from .manifests import (
     DEPLOY,
     K8S,
     ROOT,
+    SETTINGS,
     compose,
     compose_environment,
     containers,
@@ -40,18 +41,6 @@ from .manifests import (
 KUBERNETES_VERSIONS = ("1.30", "1.37")
 
 
-def _spelled(value: object) -> str:
-    """A default as the environment spells it ("" = unset, booleans 0/1)."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return str(int(value))
-    return str(value)
-
-
-# Every setting of the service with its default, from Settings itself (issue 23: a table kept
-# by hand here once went stale); the READMEs, settings.env and compose are held to it.
-SETTINGS = {f.name.upper(): _spelled(f.default) for f in fields(Settings)}
 SIGNING_SECRETS = {"RULES_SECRET", "RULES_PREVIOUS_SECRETS"}
 SECRET_SETTINGS = SIGNING_SECRETS | {"CACHE_SECRET"}
 # Where settings.env departs from a default, on purpose.

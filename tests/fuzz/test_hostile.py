@@ -34,7 +34,13 @@ from .hostile_inputs import fragment_chain
 
 pytestmark = pytest.mark.slow
 
-HEALTHZ_LIMIT = 1.0  # seconds: the issue's bound for /healthz while any case runs
+# Seconds: the issue's bound for /healthz while any case runs. A wall-clock bound kept on
+# purpose (issue 23, point 4): it is the property under test, a stalled event loop (6.4 to
+# 24 s before the fixes); nothing is waited for by the clock. It does depend on the machine:
+# the slowest answer is 1 to 145 ms on a quiet one (docs/security.md), but 32 searches in
+# flight (case_heavy_requests_in_flight) reached 955 ms at load average 3, so a busier
+# machine can fail that case without a regression.
+HEALTHZ_LIMIT = 1.0
 RSS_LIMIT_MB = 400  # resident memory the server may reach in any case (the pod has 768 Mi)
 NEW = "application/graphql-response+json"
 CLOCK = os.sysconf("SC_CLK_TCK")

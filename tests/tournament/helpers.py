@@ -4,6 +4,7 @@ played with the engines themselves, and wrong variants with the verdict each mus
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -107,10 +108,17 @@ def illegal_move(g: Game, ply: int) -> dict[str, Any]:
 
 
 def games(count: int = 2) -> list[Game]:
-    """``count`` seeded and ``count`` unseeded finished games of every configuration."""
-    out = []
-    for game, players, options in CONFIGS:
-        for i in range(count):
-            out.append(finished_game(game, players, options, f"s{i}", i))
-            out.append(finished_game(game, players, options, None, i))
-    return out
+    """``count`` seeded and ``count`` unseeded finished games of every configuration (each
+    played once per test process: five modules ask for them; treat them as read-only)."""
+    return [
+        _played(config, seed, i)
+        for config in range(len(CONFIGS))
+        for i in range(count)
+        for seed in (f"s{i}", None)
+    ]
+
+
+@functools.cache
+def _played(config: int, seed: str | None, i: int) -> Game:
+    game, players, options = CONFIGS[config]
+    return finished_game(game, players, options, seed, i)

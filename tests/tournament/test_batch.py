@@ -1,5 +1,6 @@
 """Batches: POST /v1/verify against the real server and ``regelwerk verify`` offline give the
-same verdicts for a 1,000-record mixed batch; the answer streams (its first verdict arrives
+same verdicts for a mixed batch holding every variant of every game twice (300 records); the
+answer streams (its first verdict arrives
 before the request's last line is even sent); a bad line is an invalid verdict and the batch
 goes on; a line over the limit is skipped as it streams."""
 
@@ -51,16 +52,21 @@ BROKEN: list[tuple[str, list[str]]] = [
 ]
 
 
-def batch(size: int) -> tuple[list[str], list[list[str] | None]]:
-    """``size`` NDJSON lines mixing every game and every verdict, with the expected codes
-    per line (None for a blank line, which gets no verdict)."""
+def variant_lines() -> list[tuple[str, list[str]]]:
+    """Every game's variants and record, and the broken lines: (NDJSON line, codes)."""
     pool: list[tuple[str, list[str]]] = []
     for g in games(2):
         for body, expected in variants(g):
             pool.append((json.dumps(body), expected))
         text = _record_text(g)
         pool.append((json.dumps({"game": g.game, "record": text}), []))
-    pool += BROKEN
+    return pool + BROKEN
+
+
+def batch(size: int) -> tuple[list[str], list[list[str] | None]]:
+    """``size`` NDJSON lines mixing every game and every verdict, with the expected codes
+    per line (None for a blank line, which gets no verdict)."""
+    pool = variant_lines()
     lines, expected = [], []
     for i in range(size):
         if i % 97 == 50:
@@ -116,8 +122,13 @@ def post_batch(base: str, body: bytes) -> list[dict[str, Any]]:
 
 
 @pytest.mark.slow
-def test_a_thousand_records_verify_the_same_over_http_and_offline(tmp_path):
-    lines, expected = batch(1000)
+def test_a_mixed_batch_verifies_the_same_over_http_and_offline(tmp_path):
+    # Every distinct line twice, which still shows a line verified again getting the same
+    # verdict; the thousand lines before issue 23 only repeated each one six times more. A
+    # batch beyond the body limit as a whole: test_a_line_over_the_limit_is_skipped_as_it_streams.
+    pool = variant_lines()
+    lines, expected = batch(2 * len(pool))
+    assert set(lines) == {text for text, _ in pool} | {""}
     body = ("\n".join(lines) + "\n").encode()
     with running_server() as base:
         over_http = post_batch(base, body)
@@ -130,7 +141,7 @@ def test_a_thousand_records_verify_the_same_over_http_and_offline(tmp_path):
     assert done.returncode == 1, done.stderr  # some records are invalid
     offline = [json.loads(line) for line in done.stdout.splitlines()]
     assert offline == over_http
-    assert sum(v["valid"] for v in offline) > 150  # a real mix
+    assert 0.25 < sum(v["valid"] for v in offline) / len(offline) < 0.75  # a real mix
 
 
 def _read_line(sock: socket.socket, buffer: bytearray, deadline: float) -> bytes:
