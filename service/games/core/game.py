@@ -228,7 +228,7 @@ RULE_PREFIX = re.compile(r"[A-Z]{2,4}")
 class GameSpec(Generic[S, M]):
     """Everything the service knows of one game, bundled by the game's own package: its rules
     (the engine protocol), notation, codec, picture, schemas, the prefix of its rule ids in
-    ``shared/rules`` (``MX`` for ``MX-7``) and its bots' playout policy. The registry
+    ``docs/rules`` (``MX`` for ``MX-7``) and its bots' playout policy. The registry
     (:mod:`service.games`) holds one per game; nothing outside the game's folder names its
     types.
 

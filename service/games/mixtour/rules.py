@@ -1,4 +1,5 @@
-"""Mixtour (Dieter Stein) — rules MX-1…MX-11 of ``shared/rules/mixtour.md``.
+"""Mixtour (Dieter Stein) — rules MX-1…MX-11
+of ``docs/rules/mixtour.en.md`` (German: ``mixtour.de.md``).
 
 Two players (0 White moves first, 1 Blue) on an empty 5 × 5 board (MX-1). A turn is one of:
 place a piece from one's supply on an empty square (MX-4); move the top ``n`` pieces of any

@@ -1,5 +1,5 @@
 """Te-Trix (Christof Tisch; moses. 2018, first as Mosaix) — rules TX-1…TX-15 of
-``shared/rules/te-trix.md``.
+``docs/rules/te-trix.en.md`` (German: ``te-trix.de.md``).
 
 Each of 1–4 players fills a sheet of 7 × 7 cells (``size``, TX-3) that already shows a
 pre-printed symbol (TX-3). A round: the roller (player 0, then clockwise, TX-5) throws four

@@ -1,5 +1,5 @@
 """Tric Trac (German encyclopedia rules, 1972 Ravensburger) — rules TT-1…TT-15 of
-``shared/rules/tric-trac.md``.
+``docs/rules/tric-trac.en.md`` (German: ``tric-trac.de.md``).
 
 Two players, Red (0) moving up from point 1 and Black (1) moving down from point 24 (TT-1),
 15 stones each on their start fields, which are out of play (TT-2); each bears off past the

@@ -1,4 +1,5 @@
-"""Triominos Junior (Goliath) — rules TJ-1…TJ-17 of ``shared/rules/triominos-junior.md``.
+"""Triominos Junior (Goliath) — rules TJ-1…TJ-17
+of ``docs/rules/triominos-junior.en.md`` (German: ``triominos-junior.de.md``).
 
 2–4 players, 36 triangular tiles: 35 with a number on each corner and a joker (TJ-1); option
 ``level`` picks coins (60 coins, TJ-2) or points (TJ-3). Setup: every player draws 5 tiles
