@@ -1,4 +1,9 @@
-"""Mixtour: see :mod:`service.games.mixtour.rules`."""
+"""Mixtour: see :mod:`service.games.mixtour.rules`.
+
+The modules every game has (``docs/adding-a-game.md``), plus:
+
+- ``board.py``: the 5 × 5 board's squares, rays and lines (MX-1, MX-5).
+"""
 
 from .moves import Move, Pass, Place, Shift
 from .rules import Mixtour

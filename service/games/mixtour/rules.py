@@ -18,12 +18,10 @@ from itertools import compress
 from typing import Any
 
 from ..core import (
-    Descriptor,
     Event,
     GameOver,
     GameRules,
     NotYourTurn,
-    OptionSpec,
     Scores,
     Status,
     Transition,
@@ -32,6 +30,7 @@ from ..core import (
 from . import moves
 from .board import RAYS, SIZE, SQUARES, line_between
 from .moves import REMOVE_AT, Move, Pass, Place, Shift
+from .options import DESCRIPTOR
 from .state import COLOUR_NAMES, MixtourState
 
 # Every move object made once: generation then only selects (moves are immutable values).
@@ -39,25 +38,6 @@ PLACES = tuple(Place(i) for i in range(SIZE * SIZE))
 SHIFTS = tuple(
     tuple(tuple(Shift(s, n, t) for n in range(1, REMOVE_AT)) for t in range(SIZE * SIZE))
     for s in range(SIZE * SIZE)
-)
-
-OPTIONS = (
-    OptionSpec("piecesPerPlayer", "int", 20, "Pieces in each player's supply (MX-2).", 1, 100),
-    OptionSpec("pointsToWin", "int", 5, "Points that win the game at once (MX-3, MX-10).", 1, 99),
-)
-
-DESCRIPTOR = Descriptor(
-    id="mixtour",
-    name="Mixtour",
-    min_players=2,
-    max_players=2,
-    default_players=2,
-    rules_version="mixtour-1",
-    chance=False,
-    hidden_information=False,
-    simultaneous=False,
-    options=OPTIONS,
-    summary="Stacking abstract on 5 × 5 by Dieter Stein.",
 )
 
 

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Chooser, GameSpec
-from . import codec, moves, render, reports
+from . import codec, moves, render, reports, schema
 from .moves import REMOVE_AT, Move, Shift
-from .rules import DESCRIPTOR, OPTIONS, Mixtour
+from .options import DESCRIPTOR, OPTIONS
+from .rules import Mixtour
 from .state import MixtourState
 
 
@@ -45,9 +46,9 @@ SPEC: GameSpec[MixtourState, Move] = GameSpec(
     encode=codec.encode,
     decode=_decode,
     render=_render,
-    state_schema=lambda: codec.state_schema(OPTIONS),
-    move_schema=codec.move_schema,
-    move_document_schema=codec.move_document_schema,
+    state_schema=lambda: schema.state_schema(OPTIONS),
+    move_schema=schema.move_schema,
+    move_document_schema=schema.move_document_schema,
     event_schema=lambda: reports.events(DESCRIPTOR),
     breakdown_schema=lambda: reports.breakdown(OPTIONS),
     playout=playout,

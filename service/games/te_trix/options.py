@@ -1,4 +1,5 @@
-"""Te-Trix options: ``size`` (TX-3), ``preprinted`` (TX-3, TX-12) and ``solo`` (TX-12–TX-15).
+"""Te-Trix options: ``size`` (TX-3), ``preprinted`` (TX-3, TX-12) and ``solo`` (TX-12–TX-15),
+and the game's descriptor.
 
 ``preprinted`` is null (the printed default) or one list per player of ``{cell, symbol}``::
 
@@ -79,6 +80,20 @@ SOLO = OptionSpec(
     "and rating (TX-12–TX-15).",
 )
 OPTIONS = (SIZE, PREPRINTED, SOLO)
+
+DESCRIPTOR = Descriptor(
+    id="te-trix",
+    name="Te-Trix",
+    min_players=1,
+    max_players=MAX_PLAYERS,
+    default_players=2,
+    rules_version="te-trix-1",
+    chance=True,
+    hidden_information=False,
+    simultaneous=True,
+    options=OPTIONS,
+    summary="Roll-and-write with tetrominoes: everyone enters the roller's shape at once.",
+)
 
 
 @dataclass(frozen=True, slots=True)

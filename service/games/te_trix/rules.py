@@ -30,7 +30,6 @@ from typing import Any
 
 from ..core import (
     JSON,
-    Descriptor,
     Event,
     GameOver,
     GameRules,
@@ -42,7 +41,7 @@ from ..core import (
 )
 from . import moves, scoring
 from .moves import Arrangement, Move, Placement, Roll, Stop, Symbols
-from .options import OPTIONS, setup
+from .options import DESCRIPTOR, setup
 from .shapes import SHAPES, SYMBOLS
 from .sheet import (
     BAR_FIELDS,
@@ -57,20 +56,6 @@ from .sheet import (
     placements,
 )
 from .state import CANNOT_PLACE, SHEETS_FULL, STOPPED, TeTrixState
-
-DESCRIPTOR = Descriptor(
-    id="te-trix",
-    name="Te-Trix",
-    min_players=1,
-    max_players=4,
-    default_players=2,
-    rules_version="te-trix-1",
-    chance=True,
-    hidden_information=False,
-    simultaneous=True,
-    options=OPTIONS,
-    summary="Roll-and-write with tetrominoes: everyone enters the roller's shape at once.",
-)
 
 
 def _outcomes() -> tuple[tuple[Roll, Fraction], ...]:

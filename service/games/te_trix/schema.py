@@ -1,4 +1,7 @@
-"""JSON Schemas (draft 2020-12) of the Te-Trix state document and of a move."""
+"""JSON Schemas (draft 2020-12) of the Te-Trix documents other than the state: a move as
+``play`` accepts it and a move document as legal-moves lists it
+(``schema/{moves,move-documents}/te-trix.json``). The state's schema comes from its one
+description in :mod:`.codec`."""
 
 from __future__ import annotations
 

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from ..core import Chooser, GameSpec
 from . import codec, moves, render, reports, schema
 from .moves import Move, Stop
-from .options import OPTIONS
-from .rules import DESCRIPTOR, TeTrix
+from .options import DESCRIPTOR, OPTIONS
+from .rules import TeTrix
 from .state import TeTrixState
 
 RULES = TeTrix()

@@ -1,4 +1,10 @@
-"""Tric Trac: see :mod:`service.games.tric_trac.rules`."""
+"""Tric Trac: see :mod:`service.games.tric_trac.rules`.
+
+The modules every game has (``docs/adding-a-game.md``), plus:
+
+- ``turns.py``: whole turns, every distinct position one throw reaches (TT-7 … TT-13);
+- ``resolve.py``: a spelled turn matched to a legal one, or why not.
+"""
 
 from .moves import PASS, Move, Opening, Step, Throw, Turn
 from .rules import TricTrac

@@ -26,19 +26,18 @@ from typing import Any
 
 from ..core import (
     JSON,
-    Descriptor,
     Event,
     GameOver,
     GameRules,
     IllegalMove,
     NotYourTurn,
-    OptionSpec,
     Scores,
     Status,
     Transition,
 )
-from . import codec, moves
+from . import moves
 from .moves import OFF, Move, Opening, Throw, Turn
+from .options import DESCRIPTOR
 from .resolve import resolve, step_dice
 from .state import (
     BLACK,
@@ -55,53 +54,6 @@ from .state import (
     score,
 )
 from .turns import Frame, Play, absolute, generate, index_of, relative
-
-OPTIONS = (
-    OptionSpec(
-        "mustPlayLarger",
-        "bool",
-        False,
-        "When only one number of a throw can be played, it must be the larger one (TT-8).",
-    ),
-    OptionSpec(
-        "homeBeforeBearOff",
-        "bool",
-        False,
-        "Backgammon bearing off: all stones in the home quarter first, and a number larger "
-        "than needed bears off only the rearmost stone (TT-13).",
-    ),
-    OptionSpec(
-        "hucke",
-        "json",
-        {"red": 13, "black": 12},
-        'The Hucke points, {"red": 13, "black": 12} or [13, 12]: two different points '
-        "from 2 to 23 (TT-11).",
-        check=codec.check_hucke,
-        schema=codec.HUCKE_SCHEMA,
-    ),
-    OptionSpec(
-        "pointsToWin",
-        "int",
-        12,
-        "Points that win at once (TT-15); at most 15, so bearing off every stone always wins.",
-        1,
-        15,
-    ),
-)
-
-DESCRIPTOR = Descriptor(
-    id="tric-trac",
-    name="Tric Trac",
-    min_players=2,
-    max_players=2,
-    default_players=2,
-    rules_version="tric-trac-1",
-    chance=True,
-    hidden_information=False,
-    simultaneous=False,
-    options=OPTIONS,
-    summary="French backgammon variant: hit and bear off to score 12 points first.",
-)
 
 
 def _throws() -> tuple[tuple[Move, Fraction], ...]:

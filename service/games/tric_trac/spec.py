@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import GameSpec
-from . import codec, moves, render, reports
+from . import codec, moves, render, reports, schema
 from .moves import Move
-from .rules import DESCRIPTOR, OPTIONS, TricTrac
+from .options import DESCRIPTOR, OPTIONS
+from .rules import TricTrac
 from .state import TricTracState
 
 RULES = TricTrac()
@@ -31,9 +32,9 @@ SPEC: GameSpec[TricTracState, Move] = GameSpec(
     encode=codec.encode,
     decode=_decode,
     render=_render,
-    state_schema=lambda: codec.state_schema(OPTIONS),
-    move_schema=codec.move_schema,
-    move_document_schema=codec.move_document_schema,
+    state_schema=lambda: schema.state_schema(OPTIONS),
+    move_schema=schema.move_schema,
+    move_document_schema=schema.move_document_schema,
     event_schema=lambda: reports.events(DESCRIPTOR),
     breakdown_schema=lambda: reports.breakdown(OPTIONS),
 )

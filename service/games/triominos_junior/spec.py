@@ -8,7 +8,8 @@ from typing import Any
 from ..core import GameSpec
 from . import codec, moves, render, reports, schema, view
 from .moves import Move
-from .rules import DESCRIPTOR, OPTIONS, TriominosJunior
+from .options import DESCRIPTOR, OPTIONS
+from .rules import TriominosJunior
 from .state import TriominosState
 
 
