@@ -11,7 +11,7 @@ import pytest
 from service.games.core import InvalidState
 from service.games.tric_trac import ENGINE
 
-from .build import play, position
+from .helpers import play, position
 
 
 def opened():

@@ -10,7 +10,7 @@ import pytest
 from service.games.core import IllegalMove, InvalidNotation, MoveRequest, driver
 from service.games.tric_trac import ENGINE, Opening, Throw
 
-from .build import play, position
+from .helpers import play, position
 
 
 def doc_of(state, text):

@@ -12,7 +12,7 @@ from service.games.core import driver
 from service.games.tric_trac import ENGINE, TricTracState
 from service.games.tric_trac.state import borne_off
 
-from .build import position
+from .helpers import position
 
 NS = "{http://www.w3.org/2000/svg}"
 OPTION_SETS = [{}, {"hucke": {"red": 7, "black": 18}}, {"pointsToWin": 15}]

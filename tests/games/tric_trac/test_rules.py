@@ -13,7 +13,7 @@ import pytest
 from service.games.core import GameOver, IllegalMove, InvalidOptions, NotYourTurn, Status
 from service.games.tric_trac import ENGINE, PASS, Opening, Step, Throw, Turn
 
-from .build import events, listed, notations, play, points, position
+from .helpers import events, listed, notations, play, points, position
 
 
 def refused(state, move: str) -> tuple[str | None, str | None]:

@@ -29,7 +29,7 @@ from tests.games.vocabulary import (
     unique_ids,
 )
 
-from .build import play, position
+from .helpers import play, position
 
 FINISHED_BY_DRIVER = (GameOver, {"reason": "GAME_FINISHED"})  # the driver names no rule
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 from service.games.core import MoveRequest, play, resolve_chance, start
 from service.games.tric_trac import ENGINE, Opening, Throw
 
-from .build import position
+from .helpers import position
 
 
 def test_tt4_tt5_outcome_probabilities_are_exact_and_sum_to_one():

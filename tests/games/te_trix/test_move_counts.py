@@ -1,4 +1,4 @@
-"""Placement counts of one arrangement on recorded sheets (``placements.json``; each row says
+"""Placement counts of one arrangement on recorded sheets (``move_counts.json``; each row says
 whether it was derived by hand from the rules text or by the plain counter of
 ``reference.py``): the engine lists exactly that many placements (TX-7 rotations, TX-8 empty
 cells and overhang, TX-9 equal writes are one move, TX-13 the solo bar), and they write the
@@ -14,7 +14,7 @@ import pytest
 from .helpers import G, arranged, position
 from .reference import writes
 
-DATA = json.loads((Path(__file__).parent / "placements.json").read_text())
+DATA = json.loads((Path(__file__).parent / "move_counts.json").read_text())
 SHEETS, COUNTS = DATA["sheets"], DATA["counts"]
 
 

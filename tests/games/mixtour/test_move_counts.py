@@ -1,4 +1,4 @@
-"""Legal-move counts from the empty board (``perft.csv``) against the spec's reference table
+"""Legal-move counts from the empty board (``move_counts.csv``) against the spec's reference table
 and the independent generator of ``reference.py``."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from service.games.mixtour import ENGINE
 
 from .reference import reference_moves
 
-_LINES = (Path(__file__).parent / "perft.csv").read_text().splitlines()
+_LINES = (Path(__file__).parent / "move_counts.csv").read_text().splitlines()
 TABLE = [
     (int(row["depth"]), int(row["leaves"]))
     for row in csv.DictReader(line for line in _LINES if not line.startswith("#"))

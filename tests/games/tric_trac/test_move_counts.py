@@ -1,8 +1,8 @@
 """The number of distinct turns for each of the 21 throws (TT-5), from the opening and from
-recorded positions (``positions.json``, counts in ``turns.csv``, where each row says how it was
-derived): the engine and the reference walk of ``reference.py`` both count the table's number.
-The counts exercise TT-6 (doubles played once per number), TT-7, TT-8, TT-9, TT-10 (start field
-first), TT-11 (the Huckes), TT-12 (hits) and TT-13 (bearing off)."""
+recorded positions (``positions.json``, counts in ``move_counts.csv``, where each row says how
+it was derived): the engine and the reference walk of ``reference.py`` both count the table's
+number. The counts exercise TT-6 (doubles played once per number), TT-7, TT-8, TT-9, TT-10
+(start field first), TT-11 (the Huckes), TT-12 (hits) and TT-13 (bearing off)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .reference import reference_results
 HERE = Path(__file__).parent
 POSITIONS = json.loads((HERE / "positions.json").read_text())
 _LINES = [
-    line for line in (HERE / "turns.csv").read_text().splitlines() if not line.startswith("#")
+    line for line in (HERE / "move_counts.csv").read_text().splitlines() if not line.startswith("#")
 ]
 TABLE = [
     (row["position"], throw, int(count))
