@@ -26,7 +26,6 @@ asks for them on several members): ``build`` refuses schemas that break it.
 from __future__ import annotations
 
 import keyword
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Union
@@ -70,7 +69,8 @@ class _Shape:
 
 
 def _pascal(text: str) -> str:
-    return "".join(w[:1].upper() + w[1:] for w in re.split(r"[^A-Za-z0-9]+", text) if w)
+    words = "".join(c if c.isascii() and c.isalnum() else " " for c in text).split()
+    return "".join(w[:1].upper() + w[1:] for w in words)
 
 
 def _singular(name: str) -> str:

@@ -137,8 +137,11 @@ def _words(text: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in parts)
 
 
+_WORD = re.compile(r"[A-Z][^A-Z]*")
+
+
 def _camel(name: str) -> list[str]:
-    return re.findall(r"[A-Z][^A-Z]*", name)
+    return _WORD.findall(name)
 
 
 def _titled(title: str, owner: str) -> str:

@@ -46,7 +46,9 @@ def text(game: str, language: str) -> str:
 
 
 def package_of(game: str) -> Path:
-    return Path(sys.modules[type(REGISTRY[game]).__module__].__file__).parent
+    """The game's own package: where its rules (GameSpec.rules) are written."""
+    rules = REGISTRY[game].spec.rules
+    return Path(sys.modules[type(rules).__module__].__file__).parent
 
 
 def ids_in(paths) -> set[str]:
@@ -54,10 +56,12 @@ def ids_in(paths) -> set[str]:
 
 
 def prefix_of(game: str) -> str:
-    """The game's rule id prefix, as its own package writes its ids (``MX`` for Mixtour)."""
+    """The game's rule id prefix (``MX`` for Mixtour): its spec's, which its own package also
+    writes its ids with."""
+    prefix = REGISTRY[game].spec.rule_prefix
     prefixes = {i.split("-")[0] for i in ids_in(package_of(game).rglob("*.py"))}
-    assert len(prefixes) == 1, f"{game}'s package names rule ids of {sorted(prefixes)}"
-    return prefixes.pop()
+    assert prefixes == {prefix}, f"{game}'s package names rule ids of {sorted(prefixes)}"
+    return prefix
 
 
 def outside_fences(markdown: str) -> list[str]:

@@ -68,7 +68,7 @@ class Field:
     default: Any = _MISSING  # what an optional field left out reads as; else it stays out
 
     def schema(self) -> JSON:
-        out = self._schema()
+        out = self._own_schema()
         if self.nullable:
             if "enum" in out:
                 out["enum"] = [*out["enum"], None]
@@ -125,7 +125,7 @@ class Field:
         """A required field left out."""
         self.fail(None, problems, path, "is required")
 
-    def _schema(self) -> JSON:
+    def _own_schema(self) -> JSON:
         raise NotImplementedError
 
 
@@ -157,7 +157,7 @@ class Int(Field):
     minimum: int | None = None
     maximum: int | None = None
 
-    def _schema(self) -> JSON:
+    def _own_schema(self) -> JSON:
         out: JSON = {"type": "integer"}
         if self.minimum is not None:
             out["minimum"] = self.minimum
@@ -190,7 +190,7 @@ class Int(Field):
 class Bool(Field):
     kinds = (bool,)
 
-    def _schema(self) -> JSON:
+    def _own_schema(self) -> JSON:
         return {"type": "boolean"}
 
     def quick(self, value: Any) -> Any:
@@ -225,7 +225,7 @@ class Str(Field):
             if stray:
                 raise ValueError(f"look-up keys {stray} are not values of the field")
 
-    def _schema(self) -> JSON:
+    def _own_schema(self) -> JSON:
         out: JSON = {"type": "string"}
         if self.min_length is not None:
             out["minLength"] = self.min_length
@@ -285,7 +285,7 @@ class Enum(Field):
             raise ValueError(f"enum {self.values}: all strings or all integers")
         object.__setattr__(self, "_kind", kinds.pop())
 
-    def _schema(self) -> JSON:
+    def _own_schema(self) -> JSON:
         return {"enum": list(self.values)}
 
     def is_kind(self, value: Any) -> bool:
@@ -308,7 +308,7 @@ class Enum(Field):
 class Const(Field):
     value: str | int
 
-    def _schema(self) -> JSON:
+    def _own_schema(self) -> JSON:
         return {"const": self.value}
 
     def quick(self, value: Any) -> Any:
@@ -331,7 +331,7 @@ class Array(Field):
     _ints: tuple[float, float] | None = field(default=None, init=False, repr=False, compare=False)
     _len: tuple[float, float] = field(default=(0, 0), init=False, repr=False, compare=False)
 
-    def _schema(self) -> JSON:
+    def _own_schema(self) -> JSON:
         out: JSON = {"type": "array", "items": self.items.schema()}
         if self.min_items is not None:
             out["minItems"] = self.min_items
@@ -418,7 +418,7 @@ class Obj(Field):
         )
         object.__setattr__(self, "_plan", plan)
 
-    def _schema(self) -> JSON:
+    def _own_schema(self) -> JSON:
         out: JSON = {"type": "object"}
         if self.required:
             out["required"] = list(self.required)
@@ -507,7 +507,7 @@ class Map(Field):
     def __post_init__(self) -> None:
         object.__setattr__(self, "_ints", _int_range(self.values))
 
-    def _schema(self) -> JSON:
+    def _own_schema(self) -> JSON:
         names = {k: v for k, v in self.keys.schema().items() if k != "type"}  # names are strings
         values = self.values.schema()
         return {"type": "object", "propertyNames": names, "additionalProperties": values}
@@ -568,7 +568,7 @@ class Raw(Field):
 
     json_schema: JSON = field(compare=False)
 
-    def _schema(self) -> JSON:
+    def _own_schema(self) -> JSON:
         return deepcopy(self.json_schema)
 
     def quick(self, value: Any) -> Any:
