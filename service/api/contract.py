@@ -435,19 +435,3 @@ OPERATIONS: tuple[Operation, ...] = (
     ),
 )
 BY_ID: dict[str, Operation] = {op.id: op for op in OPERATIONS}
-
-
-def names(*bodies: str) -> frozenset[str]:
-    """The fields any of these bodies may hold."""
-    out: frozenset[str] = frozenset()
-    for body in bodies:
-        out |= BODIES[body].names
-    return out
-
-
-def description(operation_id: str, name: str) -> str | None:
-    """A field's words as the operation declares them (GraphQL's argument descriptions)."""
-    for f in BY_ID[operation_id].fields():
-        if f.name == name:
-            return f.description
-    raise KeyError(f"{operation_id} declares no field {name!r}")
