@@ -7,6 +7,8 @@ from typing import Any
 
 import orjson
 
+from .games.core.text import Msg
+
 JSONDecodeError = orjson.JSONDecodeError
 JSONEncodeError = orjson.JSONEncodeError  # e.g. an integer beyond 64 bits
 
@@ -39,8 +41,17 @@ def unprintable(value: Any, max_depth: int = DOCUMENT_DEPTH) -> str | None:
     return None
 
 
+def _text(value: Any) -> str:
+    """A message (``Msg``) in an answer is written as its text in the answer's language
+    (``service/text.py``); nothing else that is not JSON is."""
+    if isinstance(value, Msg):
+        return str(value)
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
 def dumps(value: Any) -> bytes:
-    return orjson.dumps(value)
+    # dataclasses pass through to ``_text``: orjson would write a Msg as its fields
+    return orjson.dumps(value, default=_text, option=orjson.OPT_PASSTHROUGH_DATACLASS)
 
 
 def canonical(value: Any) -> bytes:

@@ -14,6 +14,14 @@ if TYPE_CHECKING:
     from starlette.testclient import TestClient
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _catalog() -> None:
+    """Messages render through the catalog (service/text.py installs it when imported), so an
+    engine's error reads as the service writes it even in a test that imports no more than
+    the engine."""
+    import service.text  # noqa: F401
+
+
 @pytest.fixture
 def client() -> TestClient:
     from starlette.testclient import TestClient

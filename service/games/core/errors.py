@@ -21,16 +21,44 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .text import Msg
+
+Text = Msg | str
+"""What an error or a problem says: a catalog message (a plain string only until every
+engine names its messages; the catalog test counts what is left)."""
+
+
+def as_msg(text: Text) -> Msg:
+    return text if isinstance(text, Msg) else Msg.of("untranslated", text=text)
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One thing wrong with a document: a JSON path (``$.board.c3``) and why."""
 
     path: str
-    reason: str
+    why: Text  # a Msg once made; a plain string only while engines write their own
+
+    def __post_init__(self) -> None:
+        if isinstance(self.why, str):  # transitional: an engine's own sentence
+            object.__setattr__(self, "why", as_msg(self.why))
+
+    @property
+    def reason(self) -> str:
+        """Why, in the language of the answer being written."""
+        return str(self.why)
 
     def as_dict(self) -> dict[str, str]:
+        """Path and reason, the reason rendered now (in the language of the answer being
+        written, English elsewhere)."""
         return {"path": self.path, "reason": self.reason}
+
+    def wire(self) -> dict[str, Any]:
+        """The problem as answers carry it: ``reason`` is the message itself, written in the
+        answer's language when the answer is (``service/jsonio.py``), then its ``messageId``
+        and ``args``."""
+        why = as_msg(self.why)
+        return {"path": self.path, "reason": why, **why.wire()}
 
 
 class RulesError(Exception):
@@ -38,17 +66,25 @@ class RulesError(Exception):
 
     def __init__(
         self,
-        message: str,
+        message: Text,
         *,
         reason: str | None = None,
         rule: str | None = None,
         details: Mapping[str, Any] | None = None,
     ) -> None:
-        super().__init__(message)
-        self.message = message
+        self.msg = as_msg(message)
+        super().__init__(self.msg)
         self.reason = reason
         self.rule = rule
         self.details: dict[str, Any] = dict(details or {})
+
+    @property
+    def message(self) -> str:
+        """The message in the language of the answer being written (English elsewhere)."""
+        return str(self.msg)
+
+    def __str__(self) -> str:
+        return self.message
 
     def as_details(self) -> dict[str, Any]:
         """Details for an API answer: reason and rule when known, then the rest."""
@@ -69,7 +105,7 @@ class IllegalMove(RulesError):
     code = "ILLEGAL_MOVE"
 
 
-def illegal(message: str, reason: str, rule: str) -> IllegalMove:
+def illegal(message: Text, reason: str, rule: str) -> IllegalMove:
     """An IllegalMove naming its stable reason and the rule id (the engines' usual shape)."""
     return IllegalMove(message, reason=reason, rule=rule)
 
@@ -86,13 +122,15 @@ MAX_PROBLEMS = 100  # listed per answer; problemCount tells how many there were 
 
 
 class _ProblemsError(RulesError):
-    def __init__(self, message: str, problems: Iterable[Problem], total: int | None = None) -> None:
+    def __init__(
+        self, message: Text, problems: Iterable[Problem], total: int | None = None
+    ) -> None:
         self.problems: tuple[Problem, ...] = tuple(problems)[:MAX_PROBLEMS]
         self.total = len(self.problems) if total is None else total
         super().__init__(
             message,
             details={
-                "problems": [p.as_dict() for p in self.problems],
+                "problems": [p.wire() for p in self.problems],
                 "problemCount": self.total,
             },
         )
@@ -115,24 +153,22 @@ class Problems:
         self.items: list[Problem] = []
         self.total = 0
 
-    def add(self, path: str, reason: str) -> None:
+    def add(self, path: str, reason: Text) -> None:
         self.total += 1
         if len(self.items) < MAX_PROBLEMS:
-            self.items.append(Problem(path, reason))
+            self.items.append(Problem(path, as_msg(reason)))
 
     def __bool__(self) -> bool:
         return self.total > 0
 
-    def raise_state(self, what: str = "state") -> None:
+    def raise_state(self) -> None:
         if self.total:
-            n = self.total
             raise InvalidState(
-                f"invalid {what}: {n} problem{'s' if n > 1 else ''}", self.items, self.total
+                Msg.of("error-invalid-state", count=self.total), self.items, self.total
             )
 
     def raise_options(self) -> None:
         if self.total:
-            n = self.total
             raise InvalidOptions(
-                f"invalid options: {n} problem{'s' if n > 1 else ''}", self.items, self.total
+                Msg.of("error-invalid-options", count=self.total), self.items, self.total
             )

@@ -18,6 +18,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import InvalidOptions, Problem
 from .options import OptionSpec, options_schema, validate_options
+from .text import Msg
 
 
 class Shuffler(Protocol):
@@ -258,6 +259,13 @@ class GameSpec(Generic[S, M]):
     view: Callable[[S, int | None], JSON] | None = None
     view_schema: Callable[[], JSON] | None = None
     playout: Policy = random_playout
+    # words for people (service/text.py renders them; ids in messages/<language>.ftl)
+    describe_move: Callable[[S, M], Msg] | None = None
+    """A legal move of the position, told: "White moves 2 pieces from c4 to d3"."""
+    describe_event: Callable[[Mapping[str, Any]], Msg] | None = None
+    """An event ``apply`` (or the driver, for ``chance``) emitted, told."""
+    prompt: Callable[[S], Msg] | None = None
+    """What the position asks of whom ("Red to move: roll"), or how the game ended."""
     type_prefix: str | None = None
     type_names: Mapping[str, str] = field(default_factory=dict)
     game: Game[S, M] = field(init=False, repr=False, compare=False)

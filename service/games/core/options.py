@@ -149,5 +149,5 @@ def read_options(specs: tuple[OptionSpec, ...], given: Any, problems: Problems) 
         return validate_options(specs, given)
     except InvalidOptions as exc:
         for problem in exc.problems:
-            problems.add(problem.path, problem.reason)
+            problems.add(problem.path, problem.why)
         return {s.name: deepcopy(s.default) for s in specs}

@@ -160,7 +160,7 @@ def setup(players: int | None, options: Mapping[str, Any] | None, descriptor: De
         bad = {p.path for p in exc.problems}
         for problem in exc.problems:
             if problem.path != "$.options.preprinted":  # read again below, path by path
-                problems.add(problem.path, problem.reason)
+                problems.add(problem.path, problem.why)
         opts = {
             s.name: given[s.name]
             if s.name in given and f"$.options.{s.name}" not in bad
@@ -175,7 +175,7 @@ def setup(players: int | None, options: Mapping[str, Any] | None, descriptor: De
         n = descriptor.validate_players(players)
     except InvalidOptions as exc:
         for problem in exc.problems:
-            problems.add(problem.path, problem.reason)
+            problems.add(problem.path, problem.why)
         n = 1 if solo else descriptor.default_players
     if solo and n != 1:
         problems.add("$.options.solo", f"the solo variant is for exactly 1 player, not {n} (TX-12)")

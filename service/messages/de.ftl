@@ -1,0 +1,16 @@
+# Die eigenen Texte des Dienstes auf Deutsch: Fehler in Anfragen und Dokumenten und was alle
+# Spiele gemeinsam sagen. Die Texte jedes Spiels stehen in service/games/<Spiel>/messages/de.ftl.
+# Die Ids bleiben stabil: Clients übersetzen nach ihnen (messageId und args in jeder Antwort).
+
+## Übergangsweise: ein Text, den eine Engine noch selbst schreibt.
+untranslated = { $text }
+
+## Dokumente
+error-invalid-state = ungültiger Spielstand: { $count ->
+    [one] ein Problem
+   *[other] { $count } Probleme
+ }
+error-invalid-options = ungültige Optionen: { $count ->
+    [one] ein Problem
+   *[other] { $count } Probleme
+ }

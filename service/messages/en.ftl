@@ -1,0 +1,16 @@
+# The service's own messages in English: errors of requests and documents, and the wording
+# shared by every game. Each game's own are in service/games/<game>/messages/en.ftl.
+# Ids are stable: clients translate by them (messageId and args in every answer).
+
+## Transitional: a text an engine still writes itself.
+untranslated = { $text }
+
+## Documents
+error-invalid-state = invalid state: { $count ->
+    [one] 1 problem
+   *[other] { $count } problems
+ }
+error-invalid-options = invalid options: { $count ->
+    [one] 1 problem
+   *[other] { $count } problems
+ }
