@@ -34,7 +34,7 @@ from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from .errors import Problem, Problems
+from .errors import Problem, Problems, Text
 from .game import JSON, SEED_LENGTH
 from .options import OptionSpec, _shown, _type_name, options_schema, read_options
 
@@ -54,7 +54,7 @@ INVALID: Final = _Invalid()
 _MISSING: Final = object()
 
 # A fixed reason, or one made from the wrong value; it replaces the field's own wording.
-Reason = str | Callable[[Any], str] | None
+Reason = Text | Callable[[Any], Text] | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -114,12 +114,12 @@ class Field:
         a container keeps its good members, items and entries; a leaf is all or INVALID."""
         return self.quick(value)
 
-    def fail(self, value: Any, problems: Problems, path: str, why: str) -> None:
+    def fail(self, value: Any, problems: Problems, path: str, why: Text) -> None:
         reason = self.reason
         if reason is None:
             problems.add(path, why)
         else:
-            problems.add(path, reason if isinstance(reason, str) else reason(value))
+            problems.add(path, reason(value) if callable(reason) else reason)
 
     def missing(self, problems: Problems, path: str) -> None:
         """A required field left out."""
@@ -404,7 +404,7 @@ class Obj(Field):
     kinds = (dict,)
     properties: Mapping[str, Field]
     required: tuple[str, ...] = ()
-    unknown: str = "unknown field"  # the problem of a key not in ``properties``
+    unknown: Text = "unknown field"  # the problem of a key not in ``properties``
     whole: bool = False  # a wrong member is a problem of the object's, not one at the member
     _plan: tuple[tuple[str, Field, bool, Any], ...] = field(
         default=(), init=False, repr=False, compare=False
