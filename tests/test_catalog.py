@@ -132,6 +132,14 @@ def test_every_id_the_code_names_is_in_the_catalog():
     assert missing == {}
 
 
+def test_every_derived_id_is_in_the_catalog():
+    """A player's name and every option's label, for each game whose folder is converted."""
+    known = set(text.catalog("en").ids)
+    pending = tuple(n.removeprefix("games/").replace("_", "-") for n in NOT_YET)
+    wanted = {i for i in text.derived_ids() if not i.startswith(pending)}
+    assert sorted(wanted - known) == []
+
+
 def test_every_id_in_the_catalog_is_used():
     used = set(used_ids()) | text.derived_ids()
     unused = sorted(set(text.catalog("en").ids) - used)
