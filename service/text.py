@@ -166,8 +166,12 @@ class Catalog:
         return cls(language, sources(language))
 
     def format(self, id_: str, args: dict[str, str | int]) -> str | None:
-        """The text of ``id_`` with ``args``; None when the catalog has no such message or
-        the message is missing an argument it names."""
+        """The text of ``id_`` with ``args`` (``id.name``: the message's attribute ``name``);
+        None when the catalog has no such message or the message is missing an argument it
+        names."""
+        id_, _, attribute = id_.partition(".")
+        if attribute:
+            return self.attribute(id_, attribute, args)
         if id_ not in self.ids:
             return None
         message = self.bundle.get_message(id_)

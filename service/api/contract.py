@@ -296,6 +296,14 @@ _GAME_PATH = "/v1/games/{game}"
 OPERATIONS: tuple[Operation, ...] = (
     Operation("listGames", "get", "/v1/games", "The games and their options", ref("GameList")),
     Operation(
+        "getRules",
+        "get",
+        f"{_GAME_PATH}/rules",
+        "The game's rules, rule by rule, in the answer's language",
+        ref("Rules"),
+        graphql=GraphQL(("rules",)),
+    ),
+    Operation(
         "newGame",
         "post",
         f"{_GAME_PATH}/new",

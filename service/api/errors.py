@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.core import RulesError
-from ..games.core.errors import MAX_PROBLEMS
+from ..games.core import Problem, RulesError
+from ..games.core.errors import MAX_PROBLEMS, Text, as_msg
+from ..games.core.text import Msg
 
 # Every code an answer can carry, in this order (OpenAPI's ErrorCode enum), with when it comes.
 CODES: dict[str, str] = {
@@ -43,37 +44,76 @@ CODES: dict[str, str] = {
 }
 
 
-class ServiceError(Exception):
-    """A refusal with a stable code (one of ``CODES``), a message and details."""
+# The words of every error object, in OpenAPI and the GraphQL schema alike.
+MESSAGE = (
+    "The refusal in words, in the answer's language (Accept-Language or ?lang=; English "
+    "by default)."
+)
+MESSAGE_ID = (
+    "The message's stable id in the service's catalog; with args, enough to word it in "
+    "any language of your own."
+)
+MESSAGE_ARGS = (
+    "The message's named arguments: numbers, notation, JSON paths, codes; a message inside "
+    "it nests as its own messageId and args."
+)
 
-    def __init__(self, code: str, message: str, details: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
+
+class ServiceError(Exception):
+    """A refusal with a stable code (one of ``CODES``), a message of the catalog and details.
+
+    The message stays a :class:`Msg` until the answer is written (``service/text.py``), so
+    one error reads in the language each request asks for."""
+
+    def __init__(self, code: str, message: Text, details: dict[str, Any] | None = None) -> None:
+        self.msg = as_msg(message)
+        super().__init__(self.msg)
         self.code = code
-        self.message = message
         self.details = details or {}
 
+    @property
+    def message(self) -> str:
+        """The message in the language of the answer being written."""
+        return str(self.msg)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def fields(self) -> dict[str, Any]:
+        """``code``, ``message`` (written in the answer's language), ``messageId``, ``args``
+        and ``details``: the error object of every answer."""
+        return {"code": self.code, "message": self.msg, **self.msg.wire(), "details": self.details}
+
     def body(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message, "details": self.details}}
+        return {"error": self.fields()}
 
 
 def from_rules(exc: RulesError, ply: int | None = None) -> ServiceError:
     details = exc.as_details()
     if ply is not None:
         details["ply"] = ply
-    message = exc.message if ply is None else f"move {ply}: {exc.message}"
+    message = exc.msg if ply is None else Msg.of("error-at-move", move=ply, error=exc.msg)
     return ServiceError(exc.code, message, details)
 
 
-def problem_details(problems: list[dict[str, str]]) -> dict[str, Any]:
-    """``details`` of an answer listing problems: the first ``MAX_PROBLEMS`` and the count."""
-    return {"problems": problems[:MAX_PROBLEMS], "problemCount": len(problems)}
+def problem_details(problems: list[dict[str, Any]]) -> dict[str, Any]:
+    """``details`` of an answer listing problems: the first ``MAX_PROBLEMS`` and the count.
+    Each problem is given as ``path`` and ``reason`` (a message) and answered with the
+    reason's ``messageId`` and ``args`` too; one already in that form stays as it is."""
+    listed = [p if "messageId" in p else _wire(p) for p in problems[:MAX_PROBLEMS]]
+    return {"problems": listed, "problemCount": len(problems)}
 
 
-def invalid_request(problems: list[dict[str, str]]) -> ServiceError:
+def _wire(problem: dict[str, Any]) -> dict[str, Any]:
+    return Problem(problem["path"], problem["reason"]).wire()
+
+
+def invalid_request(problems: list[dict[str, Any]]) -> ServiceError:
     first = problems[0]
-    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    return ServiceError(
-        "INVALID_REQUEST",
-        f"{first['path']}: {first['reason']}{more}",
-        problem_details(problems),
+    message = Msg.of(
+        "error-invalid-request",
+        path=first["path"],
+        reason=as_msg(first["reason"]),
+        more=len(problems) - 1,
     )
+    return ServiceError("INVALID_REQUEST", message, problem_details(problems))

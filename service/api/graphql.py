@@ -18,13 +18,13 @@ from strawberry.types import ExecutionContext, Info
 
 from .. import bots
 from ..games import SPECS
-from ..games.core import MoveRequest
+from ..games.core import MoveRequest, Problem
 from ..games.core.errors import MAX_PROBLEMS
 from ..games.core.game import STATUSES
 from ..settings import Settings
 from . import contract, offload
 from .edge import EDGE, codes_of
-from .errors import CODES, ServiceError, problem_details
+from .errors import CODES, MESSAGE, MESSAGE_ARGS, MESSAGE_ID, ServiceError, problem_details
 from .graphql_json import OVERRIDES
 from .graphql_moves import MoveTypes
 from .ops import INLINE_MOVES, Loaded, Rules
@@ -63,8 +63,29 @@ class GameInfo:
     )
     simultaneous: bool = strawberry.field(description="Whether several players may act at once.")
     options: JSON = strawberry.field(
-        description="Option name -> its JSON Schema with its default and description."
+        description="Option name -> its JSON Schema with its default, its label (title) and "
+        "description in the answer's language."
     )
+    player_names: list[str] = strawberry.field(
+        description="What the players are called (their colours, where the game has them), "
+        "by player number, in the answer's language."
+    )
+
+
+@strawberry.type(description="One rule of a game: its id, as refusals name it, and its text.")
+class RuleText:
+    id: str = strawberry.field(description="The rule id (MX-7).")
+    text: str = strawberry.field(description="The rule, as Markdown.")
+
+
+@strawberry.type(name="Rules", description="A game's rules in the answer's language.")
+class GameRules:
+    game: str = strawberry.field(description="The game id.")
+    language: str = strawberry.field(
+        description="The language of the texts: the one asked for (Accept-Language or ?lang) "
+        "when the rules are written in it, else English."
+    )
+    rules: list[RuleText] = strawberry.field(description="Every rule, in the rules' order.")
 
 
 def _enum(name: str, values: Iterable[str], description: str) -> Any:
@@ -154,13 +175,19 @@ class StateProblem:
     path: str = strawberry.field(
         description="Where: a JSON path into the request ($.state.board.c3)."
     )
-    reason: str = strawberry.field(description="What is wrong there.")
+    reason: str = strawberry.field(
+        description="What is wrong there, in the answer's language (Accept-Language or ?lang)."
+    )
+    message_id: str = strawberry.field(description=MESSAGE_ID)
+    args: JSON = strawberry.field(description=MESSAGE_ARGS)
 
 
 @strawberry.type(description="A move was refused; ply is its 0-based index in the move list.")
 class MoveRejected:
     code: ErrorCode = strawberry.field(description="Why the move was refused.")
-    message: str = strawberry.field(description="The refusal in words.")
+    message: str = strawberry.field(description=MESSAGE)
+    message_id: str = strawberry.field(description=MESSAGE_ID)
+    args: JSON = strawberry.field(description=MESSAGE_ARGS)
     ply: int | None = strawberry.field(
         description="The 0-based index of the refused move in the move list."
     )
@@ -181,7 +208,9 @@ class InvalidState:
     code: ErrorCode = strawberry.field(
         description="INVALID_STATE, INVALID_OPTIONS or STATE_TAMPERED."
     )
-    message: str = strawberry.field(description="The refusal in words.")
+    message: str = strawberry.field(description=MESSAGE)
+    message_id: str = strawberry.field(description=MESSAGE_ID)
+    args: JSON = strawberry.field(description=MESSAGE_ARGS)
     problems: list[StateProblem] = strawberry.field(
         description=f"What is wrong, by JSON path (the first {MAX_PROBLEMS})."
     )
@@ -194,7 +223,9 @@ class InvalidState:
 @strawberry.type(description="The request itself is wrong: unknown game, bad player, limits.")
 class InvalidRequest:
     code: ErrorCode = strawberry.field(description="What is wrong with the request.")
-    message: str = strawberry.field(description="The refusal in words.")
+    message: str = strawberry.field(description=MESSAGE)
+    message_id: str = strawberry.field(description=MESSAGE_ID)
+    args: JSON = strawberry.field(description=MESSAGE_ARGS)
     details: JSON = strawberry.field(
         description="Everything the refusal carries, as REST's error details."
     )
@@ -404,6 +435,10 @@ RecordResult = Annotated[
         "RecordResult", description="The text record, or why the game could not be written."
     ),
 ]
+RulesResult = Annotated[
+    GameRules | InvalidRequest,
+    strawberry.union("RulesResult", description="The game's rules, or why there are none."),
+]
 CertificateResult = Annotated[
     CertificateCheck | InvalidRequest,
     strawberry.union(
@@ -418,7 +453,7 @@ class GraphQLServiceError(Exception):
 
     def __init__(self, error: ServiceError) -> None:
         super().__init__(error.message)
-        self.extensions = {"code": error.code, "details": error.details}
+        self.extensions = {"code": error.code, **error.msg.wire(), "details": error.details}
 
 
 def _or_error(call: Callable[[], T]) -> T:
@@ -442,17 +477,29 @@ def _failure(error: ServiceError) -> MoveRejected | InvalidState | InvalidReques
         return MoveRejected(
             code=ErrorCode(error.code),
             message=error.message,
+            message_id=error.msg.id,
+            args=JSON(error.msg.wire()["args"]),
             ply=d.get("ply"),
             reason=d.get("reason"),
             rule=d.get("rule"),
             details=JSON(d),
         )
     if error.code in STATE_CODES:
-        problems = error.details.get("problems") or [{"path": "$.sig", "reason": error.message}]
+        problems = error.details.get("problems") or [Problem("$.sig", error.msg).wire()]
         return InvalidState(
             code=ErrorCode(error.code),
             message=error.message,
-            problems=[StateProblem(path=p["path"], reason=p["reason"]) for p in problems],
+            message_id=error.msg.id,
+            args=JSON(error.msg.wire()["args"]),
+            problems=[
+                StateProblem(
+                    path=p["path"],
+                    reason=str(p["reason"]),
+                    message_id=p["messageId"],
+                    args=JSON(p["args"]),
+                )
+                for p in problems
+            ],
             problem_count=error.details.get("problemCount", len(problems)),
             reason=error.details.get("reason"),
         )
@@ -461,7 +508,11 @@ def _failure(error: ServiceError) -> MoveRejected | InvalidState | InvalidReques
 
 def _invalid(error: ServiceError) -> InvalidRequest:
     return InvalidRequest(
-        code=ErrorCode(error.code), message=error.message, details=JSON(error.details)
+        code=ErrorCode(error.code),
+        message=error.message,
+        message_id=error.msg.id,
+        args=JSON(error.msg.wire()["args"]),
+        details=JSON(error.details),
     )
 
 
@@ -516,9 +567,23 @@ class Query:
                 hidden_information=g["hiddenInformation"],
                 simultaneous=g["simultaneous"],
                 options=g["options"],
+                player_names=[str(name) for name in g["playerNames"]],
             )
             for g in _rules(info).games()
         ]
+
+    @strawberry.field(description="A game's rules, rule by rule, in the answer's language.")
+    def rules(self, info: Info, game: str) -> RulesResult:
+        rules = _rules(info)
+        try:
+            found = rules.rules_of(rules.engine(game))
+        except ServiceError as exc:
+            return _invalid(exc)
+        return GameRules(
+            game=found["game"],
+            language=found["language"],
+            rules=[RuleText(id=r["id"], text=r["text"]) for r in found["rules"]],
+        )
 
     @strawberry.field(description="A new game; with a seed the opening chance is sampled.")
     def new_game(

@@ -35,8 +35,8 @@ def error_response(
         body: Any = {
             "errors": [
                 {
-                    "message": error.message,
-                    "extensions": {"code": error.code, **error.details},
+                    "message": error.msg,
+                    "extensions": {"code": error.code, **error.msg.wire(), **error.details},
                 }
             ]
         }

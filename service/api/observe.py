@@ -15,6 +15,8 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .. import text
+from . import language
 from .logs import accept_request_id, clip, request_id
 from .metrics import Metrics
 
@@ -25,7 +27,9 @@ access = logging.getLogger("regelwerk.access")
 
 class Observe:
     """Gives each HTTP request an id (the caller's valid ``X-Request-ID`` or a new one, echoed
-    in the answer), times it, counts it by route template and status, and logs one line."""
+    in the answer), times it, counts it by route template and status, and logs one line.
+    It also chooses the answer's language (``language.choose``): one wrapper of ``send``
+    does both, so the cheapest answers pay for one."""
 
     def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
         self.app = app
@@ -41,6 +45,8 @@ class Observe:
         # names the id too; each request runs in its own task, so nothing leaks.
         request_id.set(rid)
         echo = (b"x-request-id", rid.encode())
+        lang = language.choose(scope)
+        text.LANGUAGE.set(lang)
         status = 0  # no answer started yet
         closed = complete = failed = False
         bytes_in = bytes_out = 0
@@ -58,7 +64,10 @@ class Observe:
             nonlocal status, bytes_out, complete
             if message["type"] == "http.response.start":
                 status = message["status"]
-                message = {**message, "headers": [*message.get("headers", ()), echo]}
+                extra = [echo]
+                if language.speaks(scope["path"], status):
+                    extra.extend(language.headers(lang))
+                message = {**message, "headers": [*message.get("headers", ()), *extra]}
             elif message["type"] == "http.response.body":
                 bytes_out += len(message.get("body", b""))
                 complete = not message.get("more_body", False)

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .. import jsonio
+from .. import jsonio, text
 from ..games.core.errors import MAX_PROBLEMS
 from ..games.core.game import SEED_LENGTH, STATUSES
-from . import contract
+from . import contract, language
 from .edge import EDGE
-from .errors import CODES
+from .errors import CODES, MESSAGE, MESSAGE_ARGS, MESSAGE_ID
 from .openapi_tools import plain
 from .ops import Engine, Rules
 from .verify import PROBLEM_CODES
@@ -183,7 +183,14 @@ def _game_entry(engine: Engine, options: str) -> JSON:
     for name, words in d.describe()["options"].items():
         props: JSON = {
             "default": ref(f"{options}/properties/{name}"),
-            "description": {"type": "string"},
+            "title": {
+                "type": "string",
+                "description": "The option's label, in the answer's language.",
+            },
+            "description": {
+                "type": "string",
+                "description": "What the option does, in the answer's language.",
+            },
         }
         for key, value in words.items():
             if key in props:
@@ -205,6 +212,13 @@ def _game_entry(engine: Engine, options: str) -> JSON:
         "hiddenInformation": {"type": "boolean"},
         "simultaneous": {"type": "boolean"},
         "options": obj(entries, entries, description="Option name -> its schema."),
+        "playerNames": array(
+            {"type": "string"},
+            minItems=d.max_players,
+            maxItems=d.max_players,
+            description="What the players are called (their colours, where the game has "
+            "them), by player number, in the answer's language.",
+        ),
     }
     return obj(props, props, title=f"{d.name} in the games catalogue")
 
@@ -356,6 +370,26 @@ def api_schemas() -> JSON:
         "Player": {"type": "integer", "minimum": 0, "description": "A 0-based player number."},
         "Seed": {"type": "string", "minLength": SEED_LENGTH[0], "maxLength": SEED_LENGTH[1]},
         "GameList": obj({"games": array(ref("Game"))}, ["games"]),
+        "Rules": obj(
+            {
+                "game": ref("GameId"),
+                "language": {
+                    "type": "string",
+                    "enum": list(text.LANGUAGES),
+                    "description": "The language of the texts: the one asked for when the "
+                    "rules are written in it, else English.",
+                },
+                "rules": array(ref("RuleText"), description="Every rule, in the rules' order."),
+            },
+            ["game", "language", "rules"],
+        ),
+        "RuleText": obj(
+            {
+                "id": {"type": "string", "description": "The rule id refusals name (MX-7)."},
+                "text": {"type": "string", "description": "The rule, as Markdown."},
+            },
+            ["id", "text"],
+        ),
         **request_schemas(),
         "MoveEntry": {"oneOf": [ref("Move"), ref("PlayerMove")]},
         "PlayerMove": obj(
@@ -400,10 +434,19 @@ def api_schemas() -> JSON:
         "Problem": obj(
             {
                 "path": {"type": "string", "description": "A JSON path ($.board.c3)."},
-                "reason": {"type": "string"},
+                "reason": {
+                    "type": "string",
+                    "description": "What is wrong there, in the answer's language.",
+                },
+                **MESSAGE_FIELDS,
             },
-            ["path", "reason"],
+            ["path", "reason", "messageId", "args"],
         ),
+        "MessageArgs": {
+            "type": "object",
+            "additionalProperties": {"type": ["integer", "string", "object"]},
+            "description": MESSAGE_ARGS,
+        },
         "ErrorCode": {
             "type": "string",
             "enum": list(CODES),
@@ -415,10 +458,11 @@ def api_schemas() -> JSON:
                 "error": obj(
                     {
                         "code": ref("ErrorCode"),
-                        "message": {"type": "string"},
+                        "message": {"type": "string", "description": MESSAGE},
+                        **MESSAGE_FIELDS,
                         "details": ref("ErrorDetails"),
                     },
-                    ["code", "message", "details"],
+                    ["code", "message", "messageId", "args", "details"],
                 )
             },
             ["error"],
@@ -428,6 +472,30 @@ def api_schemas() -> JSON:
             {"status": {"const": "ready"}, "games": array(ref("GameId"))}, ["status", "games"]
         ),
     }
+
+
+# Every operation answers in the language asked for (service/api/language.py).
+LANGUAGE_PARAMETERS: list[JSON] = [
+    {
+        "name": language.QUERY,
+        "in": "query",
+        "required": False,
+        "schema": {"type": "string", "examples": list(text.LANGUAGES)},
+        "description": "The language of every text in the answer; overrides Accept-Language. "
+        "Unknown languages fall back to English (Content-Language tells which).",
+    },
+    {
+        "name": "Accept-Language",
+        "in": "header",
+        "required": False,
+        "schema": {"type": "string"},
+        "description": "Preferred languages (de, en); English when none of them is known.",
+    },
+]
+MESSAGE_FIELDS: JSON = {
+    "messageId": {"type": "string", "description": MESSAGE_ID},
+    "args": ref("MessageArgs"),
+}
 
 
 def _field(field: contract.Field) -> JSON:
@@ -635,17 +703,20 @@ def _operation(op: contract.Operation) -> JSON:
     """An operation of the contract as an OpenAPI operation; a POST's errors are ERRORS."""
     responses: JSON = {"200": {"description": "OK", "content": _content(op.answer, op.media)}}
     operation: JSON = {"operationId": op.id, "summary": op.summary}
+    parameters: list[JSON] = []
+    if op.game:
+        parameters.append({"name": "game", "in": "path", "required": True, "schema": ref("GameId")})
+        if op.method == "get":
+            words = ERRORS["404"]
+            responses["404"] = {"description": words, "content": _content(ref("Error"))}
+    operation["parameters"] = [*parameters, *LANGUAGE_PARAMETERS]
     if op.method == "post":
-        for status, text in ERRORS.items():
-            responses[status] = {"description": text, "content": _content(ref("Error"))}
+        for status, words in ERRORS.items():
+            responses[status] = {"description": words, "content": _content(ref("Error"))}
         body = op.bodies[0] if len(op.bodies) == 1 else _choice(op.bodies)
         content = _content(ref(body), op.body_media)
         if op.text_body:
             content["text/plain"] = {"schema": {"type": "string", "description": op.text_body}}
-        if op.game:
-            operation["parameters"] = [
-                {"name": "game", "in": "path", "required": True, "schema": ref("GameId")}
-            ]
         operation["requestBody"] = {"required": op.body_required, "content": content}
     operation["responses"] = responses
     return {op.method: operation}

@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import bots, jsonio
+from functools import cache
+
+from .. import bots, jsonio, text
 from ..cache import Cache, cache_key
 from ..cache.memory import LRU
 from ..games import REGISTRY
 from ..games.core import Event, Game, MoveRequest, NotYourTurn, PlyError, RulesError, driver
 from ..games.core.game import SEED_LENGTH
+from ..games.core.text import Msg
 from ..limits import ITERATION_PLIES, POSITION_COST
+from ..rules_text import rule_texts, rules_markdown
 from ..settings import Settings
 from . import offload
 from .budget import current, spend
@@ -90,7 +94,14 @@ class Rules:
 
     # -- games and states ----------------------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
-        return [e.descriptor.describe() for e in self.registry.values()]
+        """Every game's descriptor, with the words people read in the answer's language: its
+        players' names, each option's label (``title``) and ``description``."""
+        return [_worded(e.descriptor.describe()) for e in self.registry.values()]
+
+    def rules_of(self, engine: Engine) -> dict[str, Any]:
+        """The game's rules in the answer's language: each rule's id and its Markdown text."""
+        language, rules = _rules_texts(engine.descriptor.id, text.LANGUAGE.get())
+        return {"game": engine.descriptor.id, "language": language, "rules": rules}
 
     def engine(self, game: str) -> Engine:
         engine = self.registry.get(game)
@@ -466,3 +477,28 @@ def check_seed(seed: str | None) -> None:
             f"seed must be a string of {low} to {high} characters",
             problem_details([{"path": "$.seed", "reason": f"{low} to {high} characters"}]),
         )
+
+
+@cache
+def _rules_texts(game: str, language: str) -> tuple[str, list[dict[str, str]]]:
+    """The rules file of ``game`` (docs/rules) rule by rule, in ``language`` or else in the
+    default language, with the language it is in; read once. A game without a rules file
+    (a test's) has no rules to show."""
+    for lang in dict.fromkeys((language, text.DEFAULT)):
+        try:
+            markdown = rules_markdown(game, lang)
+        except KeyError:
+            continue
+        return lang, [{"id": rule, "text": body} for rule, body in rule_texts(markdown).items()]
+    return text.DEFAULT, []
+
+
+def _worded(described: dict[str, Any]) -> dict[str, Any]:
+    game = described["id"]
+    described["playerNames"] = [
+        Msg.of(f"{game}-player", player=i) for i in range(described["maxPlayers"])
+    ]
+    for name, option in described["options"].items():
+        option["title"] = Msg.of(f"{game}-option-{name}")
+        option["description"] = Msg.of(f"{game}-option-{name}.description")
+    return described

@@ -41,6 +41,11 @@ async def games(request: Request) -> Response:
     return json_response({"games": _rules(request).games()})
 
 
+async def rules_of(request: Request) -> Response:
+    rules = _rules(request)
+    return json_response(rules.rules_of(rules.engine(request.path_params["game"])))
+
+
 async def new(request: Request) -> Response:
     rules = _rules(request)
     engine = rules.engine(request.path_params["game"])
@@ -217,6 +222,7 @@ HANDLERS: dict[str, Handler] = {
     "render": _state_call("render", _render),
     "suggest": _state_call("suggest", _suggest),
     "listGames": games,
+    "getRules": rules_of,
     "verifyBatch": verify_batch,
     "checkCertificate": certificates,
 }

@@ -14,3 +14,11 @@ error-invalid-options = ungültige Optionen: { $count ->
     [one] ein Problem
    *[other] { $count } Probleme
  }
+
+## Anfragen
+error-at-move = Zug { $move }: { $error }
+error-invalid-request = { $path }: { $reason }{ $more ->
+    [0] {""}
+    [one] {" "}(und ein weiteres Problem)
+   *[other] {" "}(und { $more } weitere Probleme)
+ }

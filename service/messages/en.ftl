@@ -14,3 +14,10 @@ error-invalid-options = invalid options: { $count ->
     [one] 1 problem
    *[other] { $count } problems
  }
+
+## Requests
+error-at-move = move { $move }: { $error }
+error-invalid-request = { $path }: { $reason }{ $more ->
+    [0] {""}
+   *[other] {" "}(and { $more } more)
+ }

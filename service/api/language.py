@@ -1,0 +1,49 @@
+"""The language of an answer: ``?lang=`` or ``Accept-Language``, English by default.
+
+Chosen once per request by the edge (``observe.Observe``) and kept in ``text.LANGUAGE``;
+every message in the answer is written in it (``service/text.py``). Answers that hold words
+say which language they are in (``Content-Language``) and that it depends on the request's
+header (``Vary: Accept-Language``), so a shared HTTP cache keeps one copy per language.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qsl
+
+from starlette.types import Scope
+
+from .. import text
+
+QUERY = "lang"
+"""The query parameter that overrides ``Accept-Language`` (for a link or a GraphQL client
+that cannot set headers): ``/graphql?lang=de``, ``/v1/games?lang=de``."""
+_QUERY_BYTES = QUERY.encode() + b"="
+_VARY = (b"vary", b"Accept-Language")
+_HEADERS = {lang: (b"content-language", lang.encode()) for lang in text.LANGUAGES}
+
+
+def choose(scope: Scope) -> str:
+    """The language the request asks for, of those the catalog has."""
+    override = None
+    query: bytes = scope.get("query_string", b"")
+    if _QUERY_BYTES in query:  # the common case, no parameter, costs one search
+        for name, value in parse_qsl(query.decode("latin-1"), max_num_fields=64):
+            if name == QUERY:
+                override = value
+                break
+    header = None
+    for key, value in scope["headers"]:
+        if key == b"accept-language":
+            header = value.decode("latin-1")
+            break
+    return text.negotiate(header, override)
+
+
+def speaks(path: str, status: int) -> bool:
+    """Whether an answer holds words: the API's answers, and every error."""
+    return path.startswith("/v1/") or path == "/graphql" or status >= 400
+
+
+def headers(language: str) -> tuple[tuple[bytes, bytes], tuple[bytes, bytes]]:
+    """``Content-Language`` and ``Vary`` of an answer in ``language``."""
+    return _HEADERS[language], _VARY
