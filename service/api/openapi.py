@@ -275,8 +275,8 @@ def game_schemas(rules: Rules) -> JSON:
         "View": ("game", "What one player may see."),
         "Game": ("id", "A game of the catalogue with its options."),
     }
-    for name, (prop, text) in unions.items():
-        out[name] = _union(out, members[name], prop, text)
+    for name, (prop, words) in unions.items():
+        out[name] = _union(out, members[name], prop, words)
     return out
 
 
@@ -519,8 +519,8 @@ def _body(fields: Iterable[contract.Field], description: str | None = None, **ex
 def request_schemas() -> JSON:
     """Every request component, from the declarations of service/api/contract.py."""
     out: JSON = {b.name: _body(b.fields, b.description) for b in contract.BODIES.values()}
-    for name, (members, text) in contract.CHOICES.items():
-        out[name] = {"oneOf": [ref(m) for m in members], "description": text}
+    for name, (members, words) in contract.CHOICES.items():
+        out[name] = {"oneOf": [ref(m) for m in members], "description": words}
     game, verify, record = (
         contract.GAME,
         contract.BODIES["GameRecordRequest"],

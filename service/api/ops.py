@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
-
 from functools import cache
+from typing import Any
 
 from .. import bots, jsonio, text
 from ..cache import Cache, cache_key
