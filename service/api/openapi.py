@@ -444,9 +444,16 @@ def api_schemas() -> JSON:
         ),
         "MessageArgs": {
             "type": "object",
-            "additionalProperties": {"type": ["integer", "string", "object"]},
+            "additionalProperties": {
+                "anyOf": [{"type": "integer"}, {"type": "string"}, ref("Message")]
+            },
             "description": MESSAGE_ARGS,
         },
+        "Message": obj(
+            MESSAGE_FIELDS,
+            ["messageId", "args"],
+            description="A message of the catalog inside another's arguments.",
+        ),
         "ErrorCode": {
             "type": "string",
             "enum": list(CODES),
@@ -709,7 +716,10 @@ def _operation(op: contract.Operation) -> JSON:
         if op.method == "get":
             words = ERRORS["404"]
             responses["404"] = {"description": words, "content": _content(ref("Error"))}
-    operation["parameters"] = [*parameters, *LANGUAGE_PARAMETERS]
+    if language.speaks(op.path, 200):
+        parameters.extend(LANGUAGE_PARAMETERS)
+    if parameters:
+        operation["parameters"] = parameters
     if op.method == "post":
         for status, words in ERRORS.items():
             responses[status] = {"description": words, "content": _content(ref("Error"))}

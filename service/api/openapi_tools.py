@@ -247,8 +247,9 @@ def _titles(node: Any) -> list[str]:
 
 def _retitle(node: Any, component: str, repeated: set[str]) -> None:
     if isinstance(node, dict):
-        if node.get("title") in repeated:
-            node["title"] = f"{component} {node['title']}"
+        title = node.get("title")  # a property named "title" is a schema, not a title
+        if isinstance(title, str) and title in repeated:
+            node["title"] = f"{component} {title}"
         for value in node.values():
             _retitle(value, component, repeated)
     elif isinstance(node, list):

@@ -195,7 +195,8 @@ def test_a_declared_field_is_read_by_rest_and_described_by_openapi(probe_operati
         bad = probe_client.post("/v1/games/mixtour/probe", json={"state": state, "probe": "7"})
         assert bad.status_code == 400
         problem = bad.json()["error"]["details"]["problems"][0]
-        assert problem == {"path": "$.probe", "reason": "must be an integer, got string"}
+        assert (problem["path"], problem["reason"]) == ("$.probe", "must be an integer, got string")
+        assert {"messageId", "args"} <= set(problem)
         document = probe_client.get("/openapi.json").json()
     component = document["components"]["schemas"]["ProbeRequest"]
     assert component["properties"]["probe"]["anyOf"][0] == {"type": "integer"}

@@ -19,7 +19,7 @@ def error(r, status, code):
     assert r.status_code == status, r.text
     body = r.json()["error"]
     assert body["code"] == code
-    assert set(body) == {"code", "message", "details"}
+    assert set(body) == {"code", "message", "messageId", "args", "details"}
     assert body["message"]
     return body
 

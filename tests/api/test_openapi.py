@@ -33,6 +33,7 @@ REFS = Registry().with_resource(URI, Resource.from_contents(SPEC, DRAFT202012))
 G = "/v1/games/{game}"
 OPERATIONS = {
     ("get", "/v1/games"): "listGames",
+    ("get", f"{G}/rules"): "getRules",
     ("post", f"{G}/new"): "newGame",
     ("post", f"{G}/position"): "getPosition",
     ("post", f"{G}/legal-moves"): "legalMoves",
@@ -124,9 +125,18 @@ def test_the_game_parameter_is_an_enum_of_the_registry():
     for path, item in SPEC["paths"].items():
         for op in item.values():
             params = op.get("parameters", [])
-            assert [p["name"] for p in params] == (["game"] if "{game}" in path else [])
-            for p in params:
+            own = [p for p in params if p["in"] == "path"]
+            assert [p["name"] for p in own] == (["game"] if "{game}" in path else [])
+            for p in own:
                 assert p["schema"] == {"$ref": "#/components/schemas/GameId"}
+
+
+def test_every_api_operation_takes_the_language_by_query_and_header():
+    for path, item in SPEC["paths"].items():
+        for op in item.values():
+            asked = [(p["in"], p["name"]) for p in op.get("parameters", []) if p["in"] != "path"]
+            expected = [("query", "lang"), ("header", "Accept-Language")]
+            assert asked == (expected if path.startswith("/v1/") else []), path
 
 
 def schemas(node: Any, where: str = "$"):
