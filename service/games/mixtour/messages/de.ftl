@@ -72,3 +72,15 @@ mixtour-state-placed = nach dem Einsetzen auf { $square } liegt dort genau ein S
 mixtour-state-placed-by = nach dem Einsetzen auf { $square } liegt dort genau ein Stein, und zwar einer von { mixtour-player } (MX-4)
 mixtour-state-not-a-line = die Felder liegen nicht auf einer geraden Linie (MX-5)
 mixtour-state-not-after = das Brett kann nicht die Stellung direkt nach diesem Zug sein: die Höhe des Empfängerstapels oder der Weg passt nicht (MX-5, MX-6)
+
+## Das Bild (render.py)
+mixtour-svg-title = Mixtour: { -white } { $white }, { -blue } { $blue }
+mixtour-score = { -white } { $white } – { -blue } { $blue }
+mixtour-svg-to-move = { $score } · { mixtour-player } ist am Zug
+mixtour-svg-won = { $score } · { mixtour-player } gewinnt
+mixtour-svg-drawn = { $score } · unentschieden
+mixtour-svg-goal = Sieg mit { $points ->
+    [one] einem Punkt
+   *[other] { $points } Punkten
+ }
+mixtour-svg-supply = Vorrat { mixtour-player }: { $count }

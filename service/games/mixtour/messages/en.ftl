@@ -62,3 +62,12 @@ mixtour-state-placed = after placing on { $square } that square holds exactly on
 mixtour-state-placed-by = after placing on { $square } that square holds exactly one piece, { mixtour-player }'s (MX-4)
 mixtour-state-not-a-line = the squares are not on one straight line (MX-5)
 mixtour-state-not-after = the board cannot be the position right after this move: the receiving stack's height or the way does not fit (MX-5, MX-6)
+
+## The picture (render.py)
+mixtour-svg-title = Mixtour: { -white } { $white }, { -blue } { $blue }
+mixtour-score = { -white } { $white } – { -blue } { $blue }
+mixtour-svg-to-move = { $score } · { mixtour-player } to move
+mixtour-svg-won = { $score } · { mixtour-player } wins
+mixtour-svg-drawn = { $score } · draw
+mixtour-svg-goal = first to { $points } points
+mixtour-svg-supply = { mixtour-player } supply: { $count }
