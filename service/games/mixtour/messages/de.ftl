@@ -84,3 +84,31 @@ mixtour-svg-goal = Sieg mit { $points ->
    *[other] { $points } Punkten
  }
 mixtour-svg-supply = Vorrat { mixtour-player }: { $count }
+
+## Erzählte Züge und Ereignisse (texts.py); $stack nennt den Stapel, der vom Brett geht
+mixtour-stack-of = { $pieces ->
+    [5] der Fünferstapel
+    [6] der Sechserstapel
+    [7] der Siebenerstapel
+    [8] der Achterstapel
+   *[other] der Stapel aus { $pieces } Steinen
+ }
+mixtour-place = { mixtour-player } setzt einen Stein auf { $square }
+mixtour-shift = { mixtour-player } zieht { $count ->
+    [one] einen Stein
+   *[other] { $count } Steine
+ } von { $source } nach { $target }
+mixtour-shift-scores = { mixtour-shift }; { $stack } geht vom Brett, und { $scorer } bekommt einen Punkt
+mixtour-shift-wins = { mixtour-shift }; { $stack } geht vom Brett, und { $scorer } gewinnt
+mixtour-pass = { mixtour-player } passt
+mixtour-pass-draw = { mixtour-player } passt ebenfalls; nach zweimaligem Passen endet die Partie unentschieden
+mixtour-stack-removed = { mixtour-player } bekommt einen Punkt: { $stack } auf { $square } geht vom Brett ({ $score })
+mixtour-game-won = { mixtour-player } gewinnt
+mixtour-game-drawn = Die Partie endet unentschieden: beide Seiten haben nacheinander gepasst
+
+## Erzählte Stellungen (texts.py)
+mixtour-prompt-place-or-move = { mixtour-player } ist am Zug: einen Stein einsetzen oder einen Stapel ziehen
+mixtour-prompt-place = { mixtour-player } ist am Zug: einen Stein einsetzen
+mixtour-prompt-move = { mixtour-player } ist am Zug: einen Stapel ziehen
+mixtour-prompt-pass = { mixtour-player } ist am Zug und muss passen: weder Einsetzen noch Ziehen ist möglich
+mixtour-prompt-won = { mixtour-player } hat mit { $points } zu { $other } Punkten gewonnen

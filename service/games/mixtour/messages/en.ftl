@@ -71,3 +71,34 @@ mixtour-svg-won = { $score } · { mixtour-player } wins
 mixtour-svg-drawn = { $score } · draw
 mixtour-svg-goal = first to { $points } points
 mixtour-svg-supply = { mixtour-player } supply: { $count }
+
+## Moves and events told (texts.py); $stack names the stack that leaves the board
+mixtour-stack-of = { $pieces ->
+    [5] the stack of five
+    [6] the stack of six
+    [7] the stack of seven
+    [8] the stack of eight
+   *[other] the stack of { $pieces }
+ }
+mixtour-place = { mixtour-player } places a piece on { $square }
+mixtour-shift = { mixtour-player } moves { $count ->
+    [one] one piece
+   *[other] { $count } pieces
+ } from { $source } to { $target }
+mixtour-shift-scores = { mixtour-shift }; { $stack } leaves the board and { $scorer } scores a point
+mixtour-shift-wins = { mixtour-shift }; { $stack } leaves the board and { $scorer } wins
+mixtour-pass = { mixtour-player } passes
+mixtour-pass-draw = { mixtour-player } passes too; after two passes in a row the game is drawn
+mixtour-stack-removed = { mixtour-player } scores a point: { $stack } on { $square } leaves the board ({ $score })
+mixtour-game-won = { mixtour-player } wins
+mixtour-game-drawn = The game is drawn: both players passed in a row
+
+## Positions told (texts.py)
+mixtour-prompt-place-or-move = { mixtour-player } to move: place a piece or move a stack
+mixtour-prompt-place = { mixtour-player } to move: place a piece
+mixtour-prompt-move = { mixtour-player } to move: move a stack
+mixtour-prompt-pass = { mixtour-player } to move: pass, as nothing can be placed or moved
+mixtour-prompt-won = { mixtour-player } has won with { $points ->
+    [one] 1 point
+   *[other] { $points } points
+ } to { $other }
