@@ -24,9 +24,10 @@ from typing import Any
 
 from ..core import InvalidNotation, OptionSpec, Problems, fields
 from ..core.game import JSON
+from ..core.text import Msg
 from .board import INDEX, SIZE, SQUARES, line_between
 from .moves import REMOVE_AT, Pass, Place, Shift, notation, parse_move
-from .state import COLOUR_NAMES, MixtourState
+from .state import MixtourState
 
 VERSION = 1
 LETTERS = "wb"
@@ -56,14 +57,15 @@ def encode(state: MixtourState) -> JSON:
     }
 
 
-def _stack_problem(stack: Any) -> str:
+def _stack_problem(stack: Any) -> Msg:
     """Why a board value is not a stack of up to four pieces."""
     if not isinstance(stack, str):
-        return 'a stack is a string of colours bottom to top, e.g. "wwb"'
+        return Msg.of("mixtour-state-stack-type")
     bad = sorted(set(stack) - set(LETTERS))
     if bad:
-        return f"unknown colour(s) {''.join(bad)!r}: w is White, b is Blue"
-    return f"a stack of {len(stack)} cannot stand: stacks of 5 or more are removed at once (MX-9)"
+        return Msg.of("mixtour-state-stack-colours", letters=repr("".join(bad)), count=len(bad))
+    # the height as a string: a refused stack may be thousands of pieces high
+    return Msg.of("mixtour-state-stack-height", height=str(len(stack)))
 
 
 @lru_cache(maxsize=1024)  # texts that fit the notation's pattern: a few characters each
@@ -71,15 +73,15 @@ def _read_last(text: str) -> Place | Shift | Pass:
     try:
         return parse_move(text)
     except InvalidNotation as exc:
-        raise ValueError(exc.message) from None
+        raise ValueError(exc.msg) from None
 
 
-def _notation_problem(text: Any) -> str:
+def _notation_problem(text: Any) -> Msg:
     try:
         parse_move(text)
     except InvalidNotation as exc:
-        return exc.message
-    return "must be a move in notation, such as 'c3-d3'"
+        return exc.msg
+    return Msg.of("mixtour-state-last-move")
 
 
 _SQUARE = "[a-eA-E][1-5]"
@@ -96,7 +98,7 @@ def _pair(description: str) -> fields.Array:
         items=fields.Int(minimum=0),
         min_items=2,
         max_items=2,
-        reason="must be a list of two integers [White, Blue]",
+        reason=Msg.of("mixtour-state-pair"),
         description=description,
     )
 
@@ -114,10 +116,10 @@ def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
                 keys=fields.Str(
                     pattern=_SQUARE_TEXT,
                     convert={**INDEX, **{k.upper(): i for k, i in INDEX.items()}},
-                    reason="not a square of the 5 × 5 board (a1..e5) (MX-1)",
+                    reason=Msg.of("mixtour-state-square"),
                 ),
                 values=fields.Str(pattern=_STACK_TEXT, convert=STACKS, reason=_stack_problem),
-                reason='must be an object mapping squares to stacks, e.g. {"c3": "wb"}',
+                reason=Msg.of("mixtour-state-board"),
                 description="Square -> stack, colours bottom to top (w White, b Blue).",
             ),
             "supply": _pair("Pieces in supply [White, Blue]."),
@@ -125,7 +127,7 @@ def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
             "toMove": fields.Enum(
                 values=(0, 1),
                 nullable=True,
-                reason="must be 0 (White), 1 (Blue) or null when the game is over",
+                reason=Msg.of("mixtour-state-to-move"),
                 description="Player to move; null when over.",
             ),
             "lastMove": fields.Str(
@@ -139,7 +141,7 @@ def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
             "passes": fields.Enum(
                 values=(0, 1, 2),
                 default=0,
-                reason="must be 0, 1 or 2 (MX-8)",
+                reason=Msg.of("mixtour-state-passes"),
                 description="Passes in a row (MX-8).",
             ),
         },
@@ -164,30 +166,30 @@ def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> MixtourState:
         white = sum(s.count(0) for s in stacks)
         for p, on_board in enumerate((white, sum(map(len, stacks)) - white)):
             if on_board + supply[p] != total:
+                # counts as strings: a refused document's may be any size
+                counts = {"board": str(on_board), "supply": str(supply[p])}
                 problems.add(
-                    "$.supply",
-                    f"{COLOUR_NAMES[p]} has {on_board} on the board and "
-                    f"{supply[p]} in supply, but piecesPerPlayer is {total} (MX-2)",
+                    "$.supply", Msg.of("mixtour-state-supply", player=p, total=total, **counts)
                 )
     points = points or (0, 0)
     winners = [p for p in (0, 1) if points[p] >= goal]
     if len(winners) == 2:
-        problems.add("$.scores", "both players cannot have reached pointsToWin (MX-10)")
+        problems.add("$.scores", Msg.of("mixtour-state-both-won"))
 
     passes = got.get("passes", 0)
     turn = got.get("toMove", 0)
     finished = bool(winners) or passes == 2
     if winners and passes == 2:
-        problems.add(
-            "$.passes", "a game won on points cannot also end in a double pass (MX-8, MX-10)"
-        )
+        problems.add("$.passes", Msg.of("mixtour-state-won-and-drawn"))
     if finished and turn is not None:
-        why = f"{COLOUR_NAMES[winners[0]]} has won" if winners else "both players passed"
-        problems.add("$.toMove", f"must be null: the game is over ({why}) (MX-10)")
-    if not finished and turn is None:
-        problems.add(
-            "$.toMove", "is null, but nobody has won and the game is not drawn (MX-8, MX-10)"
+        over = (
+            Msg.of("mixtour-state-over-won", player=winners[0])
+            if winners
+            else Msg.of("mixtour-state-over-drawn")
         )
+        problems.add("$.toMove", over)
+    if not finished and turn is None:
+        problems.add("$.toMove", Msg.of("mixtour-state-not-over"))
     board = stacks or ((),) * (SIZE * SIZE)
     last = _last_move(got.get("lastMove"), "lastMove" in got, board, turn, passes, problems)
     problems.raise_state()
@@ -224,10 +226,7 @@ def _board(
         for square in doc["board"]:
             index = INDEX[square.lower()]
             if index in seen:
-                problems.add(
-                    f"$.board.{square}",
-                    "the same square is given twice (letters are case-insensitive) (MX-1)",
-                )
+                problems.add(f"$.board.{square}", Msg.of("mixtour-state-twice"))
             seen.add(index)
     stacks: list[tuple[int, ...]] = [()] * (SIZE * SIZE)
     for index, stack in board.items():
@@ -243,9 +242,9 @@ def _within(
         return None
     for p, v in enumerate(pair):
         if v > hi:
-            problems.add(
-                f"$.{key}[{p}]", f"must be between 0 and {hi} ({option}), got {v} ({rule})"
-            )
+            # the value as sent, as a string: it may have any number of digits
+            why = Msg.of("mixtour-state-range", limit=hi, option=option, got=str(v), rule=rule)
+            problems.add(f"$.{key}[{p}]", why)
     return (pair[0], pair[1])
 
 
@@ -262,34 +261,31 @@ def _last_move(
     path = "$.lastMove"
     if move is None:
         if passes and known:
-            problems.add(path, "must be 'pass' after a pass (MX-8)")
+            problems.add(path, Msg.of("mixtour-state-pass-expected"))
         return None
     mover = None if turn is None else 1 - turn
     if isinstance(move, Pass):
         if not passes:
-            problems.add(path, "is 'pass' but passes is 0 (MX-8)")
+            problems.add(path, Msg.of("mixtour-state-pass-unexpected"))
     elif passes:
-        problems.add(path, "must be 'pass' when passes is not 0 (MX-8)")
+        problems.add(path, Msg.of("mixtour-state-pass-needed"))
     if isinstance(move, Place):
         stack = stacks[move.square]
         if len(stack) != 1 or (mover is not None and stack[0] != mover):
-            who = "the mover's" if mover is None else f"{COLOUR_NAMES[mover]}'s"
+            square = SQUARES[move.square]
             problems.add(
                 path,
-                f"after placing on {SQUARES[move.square]} that square holds "
-                f"exactly one piece, {who} (MX-4)",
+                Msg.of("mixtour-state-placed", square=square)
+                if mover is None
+                else Msg.of("mixtour-state-placed-by", square=square, player=mover),
             )
     elif isinstance(move, Shift):
         between = line_between(move.source, move.target)
         landed = len(stacks[move.target])
         if between is None:
-            problems.add(path, "the squares are not on one straight line (MX-5)")
+            problems.add(path, Msg.of("mixtour-state-not-a-line"))
         elif landed and (
             landed - move.count != len(between) + 1 or any(stacks[sq] for sq in between)
         ):
-            problems.add(
-                path,
-                "the board cannot be the position right after this move: the "
-                "receiving stack's height or the way does not fit (MX-5, MX-6)",
-            )
+            problems.add(path, Msg.of("mixtour-state-not-after"))
     return move

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import InvalidNotation
+from ..core.text import Msg
 from .board import INDEX, SQUARES
 
 # MX-9: a stack this high leaves the board at once, so a standing stack, and with it a shift,
@@ -57,9 +58,7 @@ def parse_move(move: str | Mapping[str, Any]) -> Move:
     if isinstance(move, Mapping):
         return _parse_document(move)
     if not isinstance(move, str):
-        raise InvalidNotation(
-            "a Mixtour move is a string such as 'b2', 'a1-b2' or 'pass'", reason="NOT_A_STRING"
-        )
+        raise InvalidNotation(Msg.of("mixtour-not-a-string"), reason="NOT_A_STRING")
     text = move.strip().lower()
     if text == "pass":
         return Pass()
@@ -69,14 +68,13 @@ def parse_move(move: str | Mapping[str, Any]) -> Move:
         count = int(m[2]) if m[2] else 1
         if count < 1:
             raise InvalidNotation(
-                f"{move!r}: a move takes at least one piece",
+                Msg.of("mixtour-bad-count", given=repr(move)),
                 reason="BAD_COUNT",
                 details={"notation": move},
             )
         return Shift(INDEX[m[1]], count, INDEX[m[3]])
     raise InvalidNotation(
-        f"{move!r} is not Mixtour notation: expected a square ('b2'), a move ('a1-b2', "
-        "'c4:3-d3') or 'pass'",
+        Msg.of("mixtour-unparsable", given=repr(move)),
         reason="UNPARSABLE",
         details={"notation": move},
     )
@@ -103,7 +101,7 @@ def _parse_document(doc: Mapping[str, Any]) -> Move:
         value = doc.get(key)
         if not isinstance(value, str) or value.strip().lower() not in INDEX:
             raise InvalidNotation(
-                f"move document: {key!r} must be a square a1..e5",
+                Msg.of("mixtour-document-square", field=key),
                 reason="BAD_DOCUMENT",
                 details={"field": key},
             )
@@ -117,13 +115,12 @@ def _parse_document(doc: Mapping[str, Any]) -> Move:
         count = doc.get("count", 1)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise InvalidNotation(
-                "move document: 'count' must be a positive integer",
+                Msg.of("mixtour-document-count"),
                 reason="BAD_DOCUMENT",
                 details={"field": "count"},
             )
         return Shift(square("from"), count, square("to"))
     raise InvalidNotation(
-        "a Mixtour move document is {kind: place, square} | {kind: shift, from, count, to} | "
-        "{kind: pass}",
+        Msg.of("mixtour-document-shape"),
         reason="BAD_DOCUMENT",
     )

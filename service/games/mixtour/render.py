@@ -1,6 +1,7 @@
 """An SVG picture of a Mixtour position: every stack drawn bottom to top, scores and supplies.
 
-The picture is clickable with the names move documents use: each square is a
+Its words are catalog messages (``messages/<language>.ftl``), written in the language of the
+answer being drawn. The picture is clickable with the names move documents use: each square is a
 ``<g class="rw-square" data-square="b2">`` holding its rect, its pieces and its height, so a
 click anywhere on it resolves with ``closest('[data-square]')``; each piece is a
 ``<rect class="rw-piece" data-square="b2" data-level="0" data-colour="white">`` (level 0 at
@@ -11,8 +12,9 @@ there starts a placement, MX-4). The root carries ``data-game="mixtour"``.
 from __future__ import annotations
 
 from ..core.svg import esc
+from ..core.text import Msg
 from .board import FILES, SIZE, SQUARES
-from .state import COLOUR_NAMES, MixtourState
+from .state import COLOURS, MixtourState
 
 CELL = 80
 MARGIN = 30
@@ -20,24 +22,29 @@ TOP = 60
 SUPPLY = 34  # height of the supply boxes under the file letters
 FILL = ("#f5f5f0", "#2563eb")
 STROKE = ("#555555", "#1e3a8a")
-COLOURS = tuple(name.lower() for name in COLOUR_NAMES)
+
+
+def _text(msg: Msg) -> str:
+    return esc(str(msg))
 
 
 def svg(state: MixtourState) -> str:
     width = MARGIN * 2 + CELL * SIZE
     base = TOP + SIZE * CELL
     height = base + 28 + SUPPLY + 14
+    white, blue = state.points
+    names = tuple(_text(Msg.of("mixtour-player", player=p)) for p in (0, 1))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" data-game="mixtour">',
-        f"<title>Mixtour: White {state.points[0]}, Blue {state.points[1]}</title>",
+        f"<title>{_text(Msg.of('mixtour-svg-title', white=white, blue=blue))}</title>",
         f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
-        f'<text x="{MARGIN}" y="24" font-size="16">{esc(_headline(state))}</text>',
+        f'<text x="{MARGIN}" y="24" font-size="16">{_text(_headline(state))}</text>',
         f'<text x="{MARGIN}" y="46" font-size="13" fill="#444">'
-        f"first to {state.points_to_win} points</text>",
+        f"{_text(Msg.of('mixtour-svg-goal', points=state.points_to_win))}</text>",
     ]
     for i, stack in enumerate(state.stacks):
-        out.extend(_square(i, stack))
+        out.extend(_square(i, stack, names))
     for c in range(SIZE):
         out.append(
             f'<text x="{MARGIN + c * CELL + CELL // 2}" y="{base + 18}" font-size="13" '
@@ -54,7 +61,7 @@ def svg(state: MixtourState) -> str:
     return "\n".join(out)
 
 
-def _square(index: int, stack: tuple[int, ...]) -> list[str]:
+def _square(index: int, stack: tuple[int, ...], names: tuple[str, ...]) -> list[str]:
     """One square as a group, so its pieces and height label click through to the square."""
     name = SQUARES[index]
     col, row = index % SIZE, index // SIZE
@@ -71,7 +78,7 @@ def _square(index: int, stack: tuple[int, ...]) -> list[str]:
             f'<rect class="rw-piece" data-square="{name}" data-level="{level}" '
             f'data-colour="{COLOURS[colour]}" x="{x + 14}" y="{dy}" width="{CELL - 28}" '
             f'height="12" rx="5" fill="{FILL[colour]}" stroke="{STROKE[colour]}" '
-            f'stroke-width="1.5"><title>{COLOUR_NAMES[colour]}</title></rect>'
+            f'stroke-width="1.5"><title>{names[colour]}</title></rect>'
         )
     if stack:
         out.append(
@@ -86,21 +93,23 @@ def _supply(state: MixtourState, player: int, y: int) -> list[str]:
     """A player's supply under the board: the place a click starts a placement from."""
     box = (CELL * SIZE - 10) // 2
     x = MARGIN + player * (box + 10)
+    supply = Msg.of("mixtour-svg-supply", player=player, count=state.supply[player])
     return [
         f'<g class="rw-supply" data-supply="{player}">',
         f'<rect x="{x}" y="{y}" width="{box}" height="{SUPPLY}" rx="6" fill="#f3ead6" '
         'stroke="#8b7d5c"/>',
         f'<rect x="{x + 10}" y="{y + 11}" width="{CELL - 28}" height="12" rx="5" '
         f'fill="{FILL[player]}" stroke="{STROKE[player]}" stroke-width="1.5"/>',
-        f'<text x="{x + CELL - 12}" y="{y + 22}" font-size="13">'
-        f"{COLOUR_NAMES[player]} supply: {state.supply[player]}</text>",
+        f'<text x="{x + CELL - 12}" y="{y + 22}" font-size="13">{_text(supply)}</text>',
         "</g>",
     ]
 
 
-def _headline(state: MixtourState) -> str:
-    score = f"White {state.points[0]} – Blue {state.points[1]}"
+def _headline(state: MixtourState) -> Msg:
+    score = Msg.of("mixtour-score", white=state.points[0], blue=state.points[1])
     if state.turn is not None:
-        return f"{score} · {COLOUR_NAMES[state.turn]} to move"
+        return Msg.of("mixtour-svg-to-move", score=score, player=state.turn)
     winners = [p for p in (0, 1) if state.points[p] >= state.points_to_win]
-    return f"{score} · " + (f"{COLOUR_NAMES[winners[0]]} wins" if winners else "draw")
+    if winners:
+        return Msg.of("mixtour-svg-won", score=score, player=winners[0])
+    return Msg.of("mixtour-svg-drawn", score=score)

@@ -27,11 +27,12 @@ from ..core import (
     Transition,
     illegal,
 )
+from ..core.text import Msg
 from . import moves
 from .board import RAYS, SIZE, SQUARES, line_between
 from .moves import REMOVE_AT, Move, Pass, Place, Shift
 from .options import DESCRIPTOR
-from .state import COLOUR_NAMES, MixtourState
+from .state import MixtourState
 
 # Every move object made once: generation then only selects (moves are immutable values).
 PLACES = tuple(Place(i) for i in range(SIZE * SIZE))
@@ -170,12 +171,10 @@ class Mixtour(GameRules[MixtourState, Move]):
     ) -> Transition[MixtourState]:
         turn = state.turn
         if turn is None:
-            raise GameOver(
-                "the game is finished; no move can be played", reason="GAME_FINISHED", rule="MX-10"
-            )
+            raise GameOver(Msg.of("mixtour-game-finished"), reason="GAME_FINISHED", rule="MX-10")
         if player is not None and player != turn:
             raise NotYourTurn(
-                f"it is {COLOUR_NAMES[turn]}'s turn (player {turn}), not player {player}'s",
+                Msg.of("mixtour-not-your-turn", player=turn, asked=player),
                 reason="NOT_TO_MOVE",
                 details={"toMove": [turn]},
             )
@@ -184,11 +183,7 @@ class Mixtour(GameRules[MixtourState, Move]):
         if isinstance(move, Shift):
             return self._shift(state, turn, move)
         if self.legal_moves(state) != (Pass(),):
-            raise illegal(
-                "a player may pass only when no place or move is possible",
-                "PASS_NOT_ALLOWED",
-                "MX-8",
-            )
+            raise illegal(Msg.of("mixtour-pass-not-allowed"), "PASS_NOT_ALLOWED", "MX-8")
         passes = state.passes + 1
         events: list[Event] = [{"type": "passed", "player": turn}]
         if passes >= 2:
@@ -200,9 +195,10 @@ class Mixtour(GameRules[MixtourState, Move]):
 
     def _place(self, state: MixtourState, turn: int, move: Place) -> Transition[MixtourState]:
         if not state.supply[turn]:
-            raise illegal(f"{COLOUR_NAMES[turn]} has no piece left in supply", "NO_SUPPLY", "MX-4")
+            raise illegal(Msg.of("mixtour-no-supply", player=turn), "NO_SUPPLY", "MX-4")
         if state.stacks[move.square]:
-            raise illegal(f"{SQUARES[move.square]} is not empty", "SQUARE_OCCUPIED", "MX-4")
+            occupied = Msg.of("mixtour-square-occupied", square=SQUARES[move.square])
+            raise illegal(occupied, "SQUARE_OCCUPIED", "MX-4")
         stacks = list(state.stacks)
         stacks[move.square] = (turn,)
         supply = list(state.supply)
@@ -406,31 +402,35 @@ def _check_shift(state: MixtourState, move: Shift) -> None:
     src, dst = SQUARES[move.source], SQUARES[move.target]
     height = len(state.stacks[move.source])
     if not height:
-        raise illegal(f"there is no stack on {src}", "EMPTY_SOURCE", "MX-5")
+        raise illegal(Msg.of("mixtour-empty-source", source=src), "EMPTY_SOURCE", "MX-5")
     if move.count > height:
+        # the count as sent: a move document's may have any number of digits
+        taken = str(move.count)
         raise illegal(
-            f"the stack on {src} has {height} piece(s), not {move.count}",
+            Msg.of("mixtour-not-enough-pieces", height=height, taken=taken, source=src),
             "NOT_ENOUGH_PIECES",
             "MX-5",
         )
     between = line_between(move.source, move.target)
     if between is None:
-        raise illegal(f"{src} and {dst} are not on one straight line", "NOT_A_LINE", "MX-5")
+        raise illegal(Msg.of("mixtour-not-a-line", target=dst, source=src), "NOT_A_LINE", "MX-5")
     receiving = len(state.stacks[move.target])
     if not receiving:
-        raise illegal(f"{dst} is empty; a move must land on a stack", "EMPTY_TARGET", "MX-5")
-    if len(between) + 1 != receiving:
+        raise illegal(Msg.of("mixtour-empty-target", target=dst), "EMPTY_TARGET", "MX-5")
+    distance = len(between) + 1
+    if distance != receiving:
         raise illegal(
-            f"the stack on {dst} is {receiving} high, so it is reached from exactly "
-            f"{receiving} square(s) away, not {len(between) + 1}",
+            Msg.of("mixtour-wrong-distance", target=dst, height=receiving, distance=distance),
             "WRONG_DISTANCE",
             "MX-6",
         )
     if any(state.stacks[sq] for sq in between):
-        raise illegal(f"the way from {src} to {dst} is blocked", "PATH_BLOCKED", "MX-5")
+        raise illegal(
+            Msg.of("mixtour-path-blocked", target=dst, source=src), "PATH_BLOCKED", "MX-5"
+        )
     if move == _banned(state):
         raise illegal(
-            f"{moves.notation(move)} would undo the opponent's last move",
+            Msg.of("mixtour-take-back", move=moves.notation(move)),
             "TAKE_BACK_FORBIDDEN",
             "MX-7",
         )

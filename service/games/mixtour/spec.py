@@ -1,4 +1,5 @@
-"""Mixtour's :class:`GameSpec`: its rules, notation, codec, picture, schemas and bot playouts."""
+"""Mixtour's :class:`GameSpec`: its rules, notation, codec, picture, schemas, bot playouts and
+words for people."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Chooser, GameSpec
-from . import codec, moves, render, reports, schema
+from . import codec, moves, render, reports, schema, texts
 from .moves import REMOVE_AT, Move, Shift
 from .options import DESCRIPTOR, OPTIONS
 from .rules import Mixtour
@@ -52,5 +53,8 @@ SPEC: GameSpec[MixtourState, Move] = GameSpec(
     event_schema=lambda: reports.events(DESCRIPTOR),
     breakdown_schema=lambda: reports.breakdown(OPTIONS),
     playout=playout,
+    describe_move=texts.describe_move,
+    describe_event=texts.describe_event,
+    prompt=texts.prompt,
 )
 ENGINE = SPEC.game

@@ -8,7 +8,9 @@ from typing import TypeVar, dataclass_transform
 from .moves import Move
 
 WHITE, BLUE = 0, 1
-COLOUR_NAMES = ("White", "Blue")
+# The colours as code names them (the picture's data-colour); what people read is the
+# catalog's mixtour-player.
+COLOURS = ("white", "blue")
 
 T = TypeVar("T")
 
