@@ -1,0 +1,143 @@
+# Die Texte von Tric Trac (de), mit den Wörtern der Spielregel (docs/rules/tric-trac.de.md):
+# Spitze, Startfeld, Zielfeld, Hucke, Blot, Pasch, Augenzahl, schlagen, hinausspielen.
+# $player 0 ist Rot, 1 Schwarz (TT-1); eine Spitze ist eine Zahl von 1 bis 24, ein Schritt
+# oder Zug steht in Notation da („1/4“, „6/9*/14“, „20/off“), ein Wurf als „3-5“.
+
+## Spieler und Optionen (Ids, die der Dienst aus der Beschreibung des Spiels ableitet)
+
+tric-trac-player = { $player ->
+    [0] Rot
+   *[1] Schwarz
+ }
+tric-trac-option-mustPlayLarger = Höhere Zahl hat Vorrang
+    .description = Lässt sich von einem Wurf nur eine Zahl ziehen, muss es die höhere sein (TT-8).
+tric-trac-option-homeBeforeBearOff = Erst alle Steine ins letzte Viertel
+    .description = Hinausspielen wie beim Backgammon: erst alle Steine im letzten Viertel, und eine höhere Zahl als nötig spielt nur den hintersten Stein hinaus (TT-13).
+tric-trac-option-hucke = Lage der Hucken
+    .description = Die Spitzen der beiden Hucken, {"{"}"red": 13, "black": 12{"}"} oder [13, 12]: zwei verschiedene Spitzen von 2 bis 23 (TT-11).
+tric-trac-option-pointsToWin = Punkte zum Sieg
+    .description = Wer so viele Punkte hat, gewinnt sofort (TT-15); höchstens 15, damit das Hinausspielen aller Steine immer gewinnt.
+
+## Abgelehnte Optionen (TT-11)
+
+tric-trac-hucke-shape = muss {"{"}"red": Spitze, "black": Spitze{"}"} oder [rot, schwarz] sein
+tric-trac-hucke-point = { $key } muss eine Spitze von 2 bis 23 sein (1 und 24 sind Startfelder)
+tric-trac-hucke-same-point = die rote und die schwarze Hucke müssen auf verschiedenen Spitzen liegen (TT-11)
+
+## Abgelehnte Züge: wer am Zug ist, welche Art Zug jetzt kommt (TT-4, TT-5, TT-15)
+
+tric-trac-game-finished = die Partie ist zu Ende; es kann kein Zug mehr gespielt werden
+tric-trac-chance-node = jetzt wird gewürfelt; kein Spieler ist am Zug
+# $player ist am Zug; $asked ist der Spieler, den der Zug nennt.
+tric-trac-not-to-move = { tric-trac-player } ist am Zug (Spieler { $player }), nicht Spieler { $asked }
+tric-trac-must-play-throw = der Wurf ist gefallen ({ $dice }); { tric-trac-player } muss ihn ziehen
+tric-trac-expected-opening = die Partie beginnt damit, dass beide Spieler würfeln: nötig ist ein Eröffnungswurf wie 'red 3-5'
+tric-trac-impossible-opening = 1-1 ist die niedrigste Augensumme und gewinnt den Eröffnungswurf nie
+tric-trac-expected-throw = wer am Zug ist, wirft jetzt zwei Würfel: nötig ist ein Wurf wie '3-5'
+tric-trac-no-turn-to-describe = gerade wird kein Wurf gezogen, also gibt es keinen Zug zu beschreiben
+
+## Abgelehnte Züge: ein Schritt oder Zug, den die Regeln verbieten ($player zieht, $step ist ein Schritt)
+
+tric-trac-game-won-before = Die Partie war schon mit dem Schritt vor { $step } gewonnen
+tric-trac-no-number-left = Für { $step } ist keine Augenzahl mehr übrig
+tric-trac-no-stone = { tric-trac-player } hat keinen Stein auf Spitze { $source }
+tric-trac-start-first = { tric-trac-player } hat noch Steine auf dem Startfeld, also muss { $step } einen von dort ziehen
+tric-trac-blocked = Spitze { $to } ist mit zwei oder mehr { $player ->
+    [0] schwarzen
+   *[1] roten
+ } Steinen besetzt
+tric-trac-opponent-hucke = Spitze { $to } ist die { $player ->
+    [0] schwarze
+   *[1] rote
+ } Hucke, die { tric-trac-player } nie betreten darf
+tric-trac-not-all-home = Mit homeBeforeBearOff muss jeder { $player ->
+    [0] rote
+   *[1] schwarze
+ } Stein im letzten Viertel stehen, bevor hinausgespielt wird
+tric-trac-not-rearmost = Mit homeBeforeBearOff spielt eine höhere Augenzahl als nötig nur den hintersten Stein hinaus
+# $to ist die Spitze, die der Schritt nennt, 0 beim Hinausspielen.
+tric-trac-no-hit = { $step } gibt einen Schlag an, aber { $to ->
+    [0] beim Hinausspielen wird nicht geschlagen
+   *[other] auf Spitze { $to } steht kein Blot
+ }
+tric-trac-bear-off-needs = Um von { $source } hinauszuspielen, braucht es eine { $need } oder mehr
+tric-trac-wrong-direction = { tric-trac-player } zieht { $player ->
+    [0] aufwärts, von 1 nach 24
+   *[1] abwärts, von 24 nach 1
+ }; { $step } geht in die andere Richtung
+# Noch $count Augenzahlen sind zu ziehen: $first, oder $first und $second.
+tric-trac-wrong-number = { $step } geht { $distance ->
+    [one] eine Spitze
+   *[other] { $distance } Spitzen
+ } weit, es muss aber { $count ->
+    [one] die { $first }
+   *[other] die { $first } oder die { $second }
+ } sein
+tric-trac-pass-not-allowed = { tric-trac-player } kann diesen Wurf ziehen, z. B. { $example }; aussetzen darf nur, wer keine Augenzahl ziehen kann
+tric-trac-hucke-needs-pair = Die leere { $player ->
+    [0] rote
+   *[1] schwarze
+ } Hucke darf nur mit zwei Steinen im selben Wurf betreten werden
+tric-trac-hucke-last-pair = die letzten beiden Steine müssen die { $player ->
+    [0] rote
+   *[1] schwarze
+ } Hucke im selben Wurf verlassen
+tric-trac-must-play-both = beide Augenzahlen lassen sich ziehen (z. B. { $example }), also müssen beide gezogen werden (TT-8)
+tric-trac-must-play-larger = nur eine Augenzahl lässt sich ziehen, und mit mustPlayLarger muss es die { $number } sein
+tric-trac-not-legal = { $turn } ist hier kein regelgerechter Zug
+
+## Abgelehnte Notation ($text ist der gesendete Text, in Anführungszeichen)
+
+tric-trac-notation-not-a-string = ein Tric-Trac-Zug ist ein Text wie '1/4 1/6', '1/4/9', '3-5' oder 'pass'
+tric-trac-notation-too-long = { $text }: länger als { $limit } Zeichen
+tric-trac-notation-unparsable = { $text }: erwartet werden Schritte wie '1/4 1/6', '1/4/9', '9/12*' oder '20/off', ein Wurf wie '3-5', ein Eröffnungswurf wie 'red 5-3' oder 'pass'
+tric-trac-notation-too-many-steps = { $text }: ein Zug hat höchstens zwei Schritte, einen je Augenzahl (TT-6, TT-7)
+tric-trac-notation-off-not-last = { $text }: ein hinausgespielter Stein kann nicht weiterziehen
+tric-trac-notation-no-such-point = { $text }: es gibt keine Spitze { $point }; die Spitzen reichen von 1 bis 24
+
+## Abgelehnte Zugdokumente ($shape, $shapes: die Form des Dokuments, als Notation)
+
+tric-trac-document-dice = Zugdokument: 'dice' müssen zwei Zahlen von 1 bis 6 sein
+tric-trac-document-player = Zugdokument: 'player' muss 0 (Rot) oder 1 (Schwarz) sein
+tric-trac-document-steps = Zugdokument: 'steps' muss eine Liste mit einem oder zwei Schritten sein
+tric-trac-document-step = Zugdokument: ein Schritt hat die Form { $shape }
+tric-trac-document-from = Zugdokument: 'from' muss eine Spitze von 1 bis 24 sein
+tric-trac-document-to = Zugdokument: 'to' muss eine Spitze von 1 bis 24 oder 'off' sein
+tric-trac-document-hit = Zugdokument: 'hit' muss true oder false sein
+tric-trac-document-kind = Zugdokument: erwartet wird { $shapes }
+
+## Abgelehnte Spielstände (jedes Problem an einem JSON-Pfad)
+
+tric-trac-state-not-a-point = keine Spitze von 2 bis 23 (die Startfelder stehen in $.start) (TT-1, TT-2)
+tric-trac-state-stones = die Zahl der Steine muss eine ganze Zahl von 1 bis { $limit } sein
+tric-trac-state-stones-by-point = muss Spitzen ihre Steinzahl zuordnen, z. B. {"{"}"4": 2{"}"}
+tric-trac-state-pair = muss eine Liste aus zwei ganzen Zahlen sein [Rot, Schwarz]
+tric-trac-state-unknown-colour = unbekannte Farbe; erwartet werden red und black
+tric-trac-state-points = muss {"{"}"red": {"{"}Spitze: Steine{"}"}, "black": {"{"}Spitze: Steine{"}"}{"}"} sein
+tric-trac-state-phase = muss eines von { $phases } sein
+tric-trac-state-to-move = muss 0 (Rot), 1 (Schwarz) oder null sein
+tric-trac-state-dice = muss null oder ein Wurf sein: zwei Zahlen von 1 bis 6
+tric-trac-state-stone-count = { tric-trac-player } hat { $stones } auf den Spitzen, { $start } auf dem Startfeld und { $off } hinausgespielt: { $count } Steine, nicht { $total } (TT-2)
+tric-trac-state-score-sum = muss hits + borneOff = { $expected } sein, ist aber { $got } (TT-14)
+tric-trac-state-chances = muss nach dem Eröffnungswurf mindestens 1 sein (TT-4)
+tric-trac-state-two-colours = auf Spitze { $point } stehen auch { $player ->
+    [0] schwarze
+   *[1] rote
+ } Steine; eine Spitze trägt nur Steine einer Farbe (TT-9)
+tric-trac-state-opponent-hucke = Spitze { $point } ist die { $player ->
+    [0] schwarze
+   *[1] rote
+ } Hucke, die { tric-trac-player } nie betreten darf (TT-11)
+tric-trac-state-single-in-hucke = in der { $player ->
+    [0] roten
+   *[1] schwarzen
+ } Hucke kann kein einzelner Stein stehen (TT-11)
+tric-trac-state-to-move-needed = muss in der Phase { $phase } 0 (Rot) oder 1 (Schwarz) sein (TT-5)
+tric-trac-state-to-move-null = muss in der Phase { $phase } null sein (TT-4, TT-15)
+tric-trac-state-dice-null = muss null sein, solange kein Wurf gezogen wird (Phase move) (TT-5)
+tric-trac-state-dice-needed = muss in der Phase move der Wurf sein, der gerade gezogen wird (TT-5)
+tric-trac-state-score-over-goal = die Partie endet bei { $goal } Punkten (TT-15), hier sind es { $got }
+tric-trac-state-both-won = es können nicht beide Spieler pointsToWin erreicht haben (TT-15)
+tric-trac-state-must-be-over = muss over sein: { tric-trac-player } hat { $goal } Punkte (TT-15)
+tric-trac-state-over-without-winner = ist over, aber niemand hat { $goal } Punkte (TT-15)
+tric-trac-state-opening-moved = der Eröffnungswurf kommt, bevor sich ein Stein bewegt (TT-2, TT-4)
