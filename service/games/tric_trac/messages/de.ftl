@@ -141,3 +141,22 @@ tric-trac-state-both-won = es können nicht beide Spieler pointsToWin erreicht h
 tric-trac-state-must-be-over = muss over sein: { tric-trac-player } hat { $goal } Punkte (TT-15)
 tric-trac-state-over-without-winner = ist over, aber niemand hat { $goal } Punkte (TT-15)
 tric-trac-state-opening-moved = der Eröffnungswurf kommt, bevor sich ein Stein bewegt (TT-2, TT-4)
+
+## Das Bild (render.py): Titel, Kopfzeile und Beschriftungen
+
+tric-trac-picture-title = Tric Trac: Rot { $red }, Schwarz { $black }
+tric-trac-picture-scores = Rot { $red } – Schwarz { $black }
+# $scores ist tric-trac-picture-scores.
+tric-trac-picture-won = { $scores } · { tric-trac-player } gewinnt
+tric-trac-picture-opening = { $scores } · Eröffnungswurf
+tric-trac-picture-to-play = { $scores } · { tric-trac-player } zieht { $dice }
+tric-trac-picture-to-throw = { $scores } · { tric-trac-player } würfelt
+tric-trac-picture-details = Sieg bei { $goal } Punkten · geschlagen: Rot { $red_hits }, Schwarz { $black_hits } · hinausgespielt: Rot { $red_off }, Schwarz { $black_off }
+tric-trac-picture-hucke = Hucke { tric-trac-player }
+tric-trac-picture-start = Start { tric-trac-player }
+tric-trac-picture-stones = { tric-trac-player }: { $count } { $count ->
+    [one] Stein
+   *[other] Steine
+ }
+tric-trac-picture-borne-off = { tric-trac-player } hat { $count } hinausgespielt
+tric-trac-picture-off = hinaus

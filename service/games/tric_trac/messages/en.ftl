@@ -125,3 +125,19 @@ tric-trac-state-both-won = both players cannot have reached pointsToWin (TT-15)
 tric-trac-state-must-be-over = must be over: { tric-trac-player } has { $goal } points (TT-15)
 tric-trac-state-over-without-winner = is over, but nobody has { $goal } points (TT-15)
 tric-trac-state-opening-moved = the opening comes before any stone moves (TT-2, TT-4)
+
+## The picture (render.py): its title, headline and labels
+
+tric-trac-picture-title = Tric Trac: Red { $red }, Black { $black }
+tric-trac-picture-scores = Red { $red } – Black { $black }
+# $scores is tric-trac-picture-scores.
+tric-trac-picture-won = { $scores } · { tric-trac-player } wins
+tric-trac-picture-opening = { $scores } · opening throw
+tric-trac-picture-to-play = { $scores } · { tric-trac-player } to play { $dice }
+tric-trac-picture-to-throw = { $scores } · { tric-trac-player } to throw
+tric-trac-picture-details = first to { $goal } points · hits: Red { $red_hits }, Black { $black_hits } · borne off: Red { $red_off }, Black { $black_off }
+tric-trac-picture-hucke = { tric-trac-player } Hucke
+tric-trac-picture-start = { tric-trac-player } start
+tric-trac-picture-stones = { tric-trac-player }: { $count }
+tric-trac-picture-borne-off = { tric-trac-player } borne off: { $count }
+tric-trac-picture-off = off
