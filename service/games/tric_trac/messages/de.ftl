@@ -160,3 +160,70 @@ tric-trac-picture-stones = { tric-trac-player }: { $count } { $count ->
  }
 tric-trac-picture-borne-off = { tric-trac-player } hat { $count } hinausgespielt
 tric-trac-picture-off = hinaus
+
+## Züge in Worten (texts.py): $player zieht; $source ist, wo ein Stein losgeht
+
+tric-trac-opening = { tric-trac-player } gewinnt den Eröffnungswurf mit { $low } und { $high } und beginnt
+tric-trac-throw = { tric-trac-player } würfelt { $low } und { $high }
+tric-trac-throw-double = { tric-trac-player } würfelt einen Pasch: { $number } und { $number }
+tric-trac-passes = { tric-trac-player } kann mit { $dice } nichts ziehen und setzt aus
+tric-trac-from-start = vom Startfeld
+tric-trac-from-point = von { $point }
+# Ein Stein um beide Zahlen (TT-7), mit dem Zwischenpunkt $via.
+tric-trac-turn-via = { tric-trac-player } zieht einen Stein { $source } über { $via } auf { $to }
+tric-trac-turn-via-off = { tric-trac-player } spielt einen Stein { $source } über { $via } hinaus
+# Zwei Steine von derselben Spitze: auf $near und $far (das nähere Ziel zuerst), beide auf $to oder beide hinaus.
+tric-trac-turn-pair = { tric-trac-player } zieht zwei Steine { $source } auf { $near } und { $far }
+tric-trac-turn-pair-same = { tric-trac-player } zieht zwei Steine { $source } auf { $to }
+tric-trac-turn-pair-off = { tric-trac-player } spielt zwei Steine { $source } hinaus
+# Zwei Steine von zwei Spitzen.
+tric-trac-turn-two-moves = { tric-trac-player } zieht einen Stein { $source } auf { $to } und einen { $other_source } auf { $other_to }
+tric-trac-turn-two-off = { tric-trac-player } spielt zwei Steine hinaus, einen { $source } und einen { $other_source }
+# $first, $second: Schritte (die beiden unten); ein Zug aus einem Schritt, oder ein Zug und ein Hinausspielen.
+tric-trac-turn-one = { tric-trac-player } { $first }
+tric-trac-turn-two = { tric-trac-player } { $first } und { $second }
+tric-trac-step = zieht einen Stein { $source } auf { $to }
+tric-trac-step-off = spielt einen Stein { $source } hinaus
+# Ein Zug ($turn, einer der obigen), der schlägt (TT-12): auf $first, oder auf $first und $second.
+tric-trac-turn-hits = { $turn } und schlägt { $count ->
+    [one] { $player ->
+        [0] einen schwarzen Stein
+       *[1] einen roten Stein
+    } auf { $first }
+   *[other] { $player ->
+        [0] schwarze Steine
+       *[1] rote Steine
+    } auf { $first } und { $second }
+ }
+
+## Ereignisse in Worten (texts.py)
+
+tric-trac-event-stepped = { tric-trac-player } zieht mit der { $die } einen Stein { $source } auf { $to }
+tric-trac-event-stepped-off = { tric-trac-player } spielt mit der { $die } einen Stein { $source } hinaus
+# $stone: die Farbe des geschlagenen Steins.
+tric-trac-event-hit = { tric-trac-player } schlägt auf { $point } einen { $stone ->
+    [0] roten
+   *[1] schwarzen
+ } Stein; er kehrt auf sein Startfeld zurück
+tric-trac-event-borne-off = Der { $player ->
+    [0] rote
+   *[1] schwarze
+ } Stein { $source } verlässt das Brett
+# $what: hit oder borneOff.
+tric-trac-event-scored = { tric-trac-player } bekommt einen Punkt für { $what ->
+    [hit] den Schlag
+   *[borneOff] den hinausgespielten Stein
+ }: Rot { $red }, Schwarz { $black }
+tric-trac-event-forfeited = { tric-trac-player } kann die { $number } nicht ziehen; sie verfällt
+tric-trac-event-extra-throw = { tric-trac-player } würfelt nach dem Pasch noch einmal
+tric-trac-event-game-over = { tric-trac-player } gewinnt mit { $points } zu { $other } Punkten
+tric-trac-event-chance-throw = Der Dienst würfelt: { $low } und { $high }
+tric-trac-event-chance-opening = Der Dienst würfelt die Eröffnung aus: { tric-trac-player } beginnt mit { $low } und { $high }
+
+## Aufforderungen (texts.py): wer was tun muss, oder wie die Partie ausging
+
+tric-trac-prompt-opening = Eröffnungswurf: Beide Spieler würfeln, die höhere Augensumme beginnt
+tric-trac-prompt-throw = { tric-trac-player } ist am Zug: würfeln
+tric-trac-prompt-move = { tric-trac-player } ist am Zug: { $low } und { $high } ziehen
+tric-trac-prompt-pass = { tric-trac-player } ist am Zug: Mit { $dice } lässt sich nichts ziehen, also aussetzen
+tric-trac-prompt-over = Partie beendet: { tric-trac-player } hat mit { $points } zu { $other } Punkten gewonnen

@@ -141,3 +141,73 @@ tric-trac-picture-start = { tric-trac-player } start
 tric-trac-picture-stones = { tric-trac-player }: { $count }
 tric-trac-picture-borne-off = { tric-trac-player } borne off: { $count }
 tric-trac-picture-off = off
+
+## Moves told (texts.py): $player moves; $source is where a stone starts
+
+tric-trac-opening = { tric-trac-player } wins the opening throw with { $low } and { $high } and starts
+tric-trac-throw = { tric-trac-player } throws { $low } and { $high }
+tric-trac-throw-double = { tric-trac-player } throws a double: { $number } and { $number }
+tric-trac-passes = { tric-trac-player } cannot play { $dice } and passes
+tric-trac-from-start = from the start field
+tric-trac-from-point = from { $point }
+# One stone, both numbers (TT-7): over $via.
+tric-trac-turn-via = { tric-trac-player } moves a stone { $source } via { $via } to { $to }
+tric-trac-turn-via-off = { tric-trac-player } bears off a stone { $source } via { $via }
+# Two stones from one point: to $near and $far (the nearer first), both to $to, or both off.
+tric-trac-turn-pair = { tric-trac-player } moves two stones { $source } to { $near } and { $far }
+tric-trac-turn-pair-same = { tric-trac-player } moves two stones { $source } to { $to }
+tric-trac-turn-pair-off = { tric-trac-player } bears off two stones { $source }
+# Two stones from two points.
+tric-trac-turn-two-moves = { tric-trac-player } moves a stone { $source } to { $to } and one { $other_source } to { $other_to }
+tric-trac-turn-two-off = { tric-trac-player } bears off two stones, { $source } and { $other_source }
+# $first, $second: step phrases (the two below); a turn of one step, or a move and a bear-off.
+tric-trac-turn-one = { tric-trac-player } { $first }
+tric-trac-turn-two = { tric-trac-player } { $first } and { $second }
+tric-trac-step = moves a stone { $source } to { $to }
+tric-trac-step-off = bears off a stone { $source }
+# A turn ($turn, one of the above) that hits (TT-12): on $first, or on $first and $second.
+tric-trac-turn-hits = { $turn }, hitting { $count ->
+    [one] { $player ->
+        [0] a Black stone
+       *[1] a Red stone
+    } on { $first }
+   *[other] { $player ->
+        [0] Black stones
+       *[1] Red stones
+    } on { $first } and { $second }
+ }
+
+## Events told (texts.py)
+
+tric-trac-event-stepped = { tric-trac-player } moves a stone { $source } to { $to } with the { $die }
+tric-trac-event-stepped-off = { tric-trac-player } bears off a stone { $source } with the { $die }
+# $stone: the colour of the stone hit.
+tric-trac-event-hit = { tric-trac-player } hits a { $stone ->
+    [0] Red
+   *[1] Black
+ } stone on { $point }; it goes back to its start field
+tric-trac-event-borne-off = The { tric-trac-player } stone { $source } leaves the board
+# $what: hit or borneOff.
+tric-trac-event-scored = { tric-trac-player } scores a point for { $what ->
+    [hit] the hit
+   *[borneOff] the stone borne off
+ }: Red { $red }, Black { $black }
+tric-trac-event-forfeited = { tric-trac-player } cannot play the { $number }; it is lost
+tric-trac-event-extra-throw = { tric-trac-player } throws again after the double
+tric-trac-event-game-over = { tric-trac-player } wins with { $points ->
+    [one] 1 point
+   *[other] { $points } points
+ } to { $other }
+tric-trac-event-chance-throw = The service throws the dice: { $low } and { $high }
+tric-trac-event-chance-opening = The service throws the opening: { tric-trac-player } starts with { $low } and { $high }
+
+## Prompts (texts.py): who is to do what, or how the game ended
+
+tric-trac-prompt-opening = Opening throw: both players throw, and the higher total starts
+tric-trac-prompt-throw = { tric-trac-player } to move: throw the dice
+tric-trac-prompt-move = { tric-trac-player } to move: play { $low } and { $high }
+tric-trac-prompt-pass = { tric-trac-player } to move: nothing of { $dice } can be played, so pass
+tric-trac-prompt-over = Game over: { tric-trac-player } has won with { $points ->
+    [one] 1 point
+   *[other] { $points } points
+ } to { $other }
