@@ -20,7 +20,7 @@ tric-trac-option-pointsToWin = Punkte zum Sieg
 
 ## Abgelehnte Optionen (TT-11)
 
-tric-trac-hucke-shape = muss {"{"}"red": Spitze, "black": Spitze{"}"} oder [rot, schwarz] sein
+tric-trac-hucke-shape = muss {"{"}"red": Spitze, "black": Spitze{"}"} oder [Rot, Schwarz] sein
 tric-trac-hucke-point = { $key } muss eine Spitze von 2 bis 23 sein (1 und 24 sind Startfelder)
 tric-trac-hucke-same-point = die rote und die schwarze Hucke müssen auf verschiedenen Spitzen liegen (TT-11)
 
@@ -97,7 +97,7 @@ tric-trac-notation-no-such-point = { $text }: es gibt keine Spitze { $point }; d
 
 ## Abgelehnte Zugdokumente ($shape, $shapes: die Form des Dokuments, als Notation)
 
-tric-trac-document-dice = Zugdokument: 'dice' müssen zwei Zahlen von 1 bis 6 sein
+tric-trac-document-dice = Zugdokument: 'dice' muss aus zwei Zahlen von 1 bis 6 bestehen
 tric-trac-document-player = Zugdokument: 'player' muss 0 (Rot) oder 1 (Schwarz) sein
 tric-trac-document-steps = Zugdokument: 'steps' muss eine Liste mit einem oder zwei Schritten sein
 tric-trac-document-step = Zugdokument: ein Schritt hat die Form { $shape }
