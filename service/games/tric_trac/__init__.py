@@ -3,7 +3,8 @@
 The modules every game has (``docs/adding-a-game.md``), plus:
 
 - ``turns.py``: whole turns, every distinct position one throw reaches (TT-7 … TT-13);
-- ``resolve.py``: a spelled turn matched to a legal one, or why not.
+- ``resolve.py``: a spelled turn matched to a legal one, or why not;
+- ``texts.py``: moves, events and the position told in words (catalog messages).
 """
 
 from .moves import PASS, Move, Opening, Step, Throw, Turn

@@ -26,9 +26,9 @@ from typing import Any
 
 from ..core import OptionSpec, Problems, fields
 from ..core.game import JSON
+from ..core.text import Msg
 from .state import (
     COLOUR_KEYS,
-    COLOUR_NAMES,
     INITIAL_BOARD,
     MOVE,
     OPENING,
@@ -80,12 +80,12 @@ _STONES = fields.Map(
     keys=fields.Str(
         pattern=_POINT,
         convert={str(p): p for p in range(2, POINTS)},
-        reason="not a point from 2 to 23 (start fields are in $.start) (TT-1, TT-2)",
+        reason=Msg.of("tric-trac-state-not-a-point"),
     ),
     values=fields.Int(
-        minimum=1, maximum=STONES, reason=f"stones must be an integer from 1 to {STONES}"
+        minimum=1, maximum=STONES, reason=Msg.of("tric-trac-state-stones", limit=STONES)
     ),
-    reason='must map points to stones, e.g. {"4": 2}',
+    reason=Msg.of("tric-trac-state-stones-by-point"),
 )
 
 
@@ -94,7 +94,7 @@ def _pair_field(hi: int, description: str) -> fields.Array:
         items=fields.Int(minimum=0, maximum=hi),
         min_items=2,
         max_items=2,
-        reason="must be a list of two integers [Red, Black]",
+        reason=Msg.of("tric-trac-state-pair"),
         description=description,
     )
 
@@ -119,14 +119,14 @@ def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
             "options": fields.Options(specs=specs),
             "points": fields.Obj(
                 properties={"red": _STONES, "black": _STONES},
-                unknown="unknown colour; expected red and black",
-                reason='must be {"red": {point: stones}, "black": {point: stones}}',
+                unknown=Msg.of("tric-trac-state-unknown-colour"),
+                reason=Msg.of("tric-trac-state-points"),
                 description="Stones on points 2–23 per colour.",
             ),
             **_PAIRS,
             "phase": fields.Enum(
                 values=PHASES,
-                reason=f"must be one of {', '.join(PHASES)}",
+                reason=Msg.of("tric-trac-state-phase", phases=", ".join(PHASES)),
                 description="opening: the opening throw is due; throw: toMove throws; "
                 "move: toMove plays dice; over: someone reached pointsToWin.",
             ),
@@ -134,7 +134,7 @@ def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
                 values=(0, 1),
                 nullable=True,
                 default=None,
-                reason="must be 0 (Red), 1 (Black) or null",
+                reason=Msg.of("tric-trac-state-to-move"),
                 description="Whose turn; null in opening/over.",
             ),
             "dice": fields.Array(
@@ -144,7 +144,7 @@ def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
                 nullable=True,
                 default=None,
                 whole=True,
-                reason="must be null or a throw: two numbers 1 to 6",
+                reason=Msg.of("tric-trac-state-dice"),
                 description="The throw being played (phase move), lower first.",
             ),
         },
@@ -181,21 +181,24 @@ def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> TricTracState:
         stones = sum(v * sign for v in board[1 : POINTS - 1] if v * sign > 0)
         count = stones + start[p] + off[p]
         if count != STONES:
-            problems.add(
-                f"$.points.{key}",
-                f"{COLOUR_NAMES[p]} has {stones} on points, {start[p]} on the start field "
-                f"and {off[p]} borne off: {count} stones, not {STONES} (TT-2)",
+            why = Msg.of(
+                "tric-trac-state-stone-count",
+                player=p,
+                stones=stones,
+                start=start[p],
+                off=off[p],
+                count=count,
+                total=STONES,
             )
+            problems.add(f"$.points.{key}", why)
         if scores[p] != hits[p] + off[p]:
-            problems.add(
-                f"$.scores[{p}]",
-                f"must be hits + borneOff = {hits[p] + off[p]}, got {scores[p]} (TT-14)",
-            )
+            why = Msg.of("tric-trac-state-score-sum", expected=hits[p] + off[p], got=scores[p])
+            problems.add(f"$.scores[{p}]", why)
     phase, player, dice = _phase(got, problems)
     _check_progress(rules, tuple(board), hits, scores, phase if "phase" in got else None, problems)
     chances = got.get("chances", 0)
     if phase != OPENING and chances < 1:
-        problems.add("$.chances", "must be at least 1 once the opening throw is made (TT-4)")
+        problems.add("$.chances", Msg.of("tric-trac-state-chances"))
     problems.raise_state()
     return TricTracState(tuple(board), hits, phase, player, dice, rules, got.get("seed"), chances)
 
@@ -254,16 +257,13 @@ def _odd_point(
     """Reports what is wrong with ``n`` stones of ``p`` on ``point``; False when they cannot
     be placed at all (the point holds the other colour)."""
     path = f"$.points.{COLOUR_KEYS[p]}.{point}"
-    me, opp = COLOUR_NAMES[p], COLOUR_NAMES[1 - p]
     if board[point - 1]:
-        problems.add(
-            path, f"point {point} also holds {opp} stones; a point holds one colour (TT-9)"
-        )
+        problems.add(path, Msg.of("tric-trac-state-two-colours", player=p, point=point))
         return False
     if point == rules.hucke[1 - p]:
-        problems.add(path, f"point {point} is {opp}'s Hucke, which {me} may never enter (TT-11)")
+        problems.add(path, Msg.of("tric-trac-state-opponent-hucke", player=p, point=point))
     if point == rules.hucke[p] and n == 1:
-        problems.add(path, f"a single stone cannot stand in {me}'s Hucke (TT-11)")
+        problems.add(path, Msg.of("tric-trac-state-single-in-hucke", player=p))
     return True
 
 
@@ -277,21 +277,19 @@ def _phase(
     player = sent
     if phase in (THROW, MOVE):
         if player is None:
-            problems.add("$.toMove", f"must be 0 (Red) or 1 (Black) in phase {phase} (TT-5)")
+            problems.add("$.toMove", Msg.of("tric-trac-state-to-move-needed", phase=phase))
             player = 0
     elif sent is not None:
-        problems.add("$.toMove", f"must be null in phase {phase} (TT-4, TT-15)")
+        problems.add("$.toMove", Msg.of("tric-trac-state-to-move-null", phase=phase))
         player = None
     dice = got.get("dice")
     if phase != MOVE:
         if dice is not None:
-            problems.add(
-                "$.dice", "must be null unless a throw is being played (phase move) (TT-5)"
-            )
+            problems.add("$.dice", Msg.of("tric-trac-state-dice-null"))
         return phase, player, None
     if dice is None:
         if "dice" in got:
-            problems.add("$.dice", "must be the throw being played in phase move (TT-5)")
+            problems.add("$.dice", Msg.of("tric-trac-state-dice-needed"))
         return phase, player, (1, 2)
     low, high = sorted(dice)
     return phase, player, (low, high)
@@ -309,17 +307,16 @@ def _check_progress(
     goal = rules.points_to_win
     for p in (0, 1):
         if scores[p] > goal:
-            problems.add(
-                f"$.scores[{p}]", f"the game ends at {goal} points (TT-15), got {scores[p]}"
-            )
+            why = Msg.of("tric-trac-state-score-over-goal", goal=goal, got=scores[p])
+            problems.add(f"$.scores[{p}]", why)
     won = [p for p in (0, 1) if scores[p] >= goal]
     if len(won) == 2:
-        problems.add("$.scores", "both players cannot have reached pointsToWin (TT-15)")
+        problems.add("$.scores", Msg.of("tric-trac-state-both-won"))
     if phase is None:
         return
     if won and phase != OVER:
-        problems.add("$.phase", f"must be over: {COLOUR_NAMES[won[0]]} has {goal} points (TT-15)")
+        problems.add("$.phase", Msg.of("tric-trac-state-must-be-over", player=won[0], goal=goal))
     if phase == OVER and not won:
-        problems.add("$.phase", f"is over, but nobody has {goal} points (TT-15)")
+        problems.add("$.phase", Msg.of("tric-trac-state-over-without-winner", goal=goal))
     if phase == OPENING and (board != INITIAL_BOARD or any(hits)):
-        problems.add("$.phase", "the opening comes before any stone moves (TT-2, TT-4)")
+        problems.add("$.phase", Msg.of("tric-trac-state-opening-moved"))

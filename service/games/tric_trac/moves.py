@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from ..core import InvalidNotation
 from ..core.numbers import as_int
+from ..core.text import Msg
 from .state import COLOUR_KEYS
 
 OFF: Final = 0  # the destination of a stone borne off (TT-13); points are 1–24
@@ -94,8 +95,9 @@ def notation(move: Move) -> str:
     return " ".join(chains)
 
 
-def _bad(text: str, why: str, reason: str = "UNPARSABLE") -> InvalidNotation:
-    return InvalidNotation(f"{text!r}: {why}", reason=reason, details={"notation": text})
+def _bad(text: str, why: Msg, reason: str = "UNPARSABLE") -> InvalidNotation:
+    """``why`` names the text it refuses as ``$text`` (quoted as Python quotes it)."""
+    return InvalidNotation(why, reason=reason, details={"notation": text})
 
 
 def _dice(a: int, b: int) -> tuple[int, int]:
@@ -106,12 +108,11 @@ def parse_move(move: str | Mapping[str, Any]) -> Move:
     if isinstance(move, Mapping):
         return _parse_document(move)
     if not isinstance(move, str):
-        raise InvalidNotation(
-            "a Tric Trac move is a string such as '1/4 1/6', '1/4/9', '3-5' or 'pass'",
-            reason="NOT_A_STRING",
-        )
+        raise InvalidNotation(Msg.of("tric-trac-notation-not-a-string"), reason="NOT_A_STRING")
     if len(move) > MAX_TEXT:
-        raise _bad(move[:40] + "…", f"longer than {MAX_TEXT} characters", "TOO_LONG")
+        shown = move[:40] + "…"
+        why = Msg.of("tric-trac-notation-too-long", text=repr(shown), limit=MAX_TEXT)
+        raise _bad(shown, why, "TOO_LONG")
     text = " ".join(move.strip().lower().split())
     if text == "pass":
         return PASS
@@ -122,21 +123,18 @@ def parse_move(move: str | Mapping[str, Any]) -> Move:
     steps: list[Step] = []
     for chain in text.split(" "):
         if not _CHAIN.fullmatch(chain):
-            raise _bad(
-                move,
-                "expected steps such as '1/4 1/6', '1/4/9', '9/12*' or '20/off', a throw "
-                "such as '3-5', an opening such as 'red 5-3', or 'pass'",
-            )
+            raise _bad(move, Msg.of("tric-trac-notation-unparsable", text=repr(move)))
         steps.extend(_chain_steps(move, chain))
     if len(steps) > MAX_STEPS:
-        raise _bad(move, "a turn has at most two steps, one per number (TT-6, TT-7)", "TOO_MANY")
+        why = Msg.of("tric-trac-notation-too-many-steps", text=repr(move))
+        raise _bad(move, why, "TOO_MANY")
     return Turn(tuple(steps))
 
 
 def _chain_steps(text: str, chain: str) -> list[Step]:
     parts = chain.split("/")
     if "off" in parts[1:-1]:
-        raise _bad(text, "a stone borne off cannot move on", "OFF_NOT_LAST")
+        raise _bad(text, Msg.of("tric-trac-notation-off-not-last", text=repr(text)), "OFF_NOT_LAST")
     source = _checked_point(text, parts[0])
     steps: list[Step] = []
     for part in parts[1:]:
@@ -149,7 +147,8 @@ def _chain_steps(text: str, chain: str) -> list[Step]:
 def _checked_point(text: str, digits: str) -> int:
     p = int(digits)
     if not 1 <= p <= 24:
-        raise _bad(text, f"there is no point {p}; points are 1 to 24", "NO_SUCH_POINT")
+        why = Msg.of("tric-trac-notation-no-such-point", text=repr(text), point=p)
+        raise _bad(text, why, "NO_SUCH_POINT")
     return p
 
 
@@ -170,16 +169,16 @@ def document(move: Move) -> dict[str, Any]:
     }
 
 
-def _doc_error(why: str, field: str | None = None) -> InvalidNotation:
+def _doc_error(why: Msg, field: str | None = None) -> InvalidNotation:
     details = {"field": field} if field else {}
-    return InvalidNotation(f"move document: {why}", reason="BAD_DOCUMENT", details=details)
+    return InvalidNotation(why, reason="BAD_DOCUMENT", details=details)
 
 
 def _doc_dice(doc: Mapping[str, Any]) -> tuple[int, int]:
     dice = doc.get("dice")
     read = [as_int(d) for d in dice] if isinstance(dice, list) else []
     if len(read) != 2 or any(d not in range(1, 7) for d in read):
-        raise _doc_error("'dice' must be two numbers 1 to 6", "dice")
+        raise _doc_error(Msg.of("tric-trac-document-dice"), "dice")
     first, second = (d for d in read if d is not None)
     return _dice(first, second)
 
@@ -191,6 +190,14 @@ def enriched(move: Turn, player: int, dice: tuple[int, ...]) -> dict[str, Any]:
     for step, die in zip(doc.get("steps", ()), dice, strict=True):
         step["die"] = die
     return {"kind": doc.pop("kind"), "player": player, **doc}
+
+
+# The document shapes as refusals show them: notation, the same in every language.
+_KINDS: Final = (
+    "{kind: turn, steps, player?} | {kind: pass, player?} | "
+    "{kind: throw, dice} | {kind: opening, player, dice}"
+)
+_STEP_SHAPE: Final = "{from, to, hit?, die?}"
 
 
 def _parse_document(doc: Mapping[str, Any]) -> Move:
@@ -205,19 +212,16 @@ def _parse_document(doc: Mapping[str, Any]) -> Move:
     if kind == "opening" and keys == {"kind", "player", "dice"}:
         player = as_int(doc.get("player"))
         if player not in (0, 1):
-            raise _doc_error("'player' must be 0 (Red) or 1 (Black)", "player")
+            raise _doc_error(Msg.of("tric-trac-document-player"), "player")
         return Opening(player, *_doc_dice(doc))
     if kind == "turn" and keys - {"player"} == {"kind", "steps"}:
         steps = doc["steps"]
         # A turn without steps is spelled {kind: pass}: one document per move, so the
         # driver's comparison of derived fields never trips over a second spelling.
         if not isinstance(steps, list) or not 1 <= len(steps) <= MAX_STEPS:
-            raise _doc_error("'steps' must be a list of one or two steps", "steps")
+            raise _doc_error(Msg.of("tric-trac-document-steps"), "steps")
         return Turn(tuple(_doc_step(s, i) for i, s in enumerate(steps)))
-    raise _doc_error(
-        "expected {kind: turn, steps, player?} | {kind: pass, player?} | "
-        "{kind: throw, dice} | {kind: opening, player, dice}"
-    )
+    raise _doc_error(Msg.of("tric-trac-document-kind", shapes=_KINDS))
 
 
 _STEP_KEYS: Final = frozenset(("from", "to", "hit", "die"))  # die: derived, ignored
@@ -226,14 +230,14 @@ _STEP_KEYS: Final = frozenset(("from", "to", "hit", "die"))  # die: derived, ign
 def _doc_step(step: Any, i: int) -> Step:
     field = f"steps[{i}]"
     if not isinstance(step, Mapping) or not {"from", "to"} <= set(step) <= _STEP_KEYS:
-        raise _doc_error("a step is {from, to, hit?, die?}", field)
+        raise _doc_error(Msg.of("tric-trac-document-step", shape=_STEP_SHAPE), field)
     source, target, hit = as_int(step["from"]), step["to"], step.get("hit", False)
     if source is None or source not in range(1, 25):
-        raise _doc_error("'from' must be a point 1 to 24", field)
+        raise _doc_error(Msg.of("tric-trac-document-from"), field)
     if target == "off":
         target = OFF
     elif (target := as_int(target)) is None or target not in range(1, 25):
-        raise _doc_error("'to' must be a point 1 to 24 or 'off'", field)
+        raise _doc_error(Msg.of("tric-trac-document-to"), field)
     if not isinstance(hit, bool):
-        raise _doc_error("'hit' must be true or false", field)
+        raise _doc_error(Msg.of("tric-trac-document-hit"), field)
     return Step(source, target, hit)

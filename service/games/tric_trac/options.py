@@ -9,6 +9,7 @@ from typing import Any
 from ..core import Descriptor, OptionSpec
 from ..core.game import JSON
 from ..core.numbers import as_int
+from ..core.text import Msg
 from .state import COLOUR_KEYS, POINTS
 
 _HUCKE_POINT = {"type": "integer", "minimum": 2, "maximum": POINTS - 1}
@@ -40,13 +41,13 @@ def check_hucke(value: Any) -> dict[str, int]:
     if isinstance(value, list) and len(value) == 2:
         value = {"red": value[0], "black": value[1]}
     if not isinstance(value, Mapping) or set(value) != {"red", "black"}:
-        raise ValueError('must be {"red": point, "black": point} or [red, black]')
+        raise ValueError(Msg.of("tric-trac-hucke-shape"))
     points = [as_int(value[key]) for key in COLOUR_KEYS]  # 13.0 too, as the schema reads it
     for key, v in zip(COLOUR_KEYS, points, strict=True):
         if v is None or not 2 <= v <= POINTS - 1:
-            raise ValueError(f"{key} must be a point from 2 to 23 (1 and 24 are start fields)")
+            raise ValueError(Msg.of("tric-trac-hucke-point", key=key))
     if points[0] == points[1]:
-        raise ValueError("Red's and Black's Hucke must be different points (TT-11)")
+        raise ValueError(Msg.of("tric-trac-hucke-same-point"))
     return dict(zip(COLOUR_KEYS, points, strict=True))  # type: ignore[arg-type]
 
 

@@ -10,12 +10,16 @@ last one carrying the count). Each player's bear-off tray, right of the board be
 it bears off past (Red past 24 at the top, Black past 1 at the bottom, TT-3), is a
 ``<g class="rw-off" data-point="off" data-player="0">`` showing how many stones it holds. Each
 die of the throw being played is a ``<g class="rw-die" data-die="3">``.
+
+Its words are catalog messages, written in the language of the answer being drawn.
 """
 
 from __future__ import annotations
 
 from ..core.svg import esc
-from .state import COLOUR_NAMES, MOVE, OPENING, OVER, POINTS, TricTracState, borne_off, score
+from ..core.text import Msg
+from .moves import Throw, notation
+from .state import MOVE, OPENING, OVER, POINTS, TricTracState, borne_off, score
 
 COL = 44
 BAR = 24
@@ -45,10 +49,10 @@ def svg(state: TricTracState) -> str:
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" data-game="tric-trac">',
-        f"<title>Tric Trac: Red {score(state, 0)}, Black {score(state, 1)}</title>",
+        f"<title>{_words(_title(state))}</title>",
         f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
-        f'<text x="{MARGIN}" y="26" font-size="17">{esc(_headline(state))}</text>',
-        f'<text x="{MARGIN}" y="48" font-size="13" fill="#444">{esc(_details(state))}</text>',
+        f'<text x="{MARGIN}" y="26" font-size="17">{_words(_headline(state))}</text>',
+        f'<text x="{MARGIN}" y="48" font-size="13" fill="#444">{_words(_details(state))}</text>',
         f'<rect x="{MARGIN}" y="{TOP}" width="{BOARD}" height="{HALF * 2}" '
         'fill="#efe3c8" stroke="#6b5434" stroke-width="2"/>',
         f'<rect x="{MARGIN + COL * 6}" y="{TOP}" width="{BAR}" height="{HALF * 2}" '
@@ -102,11 +106,11 @@ def _point(state: TricTracState, point: int) -> list[str]:
         f'<text x="{x + COL // 2}" y="{label_y}" font-size="12" text-anchor="middle">{point}</text>'
     )
     note = _note(point, owner)
-    if note:
+    if note is not None:
         ny = TOP - 20 if top else TOP + HALF * 2 + 30
         out.append(
             f'<text x="{x + COL // 2}" y="{ny}" font-size="10" text-anchor="middle" '
-            f'fill="{FILL[owner] if owner is not None else "#555"}">{esc(note)}</text>'
+            f'fill="{FILL[owner] if owner is not None else "#555"}">{_words(note)}</text>'
         )
     v = state.board[point - 1]
     if v:
@@ -115,25 +119,30 @@ def _point(state: TricTracState, point: int) -> list[str]:
     return out
 
 
-def _note(point: int, owner: int | None) -> str:
+def _words(msg: Msg) -> str:
+    return esc(str(msg))
+
+
+def _note(point: int, owner: int | None) -> Msg | None:
     if owner is not None:
-        return f"{COLOUR_NAMES[owner]} Hucke"
+        return Msg.of("tric-trac-picture-hucke", player=owner)
     if point == 1:
-        return "Red start"
+        return Msg.of("tric-trac-picture-start", player=0)
     if point == POINTS:
-        return "Black start"
-    return ""
+        return Msg.of("tric-trac-picture-start", player=1)
+    return None
 
 
 def _stones(point: int, x: int, base: int, top: bool, colour: int, n: int) -> list[str]:
     out = []
     cx = x + COL // 2
+    title = _words(Msg.of("tric-trac-picture-stones", player=colour, count=n))
     for k in range(min(n, SHOWN)):
         cy = base + (18 + 36 * k if top else -(18 + 36 * k))
         out.append(
             f'<circle class="rw-stone" data-point="{point}" data-player="{colour}" cx="{cx}" '
             f'cy="{cy}" r="17" fill="{FILL[colour]}" stroke="#000" stroke-width="1">'
-            f"<title>{COLOUR_NAMES[colour]}: {n}</title></circle>"
+            f"<title>{title}</title></circle>"
         )
     if n > 1:
         k = min(n, SHOWN) - 1
@@ -152,10 +161,10 @@ def _tray(state: TricTracState, player: int) -> list[str]:
     x = MARGIN + BOARD + TRAY_GAP
     h = HALF - 3  # a gap between the two trays
     y = TOP if player == 0 else TOP + HALF + 3
-    name = COLOUR_NAMES[player]
+    title = _words(Msg.of("tric-trac-picture-borne-off", player=player, count=n))
     out = [
         f'<g class="rw-off" data-point="off" data-player="{player}">',
-        f"<title>{name} borne off: {n}</title>",
+        f"<title>{title}</title>",
         f'<rect x="{x}" y="{y}" width="{TRAY}" height="{h}" rx="4" fill="#f7ecd2" '
         f'stroke="{FILL[player]}" stroke-width="2"/>',
     ]
@@ -168,9 +177,10 @@ def _tray(state: TricTracState, player: int) -> list[str]:
         )
     # The count and its label at the far end from the slabs (15 slabs leave room for both).
     label_y, count_y = (y + h - 26, y + h - 9) if player == 0 else (y + 37, y + 21)
+    label = _words(Msg.of("tric-trac-picture-off"))
     out.append(
         f'<text x="{x + TRAY // 2}" y="{label_y}" font-size="11" text-anchor="middle" '
-        f'fill="{FILL[player]}" pointer-events="none">off</text>'
+        f'fill="{FILL[player]}" pointer-events="none">{label}</text>'
     )
     out.append(
         f'<text class="rw-count" x="{x + TRAY // 2}" y="{count_y}" font-size="14" '
@@ -202,22 +212,33 @@ def _dice(state: TricTracState, width: int) -> list[str]:
     return out
 
 
-def _headline(state: TricTracState) -> str:
-    scores = f"Red {score(state, 0)} – Black {score(state, 1)}"
+def _title(state: TricTracState) -> Msg:
+    return Msg.of("tric-trac-picture-title", red=score(state, 0), black=score(state, 1))
+
+
+def _headline(state: TricTracState) -> Msg:
+    scores = Msg.of("tric-trac-picture-scores", red=score(state, 0), black=score(state, 1))
     if state.phase == OVER:
         winners = [p for p in (0, 1) if score(state, p) >= state.rules.points_to_win]
-        return f"{scores} · {COLOUR_NAMES[winners[0]]} wins" if winners else scores
+        if not winners:
+            return scores
+        return Msg.of("tric-trac-picture-won", scores=scores, player=winners[0])
     if state.phase == OPENING:
-        return f"{scores} · opening throw"
-    who = COLOUR_NAMES[state.player or 0]
+        return Msg.of("tric-trac-picture-opening", scores=scores)
+    who = state.player or 0
     if state.phase == MOVE and state.dice is not None:
-        return f"{scores} · {who} to play {state.dice[0]}-{state.dice[1]}"
-    return f"{scores} · {who} to throw"
+        dice = notation(Throw(*state.dice))
+        return Msg.of("tric-trac-picture-to-play", scores=scores, player=who, dice=dice)
+    return Msg.of("tric-trac-picture-to-throw", scores=scores, player=who)
 
 
-def _details(state: TricTracState) -> str:
+def _details(state: TricTracState) -> Msg:
     b = state.board
-    return (
-        f"first to {state.rules.points_to_win} points · hits: Red {state.hits[0]}, "
-        f"Black {state.hits[1]} · borne off: Red {borne_off(b, 0)}, Black {borne_off(b, 1)}"
+    return Msg.of(
+        "tric-trac-picture-details",
+        goal=state.rules.points_to_win,
+        red_hits=state.hits[0],
+        black_hits=state.hits[1],
+        red_off=borne_off(b, 0),
+        black_off=borne_off(b, 1),
     )

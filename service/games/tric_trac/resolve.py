@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..core import IllegalMove
+from ..core import IllegalMove, illegal
+from ..core.text import Msg
 from .moves import OFF, Step, Turn, notation
-from .state import COLOUR_NAMES
 from .turns import (
     BEAR,
     BLOCKED,
@@ -27,21 +27,6 @@ from .turns import (
     index_of,
     target,
 )
-
-_STEP_REFUSALS = {
-    BLOCKED: ("BLOCKED", "TT-9", "{to} is held by two or more {opp} stones"),
-    OPP_HUCKE: ("OPPONENT_HUCKE", "TT-11", "{to} is {opp}'s Hucke, which {me} may never enter"),
-    NOT_HOME: (
-        "NOT_ALL_HOME",
-        "TT-13",
-        "with homeBeforeBearOff every {me} stone must be in the home quarter before bearing off",
-    ),
-    NOT_REARMOST: (
-        "NOT_REARMOST",
-        "TT-13",
-        "with homeBeforeBearOff a number larger than needed bears off only the rearmost stone",
-    ),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,12 +43,9 @@ def resolve(
     if not turn.steps:
         if not legal[0].turn.steps:
             return legal[0]
-        raise IllegalMove(
-            f"{COLOUR_NAMES[f.player]} can play this throw, e.g. {notation(legal[0].turn)}; "
-            "a turn passes only when no number can be played",
-            reason="PASS_NOT_ALLOWED",
-            rule="TT-8",
-        )
+        example = notation(legal[0].turn)
+        why = Msg.of("tric-trac-pass-not-allowed", player=f.player, example=example)
+        raise illegal(why, "PASS_NOT_ALLOWED", "TT-8")
     for play in legal:  # the canonical spelling, by far the most common
         if play.turn == turn:
             return play
@@ -127,24 +109,21 @@ def _walk(
         yield _Reached(tuple(b), entered, used)
         return
     step = steps[n]
+    p, st = f.player, notation(Turn((step,)))
     if gained >= f.need:
-        yield _refuse(f, step, "GAME_WON", "TT-15", "the game was won by the step before {st}")
+        yield illegal(Msg.of("tric-trac-game-won-before", step=st), "GAME_WON", "TT-15")
         return
     if len(pool) == 0:
-        yield _refuse(f, step, "TOO_MANY_STEPS", "TT-7", "no number is left for {st}")
+        yield illegal(Msg.of("tric-trac-no-number-left", step=st), "TOO_MANY_STEPS", "TT-7")
         return
-    i = index_of(step.source, f.player)
+    i = index_of(step.source, p)
     if not 0 <= i < TARGET or b[i] <= 0:
-        yield _refuse(f, step, "NO_STONE", "TT-7", "{me} has no stone on point {fr}")
+        why = Msg.of("tric-trac-no-stone", player=p, source=step.source)
+        yield illegal(why, "NO_STONE", "TT-7")
         return
     if b[0] > 0 and i not in (0, cont):
-        yield _refuse(
-            f,
-            step,
-            "START_FIRST",
-            "TT-10",
-            "{me} still has stones on the start field, so {st} must take one from there",
-        )
+        why = Msg.of("tric-trac-start-first", player=p, step=st)
+        yield illegal(why, "START_FIRST", "TT-10")
         return
     for d in _dice_for(i, step, pool, f):
         if isinstance(d, IllegalMove):
@@ -152,11 +131,11 @@ def _walk(
             continue
         t = target(b, i, d, f)
         if t < 0:
-            reason, rule, text = _STEP_REFUSALS[t]
-            yield _refuse(f, step, reason, rule, text)
+            yield _step_refusal(t, p, step)
             continue
         if step.hit and (t == BEAR or b[t] != -1):
-            yield _refuse(f, step, "NO_HIT", "TT-12", "{st} claims a hit, but {to} holds no blot")
+            why = Msg.of("tric-trac-no-hit", step=st, to=step.target)
+            yield illegal(why, "NO_HIT", "TT-12")
             continue
         board = b.copy()
         hit = advance(board, i, t)
@@ -179,36 +158,42 @@ def _dice_for(i: int, step: Step, pool: list[int], f: Frame) -> Iterator[int | I
     if t >= TARGET:  # bearing off: exactly, or with any larger number (TT-13)
         fits = sorted({d for d in pool if i + d == TARGET or (t == BEAR and i + d > TARGET)})
         if not fits:
-            need = TARGET - i
-            yield _refuse(
-                f, step, "NO_SUCH_NUMBER", "TT-13", f"bearing off from {{fr}} needs {need} or more"
-            )
+            why = Msg.of("tric-trac-bear-off-needs", source=step.source, need=TARGET - i)
+            yield illegal(why, "NO_SUCH_NUMBER", "TT-13")
         yield from fits
         return
+    st = notation(Turn((step,)))
     if t <= i:
-        yield _refuse(f, step, "WRONG_DIRECTION", "TT-1", "{me} moves {way}, {st} does not")
+        why = Msg.of("tric-trac-wrong-direction", player=f.player, step=st)
+        yield illegal(why, "WRONG_DIRECTION", "TT-1")
         return
     if t - i not in pool:
-        left = " or ".join(str(d) for d in sorted(set(pool)))
-        yield _refuse(
-            f, step, "NO_SUCH_NUMBER", "TT-7", f"{{st}} is {t - i} points; it must be {left}"
+        left = sorted(set(pool))  # the numbers still to play: one or two
+        why = Msg.of(
+            "tric-trac-wrong-number",
+            step=st,
+            distance=t - i,
+            count=len(left),
+            first=left[0],
+            second=left[-1],
         )
+        yield illegal(why, "NO_SUCH_NUMBER", "TT-7")
         return
     yield t - i
 
 
-def _refuse(f: Frame, step: Step, reason: str, rule: str, text: str) -> IllegalMove:
-    me, opp = COLOUR_NAMES[f.player], COLOUR_NAMES[1 - f.player]
-    to = "off" if step.target == OFF else f"point {step.target}"
-    message = text.format(
-        me=me,
-        opp=opp,
-        st=notation(Turn((step,))),
-        fr=step.source,
-        to=to,
-        way="up from 1 to 24" if f.player == 0 else "down from 24 to 1",
-    )
-    return IllegalMove(message[0].upper() + message[1:], reason=reason, rule=rule)
+def _step_refusal(code: int, player: int, step: Step) -> IllegalMove:
+    """Why :func:`~.turns.target` refused a step (its negative code)."""
+    if code == BLOCKED:
+        why = Msg.of("tric-trac-blocked", player=player, to=step.target)
+        return illegal(why, "BLOCKED", "TT-9")
+    if code == OPP_HUCKE:
+        why = Msg.of("tric-trac-opponent-hucke", player=player, to=step.target)
+        return illegal(why, "OPPONENT_HUCKE", "TT-11")
+    if code == NOT_HOME:
+        return illegal(Msg.of("tric-trac-not-all-home", player=player), "NOT_ALL_HOME", "TT-13")
+    assert code == NOT_REARMOST
+    return illegal(Msg.of("tric-trac-not-rearmost"), "NOT_REARMOST", "TT-13")
 
 
 def _turn_refusal(
@@ -220,23 +205,20 @@ def _turn_refusal(
     reached: _Reached,
 ) -> IllegalMove:
     """Each step is possible, but the turn as a whole is not (TT-8, TT-11)."""
-    me = COLOUR_NAMES[f.player]
     h = f.own_hucke
     before, after = rel[h], reached.board[h]
     if not hucke_ok(before, after, reached.entered):
         if before == 0:
-            why = f"{me}'s empty Hucke may be entered only by two stones of one throw"
-            return IllegalMove(why, reason="HUCKE_NEEDS_PAIR", rule="TT-11")
-        why = f"the last two stones must leave {me}'s Hucke in the same throw"
-        return IllegalMove(why, reason="HUCKE_LAST_PAIR", rule="TT-11")
+            why = Msg.of("tric-trac-hucke-needs-pair", player=f.player)
+            return illegal(why, "HUCKE_NEEDS_PAIR", "TT-11")
+        why = Msg.of("tric-trac-hucke-last-pair", player=f.player)
+        return illegal(why, "HUCKE_LAST_PAIR", "TT-11")
     most = max(len(p.turn.steps) for p in legal)
     if len(turn.steps) < most:
         example = notation(next(p.turn for p in legal if len(p.turn.steps) == most))
-        why = f"both numbers can be played (e.g. {example}), so both must be (TT-8)"
-        return IllegalMove(why, reason="MUST_PLAY_BOTH", rule="TT-8")
+        why = Msg.of("tric-trac-must-play-both", example=example)
+        return illegal(why, "MUST_PLAY_BOTH", "TT-8")
     if f.larger and dice[0] != dice[1]:
-        why = f"only one number can be played, and with mustPlayLarger it must be the {dice[1]}"
-        return IllegalMove(why, reason="MUST_PLAY_LARGER", rule="TT-8")
-    return IllegalMove(
-        f"{notation(turn)} is not a legal turn here", reason="NOT_LEGAL", rule="TT-8"
-    )
+        why = Msg.of("tric-trac-must-play-larger", number=dice[1])
+        return illegal(why, "MUST_PLAY_LARGER", "TT-8")
+    return illegal(Msg.of("tric-trac-not-legal", turn=notation(turn)), "NOT_LEGAL", "TT-8")

@@ -35,13 +35,13 @@ from ..core import (
     Status,
     Transition,
 )
+from ..core.text import Msg
 from . import moves
 from .moves import OFF, Move, Opening, Throw, Turn
 from .options import DESCRIPTOR
 from .resolve import resolve, step_dice
 from .state import (
     BLACK,
-    COLOUR_NAMES,
     INITIAL_BOARD,
     MOVE,
     OPENING,
@@ -157,28 +157,22 @@ class TricTrac(GameRules[TricTracState, Move]):
         self, state: TricTracState, move: Move, player: int | None = None
     ) -> Transition[TricTracState]:
         if state.phase == OVER:
-            raise GameOver(
-                "the game is finished; no move can be played", reason="GAME_FINISHED", rule="TT-15"
-            )
+            raise GameOver(Msg.of("tric-trac-game-finished"), reason="GAME_FINISHED", rule="TT-15")
         if state.phase in (OPENING, THROW):
             if player is not None:
-                raise NotYourTurn(
-                    "the dice must be thrown now; no player acts", reason="CHANCE_NODE"
-                )
+                raise NotYourTurn(Msg.of("tric-trac-chance-node"), reason="CHANCE_NODE")
             return self._chance(state, move)
         mover, dice = _throw(state)
         if player is not None and player != mover:
             raise NotYourTurn(
-                f"it is {COLOUR_NAMES[mover]}'s turn (player {mover}), not player {player}'s",
+                Msg.of("tric-trac-not-to-move", player=mover, asked=player),
                 reason="NOT_TO_MOVE",
                 details={"toMove": [mover]},
             )
         if not isinstance(move, Turn):
-            raise IllegalMove(
-                f"the dice are thrown ({dice[0]}-{dice[1]}); {COLOUR_NAMES[mover]} must play them",
-                reason="NOT_A_CHANCE_NODE",
-                rule="TT-5",
-            )
+            thrown = moves.notation(Throw(*dice))
+            why = Msg.of("tric-trac-must-play-throw", player=mover, dice=thrown)
+            raise IllegalMove(why, reason="NOT_A_CHANCE_NODE", rule="TT-5")
         rel = relative(state.board, mover)
         frame = _frame(state, mover)
         legal = generate(rel, dice[0], dice[1], frame)
@@ -189,14 +183,13 @@ class TricTrac(GameRules[TricTracState, Move]):
         if state.phase == OPENING:
             if not isinstance(move, Opening):
                 raise IllegalMove(
-                    "the game opens with both players throwing: an opening outcome such as "
-                    "'red 3-5' is needed",
+                    Msg.of("tric-trac-expected-opening"),
                     reason="EXPECTED_OPENING",
                     rule="TT-4",
                 )
             if move.high == 1:
                 raise IllegalMove(
-                    "1-1 is the lowest total and never wins the opening throw",
+                    Msg.of("tric-trac-impossible-opening"),
                     reason="IMPOSSIBLE_OPENING",
                     rule="TT-4",
                 )
@@ -204,7 +197,7 @@ class TricTrac(GameRules[TricTracState, Move]):
         else:
             if not isinstance(move, Throw):
                 raise IllegalMove(
-                    "the player to move throws two dice now: a throw such as '3-5' is needed",
+                    Msg.of("tric-trac-expected-throw"),
                     reason="EXPECTED_THROW",
                     rule="TT-5",
                 )
@@ -267,7 +260,7 @@ class TricTrac(GameRules[TricTracState, Move]):
             return moves.document(move)
         if state.phase != MOVE:
             raise IllegalMove(
-                "no throw is being played, so there is no turn to describe",
+                Msg.of("tric-trac-no-turn-to-describe"),
                 reason="NOT_A_TURN",
                 rule="TT-5",
             )

@@ -1,11 +1,11 @@
-"""Tric Trac's :class:`GameSpec`: its rules, notation, codec, picture and schemas."""
+"""Tric Trac's :class:`GameSpec`: its rules, notation, codec, picture, schemas and words."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..core import GameSpec
-from . import codec, moves, render, reports, schema
+from . import codec, moves, render, reports, schema, texts
 from .moves import Move
 from .options import DESCRIPTOR, OPTIONS
 from .rules import TricTrac
@@ -37,5 +37,8 @@ SPEC: GameSpec[TricTracState, Move] = GameSpec(
     move_document_schema=schema.move_document_schema,
     event_schema=lambda: reports.events(DESCRIPTOR),
     breakdown_schema=lambda: reports.breakdown(OPTIONS),
+    describe_move=texts.describe_move,
+    describe_event=texts.describe_event,
+    prompt=texts.prompt,
 )
 ENGINE = SPEC.game

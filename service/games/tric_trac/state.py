@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Final
 
 RED, BLACK = 0, 1
-COLOUR_NAMES: Final = ("Red", "Black")
 COLOUR_KEYS: Final = ("red", "black")
 STONES: Final = 15
 POINTS: Final = 24
