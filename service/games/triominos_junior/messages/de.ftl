@@ -13,6 +13,9 @@ triominos-junior-player = { $player ->
     [3] Spieler 4
    *[other] Spieler { $player }
  }
+triominos-junior-two-players = { $first } und { $second }
+triominos-junior-three-players = { $first }, { $second } und { $third }
+triominos-junior-four-players = { $first }, { $second }, { $third } und { $fourth }
 # Eigenschaftswörter zu „die … Ecke“
 triominos-junior-corner-top = obere
 triominos-junior-corner-bottom-right = rechte untere
@@ -22,6 +25,92 @@ triominos-junior-corner-top-left = linke obere
 triominos-junior-corner-top-right = rechte obere
 triominos-junior-pointing-up = Spitze nach oben
 triominos-junior-pointing-down = Spitze nach unten
+
+## Optionen
+
+triominos-junior-option-level = Stufe
+    .description = Münzen (ab 5 Jahren): Jeder gelegte Stein bringt eine Münze, die meisten Münzen gewinnen; Punkte (ab 6 Jahren): Die Werte der gelegten Steine zählen, am Ende werden die Werte auf dem Bänkchen abgezogen.
+triominos-junior-option-tiles = Steinsatz
+    .description = Ein anderer Satz aus 35 Zahlensteinen und einem Joker statt jeder Kombination dreier Zahlen von 1 bis 5.
+
+## Züge und Ereignisse
+
+triominos-junior-place-coin = { triominos-junior-player } legt { $tile ->
+    [J] den Joker
+   *[other] den Stein { $tile }
+ } auf den Platz { $at } und { $coins ->
+    [0] bekommt keine Münze, denn der Vorrat ist leer
+   *[other] nimmt sich eine Münze
+ }
+triominos-junior-place-points = { triominos-junior-player } legt { $tile ->
+    [J] den Joker
+   *[other] den Stein { $tile }
+ } auf den Platz { $at } und bekommt { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+ }
+triominos-junior-swap = { triominos-junior-player } tauscht den Joker auf dem Platz { $at } gegen den Stein { $tile } und nimmt den Joker auf sein Bänkchen
+triominos-junior-draw = { triominos-junior-player } zieht einen Stein nach
+triominos-junior-draw-coin = { triominos-junior-player } zieht einen Stein nach { $paid ->
+    [0] und zahlt nichts, denn er hat keine Münze mehr
+   *[other] und zahlt dafür eine Münze
+ }
+triominos-junior-pass = { triominos-junior-player } passt: er kann weder legen noch tauschen noch nachziehen
+triominos-junior-dealt = { triominos-junior-player } bekommt einen Stein auf sein Bänkchen
+triominos-junior-start-tile = Der Startstein { $tile } beginnt die Auslage auf dem Platz { $at }
+triominos-junior-tile-drawn = { triominos-junior-player } stellt den gezogenen Stein auf sein Bänkchen; { $count ->
+    [0] der Pool ist jetzt leer
+    [one] im Pool liegt noch ein Stein
+   *[other] im Pool liegen noch { $count } Steine
+ }
+triominos-junior-bonus-coin = { triominos-junior-player } bekommt eine Extramünze, weil sein Bänkchen leer ist (TJ-14)
+triominos-junior-chance-sampled = Der Dienst zieht zufällig einen Stein aus dem Pool
+triominos-junior-chance-given = Ein Stein verlässt den Pool
+triominos-junior-game-over = Spielende ({ $why }): { $winners } { $count ->
+    [one] gewinnt mit { $best }
+   *[other] gewinnen gemeinsam mit je { $best }
+ }
+triominos-junior-end-rack-emptied = jemand hat seinen letzten Stein gelegt
+triominos-junior-end-pool-emptied = der Pool ist leer
+triominos-junior-end-blocked = niemand kann mehr einen Stein legen oder tauschen
+
+## Die Stellung
+
+triominos-junior-prompt-deal = Vorbereitung: { triominos-junior-player } bekommt den nächsten Stein
+triominos-junior-prompt-start = Vorbereitung: Der Startstein wird aus dem Pool gezogen
+triominos-junior-prompt-play = { triominos-junior-player } ist am Zug: { $actions }
+triominos-junior-prompt-draw = { triominos-junior-player } zieht nach: Ein Stein aus dem Pool kommt auf sein Bänkchen
+triominos-junior-prompt-over-coins = Spielende ({ $why }): { $winners } { $count ->
+    [one] gewinnt mit { $best ->
+        [one] einer Münze
+       *[other] { $best } Münzen
+    }
+   *[other] gewinnen gemeinsam mit je { $best ->
+        [one] einer Münze
+       *[other] { $best } Münzen
+    }
+ }
+triominos-junior-prompt-over-points = Spielende ({ $why }): { $winners } { $count ->
+    [one] gewinnt mit { $best ->
+        [one] einem Punkt
+       *[other] { $best } Punkten
+    }
+   *[other] gewinnen gemeinsam mit je { $best ->
+        [one] einem Punkt
+       *[other] { $best } Punkten
+    }
+ }
+triominos-junior-end-rack-emptied-by = { triominos-junior-player } hat seinen letzten Stein gelegt
+triominos-junior-action-place = einen Stein anlegen
+triominos-junior-action-swap = den Joker tauschen
+triominos-junior-action-draw = nachziehen
+triominos-junior-action-draw-coin = { $paid ->
+    [0] kostenlos nachziehen (keine Münze mehr)
+   *[other] für eine Münze nachziehen
+ }
+triominos-junior-action-pass = passen, denn kein Stein passt und der Pool ist leer
+triominos-junior-or-two = { $first } oder { $second }
+triominos-junior-or-three = { $first }, { $second } oder { $third }
 
 ## Abgelehnte Züge (TJ-4 bis TJ-14)
 

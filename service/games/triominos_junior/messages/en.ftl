@@ -13,6 +13,9 @@ triominos-junior-player = { $player ->
     [3] Player 4
    *[other] Player { $player }
  }
+triominos-junior-two-players = { $first } and { $second }
+triominos-junior-three-players = { $first }, { $second } and { $third }
+triominos-junior-four-players = { $first }, { $second }, { $third } and { $fourth }
 triominos-junior-corner-top = top
 triominos-junior-corner-bottom-right = bottom-right
 triominos-junior-corner-bottom-left = bottom-left
@@ -21,6 +24,92 @@ triominos-junior-corner-top-left = top-left
 triominos-junior-corner-top-right = top-right
 triominos-junior-pointing-up = pointing up
 triominos-junior-pointing-down = pointing down
+
+## Options
+
+triominos-junior-option-level = Level
+    .description = Coins (age 5+): a coin per placed tile, most coins win; points (age 6+): tile values count, rack values are subtracted at the end.
+triominos-junior-option-tiles = Tile set
+    .description = Another set of 35 number tiles and one joker instead of every combination of three numbers from 1 to 5.
+
+## Moves and events
+
+triominos-junior-place-coin = { triominos-junior-player } places { $tile ->
+    [J] the joker
+   *[other] { $tile }
+ } on { $at } and { $coins ->
+    [0] gets no coin: the supply is empty
+   *[other] takes a coin
+ }
+triominos-junior-place-points = { triominos-junior-player } places { $tile ->
+    [J] the joker
+   *[other] { $tile }
+ } on { $at } and scores { $points ->
+    [one] 1 point
+   *[other] { $points } points
+ }
+triominos-junior-swap = { triominos-junior-player } swaps the joker on { $at } for { $tile } and takes the joker onto their rack
+triominos-junior-draw = { triominos-junior-player } draws a tile
+triominos-junior-draw-coin = { triominos-junior-player } draws a tile { $paid ->
+    [0] for free, having no coins
+   *[other] and pays a coin
+ }
+triominos-junior-pass = { triominos-junior-player } passes: they can neither place, swap nor draw
+triominos-junior-dealt = { triominos-junior-player } is dealt a tile
+triominos-junior-start-tile = { $tile } starts the layout at { $at }
+triominos-junior-tile-drawn = { triominos-junior-player } puts the drawn tile on their rack; { $count ->
+    [0] the pool is empty now
+    [one] 1 tile is left in the pool
+   *[other] { $count } tiles are left in the pool
+ }
+triominos-junior-bonus-coin = { triominos-junior-player } takes an extra coin for emptying their rack (TJ-14)
+triominos-junior-chance-sampled = The service draws a tile from the pool at random
+triominos-junior-chance-given = A tile leaves the pool
+triominos-junior-game-over = Game over ({ $why }): { $winners } { $count ->
+    [one] wins with { $best }
+   *[other] share the win with { $best } each
+ }
+triominos-junior-end-rack-emptied = a player placed their last tile
+triominos-junior-end-pool-emptied = the pool is empty
+triominos-junior-end-blocked = nobody can place or swap a tile any more
+
+## The position
+
+triominos-junior-prompt-deal = Setting up: { triominos-junior-player } is dealt the next tile
+triominos-junior-prompt-start = Setting up: the start tile is drawn from the pool
+triominos-junior-prompt-play = { triominos-junior-player } to move: { $actions }
+triominos-junior-prompt-draw = { triominos-junior-player } draws: a tile from the pool is dealt to their rack
+triominos-junior-prompt-over-coins = Game over ({ $why }): { $winners } { $count ->
+    [one] wins with { $best ->
+        [one] 1 coin
+       *[other] { $best } coins
+    }
+   *[other] share the win with { $best ->
+        [one] 1 coin
+       *[other] { $best } coins
+    } each
+ }
+triominos-junior-prompt-over-points = Game over ({ $why }): { $winners } { $count ->
+    [one] wins with { $best ->
+        [one] 1 point
+       *[other] { $best } points
+    }
+   *[other] share the win with { $best ->
+        [one] 1 point
+       *[other] { $best } points
+    } each
+ }
+triominos-junior-end-rack-emptied-by = { triominos-junior-player } placed their last tile
+triominos-junior-action-place = place a tile
+triominos-junior-action-swap = swap the joker
+triominos-junior-action-draw = draw a tile
+triominos-junior-action-draw-coin = draw a tile { $paid ->
+    [0] (free: no coins left)
+   *[other] for a coin
+ }
+triominos-junior-action-pass = pass, as no tile fits and the pool is empty
+triominos-junior-or-two = { $first } or { $second }
+triominos-junior-or-three = { $first }, { $second } or { $third }
 
 ## Refusals of a move (TJ-4 to TJ-14)
 
