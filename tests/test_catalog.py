@@ -43,7 +43,6 @@ NOT_YET = {
     "games/mixtour",
     "games/tric_trac",
     "games/te_trix",
-    "games/triominos_junior",
     "games/core",
     "api",
     "bots.py",
