@@ -147,7 +147,8 @@ def _bad_items(bad: list[tuple[int, Msg]]) -> Msg:
 
 
 def describe_counts(counts: Counter[Tile]) -> str:
-    """``1-1-2, 3-3-3 ×2`` for messages."""
+    """``1-1-2, 3-3-3 ×2``: tiles in notation with their counts, the same in every language,
+    so a message takes it as an argument."""
     parts = []
     for tile in sorted(counts):
         n = counts[tile]
