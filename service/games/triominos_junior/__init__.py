@@ -6,6 +6,7 @@ The modules every game has (``docs/adding-a-game.md``), plus:
 - ``grid.py``: the triangular grid and its positions (TJ-8);
 - ``layout.py``: the layout and the fit test (TJ-9, TJ-11);
 - ``turns.py``: the state transitions of the deal, the four kinds of turn and the end;
+- ``texts.py``: a move, an event and the position told in words (the catalog's messages);
 - ``view.py``: what one player may see (TJ-17).
 """
 

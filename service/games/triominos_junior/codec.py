@@ -29,7 +29,8 @@ from typing import Any
 
 from ..core import OptionSpec, Problems, fields
 from ..core.game import JSON
-from .grid import NEIGHBOURS, ORIGIN, Pos, corner_name, on_grid, parse_pos, pos_name
+from ..core.text import Msg
+from .grid import NEIGHBOURS, ORIGIN, Pos, corner_word, on_grid, parse_pos, pos_name
 from .layout import Placed, board_of, conflicts
 from .state import (
     COINS_EACH,
@@ -64,17 +65,17 @@ _POS_TEXT = re.compile(POS_PATTERN)
 # Every text TILE_PATTERN allows, with the tile it names: decoding a tile is a look-up.
 _NAMED = {"J": JOKER} | {f"{a}-{b}-{c}": (a, b, c) for a, b, c in product(range(10), repeat=3)}
 _TILE = fields.Str(pattern=_TILE_TEXT, convert={k: canonical(t) for k, t in _NAMED.items()})
-_TILES = fields.Array(items=_TILE, reason="must be a list of tiles such as '1-3-5' or 'J'")
+_TILES = fields.Array(items=_TILE, reason=Msg.of("triominos-junior-tiles-list"))
 _RACKS = fields.Array(
     items=_TILES,
     min_items=2,
     max_items=4,
-    reason="must be a list of 2 to 4 racks, one per player",
+    reason=Msg.of("triominos-junior-racks-list"),
     description="Each player's tiles (canonical form, any order).",
 )
 _POOL = fields.Array(
     items=_TILE,
-    reason="must be a list of tiles such as '1-3-5' or 'J'",
+    reason=Msg.of("triominos-junior-tiles-list"),
     description="The face-down tiles (a multiset).",
 )
 
@@ -84,20 +85,21 @@ def _counts(description: str) -> fields.Array:
         items=fields.Int(minimum=0),
         max_items=4,
         whole=True,
-        reason="must be a list of non-negative integers, one per player",
+        reason=Msg.of("triominos-junior-counts-list"),
         description=description,
     )
 
 
-def _why(parse: Callable[[Any], Any]) -> Callable[[Any], str]:
+def _why(parse: Callable[[Any], Any]) -> Callable[[Any], Msg]:
     """The reason ``parse`` gives for a text the field refuses."""
 
-    def why(text: Any) -> str:
+    def why(text: Any) -> Msg:
         try:
             parse(text)
         except ValueError as exc:
-            return str(exc)
-        return f"{text!r} is not in the form the state schema gives"
+            reason: Msg = exc.args[0]
+            return reason
+        return Msg.of("triominos-junior-not-schema-form", text=repr(text))
 
     return why
 
@@ -115,9 +117,9 @@ LAYOUT = fields.Array(
         },
         required=("at", "tile"),
         whole=True,
-        reason='must be {"at": "col,row", "tile": "1-3-5"} (as oriented)',
+        reason=Msg.of("triominos-junior-layout-item-form"),
     ),
-    reason='must be a list of {"at": "col,row", "tile": "1-3-5"}',
+    reason=Msg.of("triominos-junior-layout-form"),
     description="Tiles as laid: numbers clockwise from the apex; (col,row) points up "
     "when col + row is even.",
 )
@@ -135,12 +137,14 @@ def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
         required=("phase", "toMove", "layout", "racks", "pool"),
         properties={
             "options": fields.Options(specs=specs),
-            "phase": fields.Enum(values=PHASES, reason=f"must be one of {', '.join(PHASES)}"),
+            "phase": fields.Enum(
+                values=PHASES, reason=Msg.of("triominos-junior-one-of", values=", ".join(PHASES))
+            ),
             "toMove": fields.Int(
                 minimum=0,
                 maximum=3,
                 nullable=True,
-                reason="must be a player 0 to 3, or null",
+                reason=Msg.of("triominos-junior-to-move-range"),
                 description="Player to act (at phase draw: who receives the tile).",
             ),
             "layout": LAYOUT,
@@ -149,7 +153,7 @@ def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
             "coins": _counts("Coins per player (coin level)."),
             "supply": fields.Int(
                 minimum=0,
-                reason="must be a non-negative integer",
+                reason=Msg.of("triominos-junior-supply-range"),
                 description="Coins left (coin level).",
             ),
             "points": _counts("Values of tiles placed (points level)."),
@@ -157,7 +161,7 @@ def _document(specs: tuple[OptionSpec, ...]) -> fields.Document:
                 values=END_REASONS,
                 nullable=True,
                 default=None,
-                reason=f"must be null or one of {', '.join(END_REASONS)}",
+                reason=Msg.of("triominos-junior-null-or-one-of", values=", ".join(END_REASONS)),
             ),
         },
     )
@@ -261,12 +265,11 @@ def _layout(got: dict[str, Any], doc: Mapping[str, Any], problems: Problems) -> 
         path = f"$.layout[{i}]"
         pos = item["at"]
         if not on_grid(pos):
-            problems.add(
-                f"{path}.at", f"{pos_name(pos)} is farther out than any layout reaches (TJ-8)"
-            )
+            problems.add(f"{path}.at", Msg.of("triominos-junior-off-grid", at=pos_name(pos)))
         elif pos in seen:
             problems.add(
-                f"{path}.at", f"{pos_name(pos)} is covered twice (also item {seen[pos]}) (TJ-8)"
+                f"{path}.at",
+                Msg.of("triominos-junior-covered-twice", at=pos_name(pos), item=str(seen[pos])),
             )
         else:
             seen[pos] = i
@@ -289,10 +292,10 @@ def _conservation(
     want = Counter(tile_set)
     extra, missing = have - want, want - have
     if extra:
-        problems.add("$", f"more tiles than the set holds: {describe_counts(extra)} (TJ-1)")
+        problems.add("$", Msg.of("triominos-junior-too-many-tiles", tiles=describe_counts(extra)))
     if missing:
         problems.add(
-            "$.pool", f"missing from layout, racks and pool: {describe_counts(missing)} (TJ-1)"
+            "$.pool", Msg.of("triominos-junior-tiles-missing", tiles=describe_counts(missing))
         )
 
 
@@ -300,21 +303,20 @@ def _geometry(layout: list[Placed], phase: Phase, problems: Problems) -> None:
     """The start tile, connection by sides and matching corners (TJ-6, TJ-9)."""
     if phase in ("deal", "start"):
         if layout:
-            problems.add("$.layout", "must be empty before the start tile is laid (TJ-6)")
+            problems.add("$.layout", Msg.of("triominos-junior-layout-before-start"))
         return
     tiles = dict(layout)
     index = {pos: i for i, (pos, _) in enumerate(layout)}
     start = tiles.get(ORIGIN)
     if start is None:
-        problems.add("$.layout", "the start tile at 0,0 is missing (TJ-6)")
+        problems.add("$.layout", Msg.of("triominos-junior-start-tile-missing"))
         return
     if is_joker(start):
-        problems.add(f"$.layout[{index[ORIGIN]}].tile", "the start tile is never the joker (TJ-6)")
+        problems.add(f"$.layout[{index[ORIGIN]}].tile", Msg.of("triominos-junior-start-joker"))
     elif start != canonical(start):
         problems.add(
             f"$.layout[{index[ORIGIN]}].tile",
-            f"the start tile lies with its smallest number at the apex: "
-            f"{tile_name(canonical(start))} (TJ-6)",
+            Msg.of("triominos-junior-start-orientation", tile=tile_name(canonical(start))),
         )
     reached, frontier = {ORIGIN}, [ORIGIN]
     while frontier:
@@ -325,13 +327,17 @@ def _geometry(layout: list[Placed], phase: Phase, problems: Problems) -> None:
     for pos in sorted(tiles.keys() - reached):
         problems.add(
             f"$.layout[{index[pos]}].at",
-            f"{pos_name(pos)} is not joined to the start tile by shared sides (TJ-9)",
+            Msg.of("triominos-junior-not-joined", at=pos_name(pos)),
         )
     for pos, k, other in conflicts(board_of(layout)):
         problems.add(
             f"$.layout[{index[pos]}].tile",
-            f"the {corner_name(pos, k)} corner ({tiles[pos][k]}) meets a different number "
-            f"of the tile on {pos_name(other)} (TJ-9)",
+            Msg.of(
+                "triominos-junior-corner-conflict",
+                corner=corner_word(pos, k),
+                number=tiles[pos][k],
+                at=pos_name(other),
+            ),
         )
 
 
@@ -350,37 +356,41 @@ def _purses(
         value = got.get(key)
         if value is None or len(value) != n:
             if key in got or key not in doc:
-                problems.add(
-                    f"$.{key}",
-                    f"must be a list of {n} non-negative integers, one per player (TJ-3)",
-                )
+                problems.add(f"$.{key}", Msg.of("triominos-junior-counts-per-player", count=n))
             return zeros
         return tuple(value)
 
     if level == "points":
         for key in ("coins", "supply"):
             if key in doc:
-                problems.add(f"$.{key}", "only at the coin level (options.level is points) (TJ-3)")
+                problems.add(f"$.{key}", Msg.of("triominos-junior-coin-level-only"))
         points = counts("points")
         if phase in ("deal", "start") and points != zeros:
-            problems.add("$.points", "must be all 0 before the first turn (TJ-10)")
+            problems.add("$.points", Msg.of("triominos-junior-points-before-play"))
         return zeros, 0, points
     if "points" in doc:
-        problems.add("$.points", "only at the points level (options.level is coins) (TJ-3)")
+        problems.add("$.points", Msg.of("triominos-junior-points-level-only"))
     coins = counts("coins")
     supply = got.get("supply")
     if supply is None:
         if "supply" not in doc:
-            problems.add("$.supply", "must be a non-negative integer (TJ-2)")
+            problems.add("$.supply", Msg.of("triominos-junior-supply-missing"))
         return coins, 0, zeros
     if sum(coins) + supply != COINS_TOTAL:
+        # Numbers of the document as strings: they may be large, and a number argument would
+        # be grouped ("100,000"); they stand as the document wrote them.
         problems.add(
             "$.supply",
-            f"coins {list(coins)} and supply {supply} make {sum(coins) + supply}, "
-            f"not {COINS_TOTAL} (TJ-2)",
+            Msg.of(
+                "triominos-junior-coins-do-not-add-up",
+                coins=str(list(coins)),
+                supply=str(supply),
+                sum=str(sum(coins) + supply),
+                total=COINS_TOTAL,
+            ),
         )
     if phase in ("deal", "start") and coins != (COINS_EACH,) * n:
-        problems.add("$.coins", f"every player holds {COINS_EACH} coins before play (TJ-5)")
+        problems.add("$.coins", Msg.of("triominos-junior-coins-before-play", count=COINS_EACH))
     return coins, supply, zeros
 
 
@@ -390,8 +400,7 @@ def _points_bound(points: tuple[int, ...], layout: list[Placed], problems: Probl
     if sum(points) > placed:
         problems.add(
             "$.points",
-            f"the points add up to {sum(points)}, more than the {placed} of the tiles "
-            "placed after the start tile (TJ-10)",
+            Msg.of("triominos-junior-too-many-points", sum=str(sum(points)), placed=placed),
         )
 
 
@@ -401,11 +410,13 @@ def _turn(got: dict[str, Any], phase: Phase, n: int, problems: Problems) -> int 
     turn = got["toMove"]
     if phase in ("play", "draw"):
         if turn is None or not turn < n:
-            problems.add("$.toMove", f"must be a player 0 to {n - 1} at phase {phase} (TJ-7)")
+            problems.add(
+                "$.toMove", Msg.of("triominos-junior-to-move-at-phase", last=n - 1, phase=phase)
+            )
             return 0
         return int(turn)
     if turn is not None:
-        problems.add("$.toMove", f"must be null at phase {phase} (TJ-4, TJ-14, TJ-15)")
+        problems.add("$.toMove", Msg.of("triominos-junior-to-move-null", phase=phase))
     return None
 
 
@@ -414,15 +425,18 @@ def _end(
 ) -> EndReason | None:
     if phase != "over":
         if end is not None:
-            problems.add("$.endReason", "must be null while the game is not over")
+            problems.add("$.endReason", Msg.of("triominos-junior-end-reason-too-early"))
         return None
     if end not in END_REASONS:
-        problems.add("$.endReason", f"must be one of {', '.join(END_REASONS)} once over")
+        problems.add(
+            "$.endReason",
+            Msg.of("triominos-junior-end-reason-once-over", values=", ".join(END_REASONS)),
+        )
         return "blocked"
     if end == "rackEmptied" and all(racks):
-        problems.add("$.endReason", "is rackEmptied, but no rack is empty (TJ-14, TJ-15)")
+        problems.add("$.endReason", Msg.of("triominos-junior-no-rack-empty"))
     if end == "poolEmptied" and pool:
-        problems.add("$.endReason", "is poolEmptied, but the pool is not empty (TJ-14, TJ-15)")
+        problems.add("$.endReason", Msg.of("triominos-junior-pool-not-empty"))
     result: EndReason = end
     return result
 
@@ -438,17 +452,17 @@ def _phase(
         if k == len(sizes) or not dealt_in_order:
             problems.add(
                 "$.racks",
-                f"during the deal racks fill one after another up to {RACK_SIZE} (TJ-4), "
-                f"got sizes {sizes}",
+                Msg.of("triominos-junior-deal-order", size=RACK_SIZE, sizes=str(sizes)),
             )
     elif phase == "start" and any(s != RACK_SIZE for s in sizes):
-        problems.add("$.racks", f"every rack holds {RACK_SIZE} tiles when the start tile is drawn")
+        problems.add("$.racks", Msg.of("triominos-junior-racks-at-start", size=RACK_SIZE))
     elif phase in ("play", "draw"):
         for p, s in enumerate(sizes):
             if not s:
-                problems.add(f"$.racks[{p}]", "an empty rack ends the game (TJ-14, TJ-15)")
-        if not pool and (phase == "draw" or level == "points"):
-            why = "nothing to draw" if phase == "draw" else "the points level ends then (TJ-15)"
-            problems.add("$.pool", f"is empty at phase {phase}: {why}")
+                problems.add(f"$.racks[{p}]", Msg.of("triominos-junior-empty-rack-in-play"))
+        if not pool and phase == "draw":
+            problems.add("$.pool", Msg.of("triominos-junior-pool-empty-at-draw"))
+        elif not pool and level == "points":
+            problems.add("$.pool", Msg.of("triominos-junior-pool-empty-at-points"))
     if phase == "start" and all(is_joker(t) for t in pool):
-        problems.add("$.pool", "holds no tile that can start the layout (TJ-6)")
+        problems.add("$.pool", Msg.of("triominos-junior-no-start-tile-in-pool"))

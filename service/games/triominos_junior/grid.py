@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from ..core.text import Msg
+
 Pos = tuple[int, int]
 Vertex = tuple[int, int]
 
@@ -62,13 +64,36 @@ def corner_name(pos: Pos, k: int) -> str:
     return CORNER_NAMES[0 if is_up(pos) else 1][k]
 
 
+# The corner names in words, for messages ("the bottom-right corner"); the codes above stay
+# what documents and the SVG carry.
+_CORNER_WORDS = {
+    "top": Msg.of("triominos-junior-corner-top"),
+    "bottom-right": Msg.of("triominos-junior-corner-bottom-right"),
+    "bottom-left": Msg.of("triominos-junior-corner-bottom-left"),
+    "bottom": Msg.of("triominos-junior-corner-bottom"),
+    "top-left": Msg.of("triominos-junior-corner-top-left"),
+    "top-right": Msg.of("triominos-junior-corner-top-right"),
+}
+_POINTING = (Msg.of("triominos-junior-pointing-up"), Msg.of("triominos-junior-pointing-down"))
+
+
+def corner_word(pos: Pos, k: int) -> Msg:
+    """Corner ``k`` of ``pos`` as a message: "bottom-right", "rechte untere"."""
+    return _CORNER_WORDS[corner_name(pos, k)]
+
+
+def pointing(pos: Pos) -> Msg:
+    """Which way the triangle on ``pos`` points, as a message: "pointing up"."""
+    return _POINTING[0 if is_up(pos) else 1]
+
+
 def pos_name(pos: Pos) -> str:
     return f"{pos[0]},{pos[1]}"
 
 
 def parse_pos(text: object) -> Pos:
     """``1,0`` or ``(1,0)``, blanks around each part allowed (an unmatched parenthesis too);
-    raises ValueError."""
+    raises ValueError, its argument the reason (a message)."""
     if isinstance(text, str):
         inner = text.strip()
         inner = inner.removeprefix("(").removesuffix(")")
@@ -76,7 +101,7 @@ def parse_pos(text: object) -> Pos:
         col, row = col.strip(), row.strip()
         if comma and _COORDINATE.fullmatch(col) and _COORDINATE.fullmatch(row):
             return (int(col), int(row))
-    raise ValueError(f"{text!r} is not a position: write 'col,row' such as '1,0'")
+    raise ValueError(Msg.of("triominos-junior-not-a-position", text=repr(text)))
 
 
 def triangles_at(vertex: Vertex) -> tuple[Pos, ...]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import InvalidNotation
+from ..core.text import Msg
 from .grid import Pos, corner_name, is_up, parse_pos, pos_name
 from .tiles import Tile, canonical, is_joker, parse_tile, tile_name
 
@@ -80,9 +81,9 @@ def notation(move: Move) -> str:
     return "draw" if isinstance(move, Draw) else "pass"
 
 
-def _bad(move: Any, why: str) -> InvalidNotation:
+def _bad(move: Any, why: Msg) -> InvalidNotation:
     return InvalidNotation(
-        f"{move!r} is not Triominos Junior notation: {why}",
+        Msg.of("triominos-junior-not-notation", text=repr(move), why=why),
         reason="UNPARSABLE",
         details={"notation": move},
     )
@@ -92,11 +93,7 @@ def parse_move(move: str | Mapping[str, Any]) -> Move:
     if isinstance(move, Mapping):
         return _parse_document(move)
     if not isinstance(move, str):
-        raise InvalidNotation(
-            "a Triominos Junior move is a string such as '3-5-1@1,0', 'swap 1-1-2@2,0', "
-            "'draw' or 'pass'",
-            reason="NOT_A_STRING",
-        )
+        raise InvalidNotation(Msg.of("triominos-junior-move-not-a-string"), reason="NOT_A_STRING")
     text = move.strip().lower()
     if text in ("draw", "pass"):
         return Draw() if text == "draw" else Pass()
@@ -108,14 +105,10 @@ def parse_move(move: str | Mapping[str, Any]) -> Move:
         try:
             at = parse_pos(where)
         except ValueError as exc:
-            raise _bad(move, str(exc)) from None
+            raise _bad(move, exc.args[0]) from None
         tile = parse_tile(m[2])
         return Swap(at, tile) if m[1] else Place(at, tile)
-    raise _bad(
-        move,
-        "expected a placement ('3-5-1@1,0', 'J@1,0'), 'swap 3-5-1@1,0', 'draw', 'pass' "
-        "or a chance outcome ('deal 1-3-5', 'deal J')",
-    )
+    raise _bad(move, Msg.of("triominos-junior-notation-expected"))
 
 
 def document(move: Move) -> dict[str, Any]:
@@ -159,7 +152,9 @@ def _parse_document(doc: Mapping[str, Any]) -> Move:
             return parse(doc.get(key))
         except ValueError as exc:
             raise InvalidNotation(
-                f"move document: {key!r}: {exc}", reason="BAD_DOCUMENT", details={"field": key}
+                Msg.of("triominos-junior-document-field", field=repr(key), why=exc.args[0]),
+                reason="BAD_DOCUMENT",
+                details={"field": key},
             ) from None
 
     keys = set(doc)
@@ -170,9 +165,4 @@ def _parse_document(doc: Mapping[str, Any]) -> Move:
     if kind in ("place", "swap") and keys - LAY_DERIVED == {"kind", "tile", "at"}:
         tile, at = field("tile", parse_tile), field("at", parse_pos)
         return Place(at, tile) if kind == "place" else Swap(at, tile)
-    raise InvalidNotation(
-        "a Triominos Junior move document is {kind: place|swap, tile, at} | {kind: draw} | "
-        "{kind: pass} | {kind: deal, tile}, place/swap optionally with the derived player, "
-        "col, row, orientation, corners, rackTile, draw/pass with player",
-        reason="BAD_DOCUMENT",
-    )
+    raise InvalidNotation(Msg.of("triominos-junior-bad-document"), reason="BAD_DOCUMENT")

@@ -37,6 +37,7 @@ from ..core import (
     Status,
     Transition,
 )
+from ..core.text import Msg
 from . import moves, turns
 from .layout import board_of, can_play, placements, swaps
 from .moves import Deal, Draw, Move, Pass, Place, Swap
@@ -113,7 +114,7 @@ class TriominosJunior(GameRules[TriominosState, Move]):
     ) -> Transition[TriominosState]:
         if state.phase == "over":
             raise GameOver(
-                "the game is finished; no move can be played", reason="GAME_FINISHED", rule="TJ-14"
+                Msg.of("triominos-junior-game-finished"), reason="GAME_FINISHED", rule="TJ-14"
             )
         if state.phase in CHANCE_PHASES:
             return self._resolve(state, move, player)
@@ -121,7 +122,7 @@ class TriominosJunior(GameRules[TriominosState, Move]):
         assert p is not None
         if player is not None and player != p:
             raise NotYourTurn(
-                f"it is player {p}'s turn, not player {player}'s",
+                Msg.of("triominos-junior-not-your-turn", to_move=p, player=player),
                 reason="NOT_TO_MOVE",
                 details={"toMove": [p]},
             )
@@ -135,7 +136,7 @@ class TriominosJunior(GameRules[TriominosState, Move]):
             can_act = bool(state.pool) or can_play(board_of(state.layout), state.racks[p])
             return turns.pass_turn(state, p, can_act)
         raise IllegalMove(
-            f"{moves.notation(move)} is a chance outcome, but player {p} is to move",
+            Msg.of("triominos-junior-no-chance-pending", move=moves.notation(move), player=p),
             reason="NO_CHANCE_PENDING",
             rule="TJ-12",
         )
@@ -145,14 +146,14 @@ class TriominosJunior(GameRules[TriominosState, Move]):
     ) -> Transition[TriominosState]:
         if player is not None:
             raise NotYourTurn(
-                "a tile is being drawn: no player may act until it is dealt",
+                Msg.of("triominos-junior-tile-being-drawn"),
                 reason="NOT_TO_MOVE",
                 details={"toMove": []},
             )
         if not isinstance(move, Deal):
             rule = {"deal": "TJ-4", "start": "TJ-6"}.get(state.phase, "TJ-12")
             raise IllegalMove(
-                f"a tile must be dealt first ('deal 1-3-5'), not {moves.notation(move)!r}",
+                Msg.of("triominos-junior-deal-first", move=moves.notation(move)),
                 reason="CHANCE_PENDING",
                 rule=rule,
             )

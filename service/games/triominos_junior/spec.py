@@ -1,12 +1,12 @@
-"""Triominos Junior's :class:`GameSpec`: its rules, notation, codec, views, picture and
-schemas."""
+"""Triominos Junior's :class:`GameSpec`: its rules, notation, codec, views, picture,
+schemas and words for people."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..core import GameSpec
-from . import codec, moves, render, reports, schema, view
+from . import codec, moves, render, reports, schema, texts, view
 from .moves import Move
 from .options import DESCRIPTOR, OPTIONS
 from .rules import TriominosJunior
@@ -44,6 +44,9 @@ SPEC: GameSpec[TriominosState, Move] = GameSpec(
     event_schema=lambda: reports.events(DESCRIPTOR),
     breakdown_schema=reports.breakdown,
     view_schema=lambda: schema.view_schema(OPTIONS),
+    describe_move=texts.describe_move,
+    describe_event=texts.describe_event,
+    prompt=texts.prompt,
     # the generated type names the SDL has always had: place and swap share one, so do
     # draw and pass
     type_prefix="Triominos",

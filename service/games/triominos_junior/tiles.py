@@ -13,6 +13,8 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
+from ..core.text import Msg
+
 Tile = tuple[int, int, int]
 
 WILD = -1
@@ -55,14 +57,15 @@ def tile_name(tile: Tile) -> str:
 
 
 def parse_tile(text: Any) -> Tile:
-    """A tile as written (``3-5-1``, ``J``); raises ValueError with the reason."""
+    """A tile as written (``3-5-1``, ``J``); raises ValueError, its argument the reason (a
+    message)."""
     if not isinstance(text, str):
-        raise ValueError("a tile is a string such as '1-3-5' or 'J'")
+        raise ValueError(Msg.of("triominos-junior-tile-not-a-string"))
     if text.strip().upper() == "J":
         return JOKER
     m = _TILE.fullmatch(text)
     if m is None:
-        raise ValueError(f"{text!r} is not a tile: write three numbers 0-9 like '1-3-5', or 'J'")
+        raise ValueError(Msg.of("triominos-junior-not-a-tile", text=repr(text)))
     return (int(m[1]), int(m[2]), int(m[3]))
 
 
@@ -89,7 +92,8 @@ TILE_SET_SCHEMA: dict[str, Any] = {
 
 def check_tile_set(given: Any) -> list[str] | None:
     """The ``tiles`` option normalised (JSON like every option): the set as sorted canonical
-    names, None for the default set; raises ValueError naming every problem."""
+    names, None for the default set; raises ValueError naming every problem (its argument a
+    message)."""
     tiles = read_tile_set(given)
     return None if tiles is None else [tile_name(t) for t in tiles]
 
@@ -97,33 +101,54 @@ def check_tile_set(given: Any) -> list[str] | None:
 def read_tile_set(given: Any) -> tuple[Tile, ...] | None:
     """A tile set: 35 number tiles and one ``J`` (TJ-1); None means the default set.
 
-    Returns the set as sorted canonical tiles, or raises ValueError naming every problem.
+    Returns the set as sorted canonical tiles, or raises ValueError naming every problem (its
+    argument a message).
     """
     if given is None:
         return None
     if not isinstance(given, list):
-        raise ValueError(
-            "must be a list of 36 tiles: 35 like '1-3-5' (numbers clockwise) and one 'J'"
-        )
-    reasons: list[str] = []
+        raise ValueError(Msg.of("triominos-junior-tile-set-not-a-list"))
+    bad: list[tuple[int, Msg]] = []
     tiles: list[Tile] = []
     for i, text in enumerate(given):
         try:
             tiles.append(canonical(parse_tile(text)))
         except ValueError as exc:
-            reasons.append(f"item {i}: {exc}")
+            bad.append((i, exc.args[0]))
+    if bad:
+        raise ValueError(_bad_items(bad))
     jokers = sum(is_joker(t) for t in tiles)
     numbered = len(tiles) - jokers
-    if not reasons and (numbered, jokers) != (TILE_COUNT - 1, 1):
-        reasons.append(f"a set has 35 number tiles and 1 joker (TJ-1), got {numbered} and {jokers}")
-    if reasons:
-        raise ValueError("; ".join(reasons))
+    if (numbered, jokers) != (TILE_COUNT - 1, 1):
+        raise ValueError(
+            Msg.of("triominos-junior-tile-set-count", numbered=numbered, jokers=jokers)
+        )
     out = tuple(sorted(tiles))
     return None if out == DEFAULT_SET else out
 
 
+# Bad items a tile set's problem names one by one (every item of a list as long as a set);
+# more are counted. Each item's message nests the next, and a message renders its arguments
+# first, so a list of 40,000 bad items must not nest 40,000 deep.
+_LISTED = TILE_COUNT
+
+
+def _bad_items(bad: list[tuple[int, Msg]]) -> Msg:
+    """``item 1: …; item 4: …`` (the first ``_LISTED``, then how many more)."""
+    rest = len(bad) - _LISTED
+    tail: Msg | None = Msg.of("triominos-junior-tile-set-more", count=rest) if rest > 0 else None
+    for i, why in reversed(bad[:_LISTED]):
+        if tail is None:
+            tail = Msg.of("triominos-junior-tile-set-item", item=str(i), why=why)
+        else:
+            tail = Msg.of("triominos-junior-tile-set-item-then", item=str(i), why=why, then=tail)
+    assert tail is not None
+    return tail
+
+
 def describe_counts(counts: Counter[Tile]) -> str:
-    """``1-1-2, 3-3-3 ×2`` for messages."""
+    """``1-1-2, 3-3-3 ×2``: tiles in notation with their counts, the same in every language,
+    so a message takes it as an argument."""
     parts = []
     for tile in sorted(counts):
         n = counts[tile]

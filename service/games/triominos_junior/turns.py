@@ -13,7 +13,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..core import Event, Transition, illegal
-from .grid import ORIGIN, Pos, corner_name, is_up, on_grid, pos_name
+from ..core.text import Msg
+from .grid import ORIGIN, Pos, corner_word, on_grid, pointing, pos_name
 from .layout import Board, board_of, can_play, has_side_contact, mismatches, need_at
 from .moves import Deal, Place, Swap
 from .state import RACK_SIZE, EndReason, TriominosState
@@ -62,7 +63,9 @@ def deal(state: TriominosState, move: Deal) -> Transition[TriominosState]:
     tile = move.tile
     if tile not in state.pool:
         raise illegal(
-            f"the pool holds no {tile_name(tile)} (it holds {len(state.pool)} tile(s))",
+            Msg.of(
+                "triominos-junior-tile-not-in-pool", tile=tile_name(tile), count=len(state.pool)
+            ),
             "TILE_NOT_IN_POOL",
             "TJ-12" if state.phase == "draw" else "TJ-4",
         )
@@ -71,7 +74,7 @@ def deal(state: TriominosState, move: Deal) -> Transition[TriominosState]:
     if state.phase == "start":
         if is_joker(tile):
             raise illegal(
-                "the start tile is never the joker: it goes back and another tile is drawn",
+                Msg.of("triominos-junior-joker-as-start-tile"),
                 "JOKER_AS_START_TILE",
                 "TJ-6",
             )
@@ -98,19 +101,32 @@ def check_fit(board: Board, pos: Pos, tile: Tile, rule: str) -> None:
     """Raises IllegalMove unless ``tile`` as oriented fits ``pos`` (TJ-9)."""
     if not has_side_contact(board, pos):
         raise illegal(
-            f"{pos_name(pos)} shares no complete side with a tile of the layout",
+            Msg.of("triominos-junior-no-shared-side", at=pos_name(pos)),
             "NO_SHARED_SIDE",
             rule,
         )
     need = need_at(board, pos)
     bad = mismatches(need, tile)
     if bad:
-        words = ", ".join(
-            f"the {corner_name(pos, k)} corner shows {tile[k]} but touches {need[k]}" for k in bad
-        )
-        shape = "up" if is_up(pos) else "down"
+        clashes = [
+            Msg.of(
+                "triominos-junior-corner-clash",
+                corner=corner_word(pos, k),
+                shows=tile[k],
+                touches=need[k] or 0,  # a corner in ``bad`` touches a number
+            )
+            for k in bad
+        ]
+        names = ("first", "second", "third")  # a tile has three corners
         raise illegal(
-            f"{tile_name(tile)} does not fit {pos_name(pos)} (pointing {shape}): {words}",
+            Msg.of(
+                "triominos-junior-corner-mismatch",
+                tile=tile_name(tile),
+                at=pos_name(pos),
+                shape=pointing(pos),
+                count=len(clashes),
+                **dict(zip(names, clashes, strict=False)),
+            ),
             "CORNER_MISMATCH",
             rule,
         )
@@ -121,7 +137,9 @@ def _take_from_rack(state: TriominosState, p: int, tile: Tile, rule: str) -> tup
     identity = canonical(tile)
     if identity not in rack:
         raise illegal(
-            f"player {p} has no {tile_name(identity)} on their rack", "TILE_NOT_IN_RACK", rule
+            Msg.of("triominos-junior-tile-not-in-rack", player=p, tile=tile_name(identity)),
+            "TILE_NOT_IN_RACK",
+            rule,
         )
     return _without(rack, identity)
 
@@ -129,10 +147,18 @@ def _take_from_rack(state: TriominosState, p: int, tile: Tile, rule: str) -> tup
 def place(state: TriominosState, p: int, move: Place) -> Transition[TriominosState]:
     rack = _take_from_rack(state, p, move.tile, "TJ-10")
     if not on_grid(move.at):
-        raise illegal(f"{pos_name(move.at)} is far from the layout", "NO_SHARED_SIDE", "TJ-9")
+        raise illegal(
+            Msg.of("triominos-junior-far-from-layout", at=pos_name(move.at)),
+            "NO_SHARED_SIDE",
+            "TJ-9",
+        )
     board = board_of(state.layout)
     if move.at in board.tiles:
-        raise illegal(f"{pos_name(move.at)} is already covered", "POSITION_OCCUPIED", "TJ-9")
+        raise illegal(
+            Msg.of("triominos-junior-position-occupied", at=pos_name(move.at)),
+            "POSITION_OCCUPIED",
+            "TJ-9",
+        )
     check_fit(board, move.at, move.tile, "TJ-9")
     layout = list(state.layout)
     insort(layout, (move.at, move.tile))
@@ -158,9 +184,13 @@ def place(state: TriominosState, p: int, move: Place) -> Transition[TriominosSta
 def swap(state: TriominosState, p: int, move: Swap) -> Transition[TriominosState]:
     board = board_of(state.layout)
     if board.tiles.get(move.at) != JOKER:
-        raise illegal(f"there is no joker on {pos_name(move.at)}", "NO_JOKER_THERE", "TJ-11")
+        raise illegal(
+            Msg.of("triominos-junior-no-joker-there", at=pos_name(move.at)),
+            "NO_JOKER_THERE",
+            "TJ-11",
+        )
     if is_joker(move.tile):
-        raise illegal("a joker can only be swapped for a number tile", "JOKER_FOR_JOKER", "TJ-11")
+        raise illegal(Msg.of("triominos-junior-joker-for-joker"), "JOKER_FOR_JOKER", "TJ-11")
     rack = _take_from_rack(state, p, move.tile, "TJ-11")
     check_fit(board, move.at, move.tile, "TJ-11")
     layout = tuple((pos, move.tile if pos == move.at else t) for pos, t in state.layout)
@@ -176,7 +206,7 @@ def swap(state: TriominosState, p: int, move: Swap) -> Transition[TriominosState
 
 def draw(state: TriominosState, p: int) -> Transition[TriominosState]:
     if not state.pool:
-        raise illegal("the pool is empty", "POOL_EMPTY", "TJ-12")
+        raise illegal(Msg.of("triominos-junior-pool-empty"), "POOL_EMPTY", "TJ-12")
     event: Event = {"type": "draw", "player": p}
     after = replace(state, phase="draw")
     if state.level == "coins":
@@ -190,7 +220,7 @@ def draw(state: TriominosState, p: int) -> Transition[TriominosState]:
 def pass_turn(state: TriominosState, p: int, can_act: bool) -> Transition[TriominosState]:
     if can_act:
         raise illegal(
-            "a player may pass only when they can neither place, swap nor draw",
+            Msg.of("triominos-junior-pass-not-allowed"),
             "PASS_NOT_ALLOWED",
             "TJ-13",
         )

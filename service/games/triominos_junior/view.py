@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..core import InvalidOptions, Problem
 from ..core.game import JSON
+from ..core.text import Msg
 from .codec import GAME, VERSION, layout_doc, options_doc
 from .state import TriominosState
 from .tiles import tile_name
@@ -25,9 +26,10 @@ def check_viewer(state: TriominosState, player: object) -> None:
     if player is not None and (
         isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players
     ):
+        last = state.players - 1
+        got = Msg.of("triominos-junior-viewer-got", last=last, got=repr(player))
         raise InvalidOptions(
-            f"player must be 0 to {state.players - 1} or null (a spectator)",
-            [Problem("$.player", f"must be 0 to {state.players - 1} or null, got {player!r}")],
+            Msg.of("triominos-junior-viewer", last=last), [Problem("$.player", got)]
         )
 
 
