@@ -83,7 +83,10 @@ def test_tj3_bad_levels_are_refused_by_the_rest_api(client, level, reason):
     assert r.status_code == 422
     error = r.json()["error"]
     assert error["code"] == "INVALID_OPTIONS"
-    assert error["details"] == {
-        "problems": [{"path": "$.options.level", "reason": reason}],
-        "problemCount": 1,
-    }
+    (problem,) = error["details"]["problems"]
+    assert (problem["path"], problem["reason"], error["details"]["problemCount"]) == (
+        "$.options.level",
+        reason,
+        1,
+    )
+    assert problem["messageId"]
