@@ -34,6 +34,7 @@ MODULES = (
     "schema.py",
     "reports.py",
     "render.py",
+    "texts.py",
 )
 
 # The files of every game's test folder, each a tuple of the names (globs) that fill the role
@@ -50,6 +51,7 @@ TEST_FILES = (
     ("test_move_documents.py",),
     ("test_playouts.py",),
     ("test_rules.py", "test_rules_*.py"),
+    ("test_texts.py",),
     ("test_vocabulary.py",),
 )
 # Files a game's test folder has only when it needs them, always under these names.
