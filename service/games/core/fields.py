@@ -386,8 +386,12 @@ class Array(Field):
             self.fail(value, problems, path, "")  # an item of another kind: the list's shape
             return
         if self.whole:
-            wrong = next(v for v in value if self.items.quick(v) is INVALID)
-            self.fail(value, problems, path, f"holds {_shown(wrong)}: {self.items.explain(wrong)}")
+            wrong = next((v for v in value if self.items.quick(v) is INVALID), _MISSING)
+            if wrong is not _MISSING:
+                why = f"holds {_shown(wrong)}: {self.items.explain(wrong)}"
+                self.fail(value, problems, path, why)
+            else:  # every item is good, so one is there twice
+                self.fail(value, problems, path, "must not hold an item twice")
             return
         out = [self.items.read(v, problems, f"{path}[{i}]") for i, v in enumerate(value)]
         if INVALID not in out:  # then the items are good and one is there twice
