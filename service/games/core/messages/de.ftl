@@ -65,3 +65,17 @@ field-state-not-object = der Spielstand muss ein JSON-Objekt sein
 field-version = Version { $value } wird nicht unterstützt; dieser Dienst liest Version { $version }
 field-seed = muss null oder eine Zeichenkette aus { $low } bis { $high } Zeichen sein
 field-non-negative-integer = muss eine ganze Zahl ab 0 sein
+
+## Optionen
+options-unknown = unbekannte Option; bekannt sind: { $known }
+options-unknown-none = unbekannte Option; dieses Spiel hat keine Optionen
+options-null = muss ein Objekt sein (weglassen für die Voreinstellungen)
+
+## Die Zahl der Spieler ($game ist der Name des Spiels)
+players-not-integer = die Spielerzahl (players) muss eine ganze Zahl sein
+players-integer = muss eine ganze Zahl sein
+players-count = { $game } spielt man mit { $low } { $low ->
+        [one] Person
+       *[other] Personen
+    }, nicht mit { $players }
+players-count-range = { $game } spielt man mit { $low } bis { $high } Personen, nicht mit { $players }

@@ -55,3 +55,14 @@ field-state-not-object = state must be a JSON object
 field-version = unsupported version { $value }; this service reads { $version }
 field-seed = must be null or a string of { $low } to { $high } characters
 field-non-negative-integer = must be a non-negative integer
+
+## Options
+options-unknown = unknown option; known: { $known }
+options-unknown-none = unknown option; known: none
+options-null = must be an object (leave it out for the defaults)
+
+## The number of players ($game is the game's name)
+players-not-integer = players must be an integer
+players-integer = must be an integer
+players-count = { $game } is played by { $low } players, not { $players }
+players-count-range = { $game } is played by { $low } to { $high } players, not { $players }
