@@ -79,3 +79,12 @@ players-count = { $game } spielt man mit { $low } { $low ->
        *[other] Personen
     }, nicht mit { $players }
 players-count-range = { $game } spielt man mit { $low } bis { $high } Personen, nicht mit { $players }
+
+## Was der Treiber ablehnt
+driver-game-over = die Partie ist beendet; es kann kein Zug mehr gespielt werden
+driver-not-to-move = Spieler { $player } ist gerade nicht am Zug; am Zug: { $movers }
+driver-not-to-move-chance = Spieler { $player } ist gerade nicht am Zug; als Nächstes entscheidet der Zufall
+driver-chance-is-sampled = diese Partie hat einen Seed, deshalb lost der Dienst ihren Zufall selbst aus: es darf kein Ergebnis geschickt werden (mit autoChance spielen, mit oder ohne Zug, um einen offenen Zufallsknoten auszulosen)
+driver-document-mismatch = das Feld { $field } des Zugdokuments passt nicht zum Zug in dieser Stellung (abgeleitete Felder sind freiwillig; wenn sie mitgeschickt werden, müssen sie so lauten, wie legal-moves sie aufführt)
+# Die Ablehnung eines Zugs aus einer Liste, mit seinem Index ab 0.
+driver-ply = Zug { $ply }: { $error }
