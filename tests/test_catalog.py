@@ -44,7 +44,6 @@ NOT_YET = {
     "games/tric_trac",
     "games/te_trix",
     "games/triominos_junior",
-    "games/core",
     "api",
     "bots.py",
     "cli.py",
