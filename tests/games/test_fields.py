@@ -87,3 +87,12 @@ def test_parts_keeps_what_can_be_read_of_a_refused_value():
     assert FIELDS["array"].parts([1, "x"]) == [1, f.INVALID]
     assert FIELDS["map"].parts({"ok": 1, "BAD": 2, "no": -1}) == {"ok": 1}
     assert FIELDS["obj"].parts({"a": "x", "b": True}) == {"b": True}
+
+
+def test_a_whole_list_with_an_item_twice_is_a_problem_of_the_list():
+    """Every item good but one there twice: the list's problem (it was a StopIteration, a 500
+    for a Te-Trix state whose ``placed`` held a player twice)."""
+    whole = f.Array(items=f.Int(minimum=0, maximum=5), whole=True, unique=True)
+    got, problems = read(whole, [1, 1])
+    assert got is f.INVALID
+    assert [(p.path, p.reason) for p in problems.items] == [("$.x", "must not hold an item twice")]

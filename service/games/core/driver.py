@@ -18,6 +18,7 @@ from typing import Any
 from .chance import pick, unit
 from .errors import GameOver, IllegalMove, InvalidNotation, NotYourTurn, RulesError
 from .game import Event, Game, GameRules, Transition
+from .text import Msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +33,8 @@ class PlyError(Exception):
     """A rules error raised by move number ``ply`` (0-based index in the submitted list)."""
 
     def __init__(self, ply: int, error: RulesError) -> None:
-        super().__init__(f"move {ply}: {error.message}")
+        self.msg = Msg.of("driver-ply", ply=ply, error=error.msg)
+        super().__init__(self.msg)
         self.ply = ply
         self.error = error
 
@@ -63,11 +65,7 @@ def play_one(
     check_turn(game, state, None)
     move = game.parse_move(request.move)
     if state.seed is not None and (game.is_chance(state) or game.is_chance_outcome(move)):
-        raise IllegalMove(
-            "this game has a seed, so its chance is sampled by the service: no outcome may be "
-            "sent (play with autoChance, with or without a move, to roll a pending chance node)",
-            reason="CHANCE_IS_SAMPLED",
-        )
+        raise IllegalMove(Msg.of("driver-chance-is-sampled"), reason="CHANCE_IS_SAMPLED")
     if request.player is not None:
         _check_to_move(game, state, request.player)
     t = game.apply(state, move, request.player)
@@ -82,22 +80,25 @@ def play_one(
 def check_turn(game: Game[Any, Any], state: Any, player: int | None) -> tuple[int, ...]:
     """The players to move, after the checks ``play_one`` makes of the mover: GameOver when
     the game is finished, NotYourTurn (NOT_TO_MOVE) for a named player not to move."""
-    _check_not_over(game, state, "no move can be played")
+    _check_not_over(game, state)
     if player is not None:
         _check_to_move(game, state, player)
     return tuple(game.to_move(state))
 
 
-def _check_not_over(game: Game[Any, Any], state: Any, consequence: str) -> None:
+def _check_not_over(game: Game[Any, Any], state: Any) -> None:
     if game.status(state).finished:
-        raise GameOver(f"the game is finished; {consequence}", reason="GAME_FINISHED")
+        raise GameOver(Msg.of("driver-game-over"), reason="GAME_FINISHED")
 
 
 def _check_to_move(game: Game[Any, Any], state: Any, player: int) -> None:
     movers = game.to_move(state)
     if player not in movers:
+        who = str(player)  # as sent: any integer
         raise NotYourTurn(
-            f"player {player} may not act now; to move: {list(movers) or 'chance'}",
+            Msg.of("driver-not-to-move", player=who, movers=str(list(movers)))
+            if movers
+            else Msg.of("driver-not-to-move-chance", player=who),
             reason="NOT_TO_MOVE",
             details={"toMove": list(movers)},
         )
@@ -116,8 +117,7 @@ def check_document(game: Game[Any, Any], state: Any, move: Any, sent: Mapping[st
     path = _first_difference(normal, expected, "$")
     if path is not None:
         raise InvalidNotation(
-            f"the move document's field {path} does not match the move in this position "
-            "(derived fields are optional; when sent they must be what legal-moves lists)",
+            Msg.of("driver-document-mismatch", field=path),
             reason="DOCUMENT_MISMATCH",
             details={"field": path, "expected": expected},
         )

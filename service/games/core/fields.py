@@ -4,8 +4,10 @@ A ``Document`` of ``Field`` values is both halves of what used to be written twi
 (issue 23; STYLE rule 10): ``schema()`` is the JSON Schema exported to
 ``schema/states/<game>.json``, and ``read()`` is the structural part of the codec's
 ``decode`` -- types, ranges, lengths, patterns, required and unknown keys -- reporting every
-problem with its JSON path. What is left to a codec is what JSON Schema cannot say: the rules
-that tie fields together, whose problems name their rule id (``... (MX-2)``).
+problem with its JSON path, in the catalog's words (``wording``: "must be an integer, got
+string", in German "muss eine ganze Zahl sein, ist aber eine Zeichenkette"). What is left to a
+codec is what JSON Schema cannot say: the rules that tie fields together, whose problems name
+their rule id (``... (MX-2)``).
 
 Both halves read JSON as JSON Schema 2020-12 does: an integer is any number without a
 fractional part (``1.0`` too) and never a boolean, so ``read`` gives ``1`` for ``1.0``.
@@ -34,9 +36,24 @@ from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from .errors import Problem, Problems, Text
+from .errors import Problem, Problems, Text, as_msg
 from .game import JSON, SEED_LENGTH
-from .options import OptionSpec, _shown, _type_name, options_schema, read_options
+from .options import OptionSpec, options_schema, read_options
+from .text import Msg
+from .wording import (
+    BOOLEAN,
+    INTEGER,
+    LIST,
+    OBJECT,
+    STRING,
+    items,
+    length,
+    must_be,
+    one_of,
+    out_of_range,
+    reason_of,
+    shown,
+)
 
 DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
 
@@ -53,7 +70,8 @@ class _Invalid:
 INVALID: Final = _Invalid()
 _MISSING: Final = object()
 
-# A fixed reason, or one made from the wrong value; it replaces the field's own wording.
+# A fixed reason, or one made from the wrong value; it replaces the field's own wording. A
+# catalog message; a plain string only while a game still writes its own.
 Reason = Text | Callable[[Any], Text] | None
 
 
@@ -95,7 +113,8 @@ class Field:
         """Adds the problems of a value ``quick`` refused: the leaf's own wording by default."""
         self.fail(value, problems, path, self.explain(value))
 
-    def explain(self, value: Any) -> str:
+    def explain(self, value: Any) -> Msg:
+        """Why ``value`` is refused, in the field's own words (``wording``)."""
         raise NotImplementedError
 
     def is_kind(self, value: Any) -> bool:
@@ -115,24 +134,21 @@ class Field:
         return self.quick(value)
 
     def fail(self, value: Any, problems: Problems, path: str, why: Text) -> None:
+        """Adds a problem of this value: the field's ``reason`` when it has one, else ``why``."""
+        reworded = self.reworded(value)
+        problems.add(path, why if reworded is None else reworded)
+
+    def reworded(self, value: Any) -> Text | None:
+        """The field's ``reason`` for a wrong ``value``, if it words its own problems."""
         reason = self.reason
-        if reason is None:
-            problems.add(path, why)
-        else:
-            problems.add(path, reason(value) if callable(reason) else reason)
+        return reason(value) if callable(reason) else reason
 
     def missing(self, problems: Problems, path: str) -> None:
         """A required field left out."""
-        self.fail(None, problems, path, "is required")
+        self.fail(None, problems, path, Msg.of("field-required"))
 
     def _own_schema(self) -> JSON:
         raise NotImplementedError
-
-
-def _span(lo: int | None, hi: int | None) -> str:
-    if lo is not None and hi is not None:
-        return f"between {lo} and {hi}"
-    return f"at least {lo}" if lo is not None else f"at most {hi}"
 
 
 def _outside(n: int, lo: int | None, hi: int | None) -> bool:
@@ -145,10 +161,6 @@ def _int_range(f: Field) -> tuple[float, float] | None:
         return None
     lo = -math.inf if f.minimum is None else f.minimum
     return (lo, math.inf if f.maximum is None else f.maximum)
-
-
-def _must_be(what: str, value: Any) -> str:
-    return f"must be {what}, got {_type_name(value)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -180,10 +192,10 @@ class Int(Field):
             return INVALID
         return number
 
-    def explain(self, value: Any) -> str:
+    def explain(self, value: Any) -> Msg:
         if type(value) not in (int, float) or not float(value).is_integer():
-            return _must_be("an integer", value)
-        return f"must be {_span(self.minimum, self.maximum)}, got {int(value)}"
+            return must_be(INTEGER, value)
+        return out_of_range(str(int(value)), self.minimum, self.maximum)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -198,8 +210,8 @@ class Bool(Field):
             return value
         return INVALID
 
-    def explain(self, value: Any) -> str:
-        return f"must be true or false, got {_type_name(value)}"
+    def explain(self, value: Any) -> Msg:
+        return must_be(BOOLEAN, value)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -257,20 +269,20 @@ class Str(Field):
         except ValueError:
             return INVALID
 
-    def explain(self, value: Any) -> str:
+    def explain(self, value: Any) -> Msg:
         if type(value) is not str:
-            return _must_be("a string", value)
+            return must_be(STRING, value)
         lo, hi = self.min_length, self.max_length
         if _outside(len(value), lo, hi):
-            return f"must be {_span(lo, hi)} characters long"
+            return length(lo, hi)
         if self.pattern is not None and not self.pattern.fullmatch(value):
-            return f"must match {self.pattern.pattern}, got {_shown(value)}"
+            return Msg.of("field-pattern", pattern=self.pattern.pattern, value=shown(value))
         if self._table is not None:
-            return f"is not one of the known values, got {_shown(value)}"
+            return Msg.of("field-not-known", value=shown(value))
         try:
             self.convert(value)  # type: ignore[misc, operator]
         except ValueError as exc:
-            return str(exc)
+            return as_msg(reason_of(exc))
         raise AssertionError(f"{value!r} was refused, yet fits")
 
 
@@ -299,9 +311,8 @@ class Enum(Field):
             return value
         return None if value is None and self.nullable else INVALID
 
-    def explain(self, value: Any) -> str:
-        shown = ", ".join(map(str, self.values)) + (" or null" if self.nullable else "")
-        return f"must be one of {shown}, got {_shown(value)}"
+    def explain(self, value: Any) -> Msg:
+        return one_of(", ".join(map(str, self.values)), value, nullable=self.nullable)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -316,8 +327,8 @@ class Const(Field):
             value = int(value)
         return value if type(value) is type(self.value) and value == self.value else INVALID
 
-    def explain(self, value: Any) -> str:
-        return f"must be {self.value!r}, got {_shown(value)}"
+    def explain(self, value: Any) -> Msg:
+        return Msg.of("field-const", expected=repr(self.value), value=shown(value))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -376,22 +387,28 @@ class Array(Field):
 
     def report(self, value: Any, problems: Problems, path: str) -> None:
         if type(value) is not list:
-            self.fail(value, problems, path, _must_be("a list", value))
+            self.fail(value, problems, path, must_be(LIST, value))
             return
         lo, hi = self.min_items, self.max_items
         if _outside(len(value), lo, hi):
-            self.fail(value, problems, path, f"must hold {_span(lo, hi)} items, got {len(value)}")
+            self.fail(value, problems, path, items(lo, hi, len(value)))
             return
-        if self.reason is not None and not all(self.items.is_kind(v) for v in value):
-            self.fail(value, problems, path, "")  # an item of another kind: the list's shape
+        reworded = self.reworded(value)
+        if reworded is not None and not all(self.items.is_kind(v) for v in value):
+            problems.add(path, reworded)  # an item of another kind: wrong in the list's shape
             return
         if self.whole:
-            wrong = next(v for v in value if self.items.quick(v) is INVALID)
-            self.fail(value, problems, path, f"holds {_shown(wrong)}: {self.items.explain(wrong)}")
+            wrong = next((v for v in value if self.items.quick(v) is INVALID), _MISSING)
+            twice = Msg.of("field-twice")  # every item is good, so one is there twice
+            self.fail(value, problems, path, twice if wrong is _MISSING else self._holds(wrong))
             return
         out = [self.items.read(v, problems, f"{path}[{i}]") for i, v in enumerate(value)]
         if INVALID not in out:  # then the items are good and one is there twice
-            self.fail(value, problems, path, "must not hold an item twice")
+            self.fail(value, problems, path, Msg.of("field-twice"))
+
+    def _holds(self, item: Any) -> Msg:
+        """A wrong item as the list's problem: "holds 'x': must be an integer, got string"."""
+        return Msg.of("field-holds", value=shown(item), why=self.items.explain(item))
 
     def parts(self, value: Any) -> Any:
         if type(value) is not list:
@@ -399,12 +416,15 @@ class Array(Field):
         return [self.items.parts(v) for v in value]
 
 
+UNKNOWN: Final = Msg.of("field-unknown")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Obj(Field):
     kinds = (dict,)
     properties: Mapping[str, Field]
     required: tuple[str, ...] = ()
-    unknown: Text = "unknown field"  # the problem of a key not in ``properties``
+    unknown: Text = UNKNOWN  # the problem of a key not in ``properties``
     whole: bool = False  # a wrong member is a problem of the object's, not one at the member
     _plan: tuple[tuple[str, Field, bool, Any], ...] = field(
         default=(), init=False, repr=False, compare=False
@@ -471,7 +491,7 @@ class Obj(Field):
     def members(self, value: Any, problems: Problems, path: str) -> dict[str, Any]:
         """Every valid member (defaults for optional ones left out), problems of the others."""
         if type(value) is not dict and not isinstance(value, Mapping):
-            self.fail(value, problems, path, _must_be("an object", value))
+            self.fail(value, problems, path, must_be(OBJECT, value))
             return {}
         properties = self.properties
         if not value.keys() <= properties.keys():
@@ -544,7 +564,7 @@ class Map(Field):
 
     def report(self, value: Any, problems: Problems, path: str) -> None:
         if not isinstance(value, Mapping):
-            self.fail(value, problems, path, _must_be("an object", value))
+            self.fail(value, problems, path, must_be(OBJECT, value))
             return
         for k, v in value.items():
             here = f"{path}.{k}"
@@ -621,10 +641,10 @@ SEED: Final = Str(
     min_length=SEED_LENGTH[0],
     max_length=SEED_LENGTH[1],
     nullable=True,
-    reason=f"must be null or a string of {SEED_LENGTH[0]} to {SEED_LENGTH[1]} characters",
+    reason=Msg.of("field-seed", low=SEED_LENGTH[0], high=SEED_LENGTH[1]),
     default=None,
 )
-CHANCES: Final = Int(minimum=0, reason="must be a non-negative integer", default=0)
+CHANCES: Final = Int(minimum=0, reason=Msg.of("field-non-negative-integer"), default=0)
 SIG: Final = Str(
     description="'<keyId>.<hmac>': added by a service with a secret to the states it made or "
     "derived from signed ones; send it back unchanged (README 'Trust model')."
@@ -687,16 +707,16 @@ class Document:
         """The valid fields of ``doc`` (problems of the others added), or None when the
         document is not one of this game's version (nothing else is worth reporting)."""
         if not isinstance(doc, Mapping):
-            problems.add("$", "state must be a JSON object")
+            problems.add("$", Msg.of("field-state-not-object"))
             return None
         if doc.get("game") != self.game:
-            problems.add("$.game", f"must be {self.game!r}, got {_shown(doc.get('game'))}")
+            problems.add("$.game", self.body.properties["game"].explain(doc.get("game")))
         v = doc.get("v")
         if type(v) is float and v.is_integer():
             v = int(v)
         if type(v) is not int or v != self.version:  # true is no version 1
-            shown = _shown(doc.get("v"))
-            problems.add("$.v", f"unsupported version {shown}; this service reads {self.version}")
+            sent = shown(doc.get("v"))
+            problems.add("$.v", Msg.of("field-version", value=sent, version=self.version))
             return None
         out = self._fields.members(doc, problems, "$")
         for name in ("game", "v", "sig"):

@@ -19,6 +19,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from .errors import InvalidOptions, Problem
 from .options import OptionSpec, options_schema, validate_options
 from .text import Msg
+from .wording import out_of_range
 
 
 class Shuffler(Protocol):
@@ -105,15 +106,16 @@ class Descriptor:
             return self.default_players
         if isinstance(players, bool) or not isinstance(players, int):
             raise InvalidOptions(
-                "players must be an integer", [Problem("$.players", "must be an integer")]
+                Msg.of("players-not-integer"), [Problem("$.players", Msg.of("players-integer"))]
             )
         if not self.min_players <= players <= self.max_players:
-            lo, hi = self.min_players, self.max_players
-            span = str(lo) if lo == hi else f"{lo} to {hi}"
-            raise InvalidOptions(
-                f"{self.name} is played by {span} players, not {players}",
-                [Problem("$.players", f"must be between {lo} and {hi}, got {players}")],
+            lo, hi, sent = self.min_players, self.max_players, str(players)  # a client's value
+            told = (
+                Msg.of("players-count", game=self.name, low=lo, players=sent)
+                if lo == hi
+                else Msg.of("players-count-range", game=self.name, low=lo, high=hi, players=sent)
             )
+            raise InvalidOptions(told, [Problem("$.players", out_of_range(sent, lo, hi))])
         return players
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -9,7 +9,6 @@ test holds the two together over real and mutated options.
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Callable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
@@ -17,8 +16,11 @@ from typing import Any
 
 from .errors import InvalidOptions, Problems
 from .numbers import as_int
+from .text import Msg
+from .wording import BOOLEAN, INTEGER, OBJECT, must_be, one_of, out_of_range, reason_of
 
-# A custom check returns the normalised value, or raises ValueError with the reason.
+# A custom check returns the normalised value, or raises ValueError with the reason (a Msg:
+# ``ValueError(Msg.of(...))``).
 Check = Callable[[Any], Any]
 
 
@@ -58,25 +60,25 @@ class OptionSpec:
         if self.kind == "int":
             number = as_int(value)  # 20.0 too, as the option's schema reads it (issue 23)
             if number is None:
-                problems.add(path, f"must be an integer, got {_type_name(value)}")
+                problems.add(path, must_be(INTEGER, value))
                 return self.default
             value = number
             lo, hi = self.minimum, self.maximum
             if (lo is not None and value < lo) or (hi is not None and value > hi):
-                problems.add(path, f"must be between {lo} and {hi}, got {value}")
+                problems.add(path, out_of_range(str(value), lo, hi))
                 return self.default
         elif self.kind == "bool":
             if not isinstance(value, bool):
-                problems.add(path, f"must be true or false, got {_type_name(value)}")
+                problems.add(path, must_be(BOOLEAN, value))
                 return self.default
         elif self.kind == "enum" and value not in self.choices:
-            problems.add(path, f"must be one of {', '.join(self.choices)}, got {_shown(value)}")
+            problems.add(path, one_of(", ".join(self.choices), value))
             return self.default
         if self.check is not None:
             try:
                 return self.check(value)
             except ValueError as exc:
-                problems.add(path, str(exc))
+                problems.add(path, reason_of(exc))
                 return self.default
         return value
 
@@ -92,29 +94,6 @@ def options_schema(specs: tuple[OptionSpec, ...]) -> dict[str, Any]:
     }
 
 
-def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {
-        bool: "boolean",
-        int: "integer",
-        float: "number",
-        str: "string",
-        list: "array",
-        dict: "object",
-    }.get(type(value), type(value).__name__)
-
-
-# A wrong value in a message: a client's value may be a megabyte, or nested deeper than repr
-# can recurse; reprlib stops at a few levels and clips long parts.
-_SHOWN = reprlib.Repr()
-_SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother = 4, 40, 40
-
-
-def _shown(value: Any) -> str:
-    return _SHOWN.repr(value)
-
-
 def validate_options(
     specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | None, path: str = "$.options"
 ) -> dict[str, Any]:
@@ -122,12 +101,15 @@ def validate_options(
     problems = Problems()
     given = {} if given is None else given
     if not isinstance(given, Mapping):
-        problems.add(path, f"must be an object, got {_type_name(given)}")
+        problems.add(path, must_be(OBJECT, given))
         problems.raise_options()
     known = {s.name: s for s in specs}
+    unknown = Msg.of("options-unknown", known=", ".join(known))
+    if not known:
+        unknown = Msg.of("options-unknown-none")
     for name in given:
         if name not in known:
-            problems.add(f"{path}.{name}", f"unknown option; known: {', '.join(known) or 'none'}")
+            problems.add(f"{path}.{name}", unknown)
     out = {
         s.name: s.validate(given[s.name], problems, f"{path}.{s.name}")
         if s.name in given
@@ -143,7 +125,7 @@ def read_options(specs: tuple[OptionSpec, ...], given: Any, problems: Problems) 
     leaves ``options`` out for the defaults; ``null`` is no options object (issue 23: the
     state schemas refuse it, so the codec does too)."""
     if given is None:
-        problems.add("$.options", "must be an object (leave it out for the defaults)")
+        problems.add("$.options", Msg.of("options-null"))
         return {s.name: deepcopy(s.default) for s in specs}
     try:
         return validate_options(specs, given)

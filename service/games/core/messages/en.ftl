@@ -1,1 +1,77 @@
 # The engine core's messages (en): what is wrong with a document's fields, the driver's refusals.
+# Ids are stable: clients translate by them. A client's value ($value, $got, $players) is text
+# as the service shows it; a bound the code declares ($low, $high, $version) is a number.
+
+## Kinds of value: what a field must be ("must be an integer") ...
+type-integer = an integer
+type-string = a string
+type-object = an object
+type-list = a list
+type-boolean = true or false
+
+## ... and the JSON type of what a client sent instead ("got string")
+type-got-null = null
+type-got-boolean = boolean
+type-got-integer = integer
+type-got-number = number
+type-got-string = string
+type-got-array = array
+type-got-object = object
+# A Python caller's value of another type, by the type's name.
+type-got-other = { $name }
+
+## A field's value
+field-must-be = must be { $kind }, got { $got }
+field-required = is required
+field-unknown = unknown field
+field-one-of = must be one of { $choices }, got { $value }
+field-one-of-or-null = must be one of { $choices } or null, got { $value }
+field-const = must be { $expected }, got { $value }
+field-pattern = must match { $pattern }, got { $value }
+field-not-known = is not one of the known values, got { $value }
+
+## An integer's range: both bounds, one value, a minimum, a maximum
+field-int-between = must be between { $low } and { $high }, got { $value }
+field-int-exactly = must be between { $low } and { $high }, got { $value }
+field-int-at-least = must be at least { $low }, got { $value }
+field-int-at-most = must be at most { $high }, got { $value }
+
+## A string's length
+field-length-between = must be between { $low } and { $high } characters long
+field-length-exactly = must be between { $low } and { $high } characters long
+field-length-at-least = must be at least { $low } characters long
+field-length-at-most = must be at most { $high } characters long
+
+## A list's length and items
+field-items-between = must hold between { $low } and { $high } items, got { $got }
+field-items-exactly = must hold between { $low } and { $high } items, got { $got }
+field-items-at-least = must hold at least { $low } items, got { $got }
+field-items-at-most = must hold at most { $high } items, got { $got }
+field-holds = holds { $value }: { $why }
+field-twice = must not hold an item twice
+
+## A state document as a whole, and the fields every state has
+field-state-not-object = state must be a JSON object
+field-version = unsupported version { $value }; this service reads { $version }
+field-seed = must be null or a string of { $low } to { $high } characters
+field-non-negative-integer = must be a non-negative integer
+
+## Options
+options-unknown = unknown option; known: { $known }
+options-unknown-none = unknown option; known: none
+options-null = must be an object (leave it out for the defaults)
+
+## The number of players ($game is the game's name)
+players-not-integer = players must be an integer
+players-integer = must be an integer
+players-count = { $game } is played by { $low } players, not { $players }
+players-count-range = { $game } is played by { $low } to { $high } players, not { $players }
+
+## The driver's refusals
+driver-game-over = the game is finished; no move can be played
+driver-not-to-move = player { $player } may not act now; to move: { $movers }
+driver-not-to-move-chance = player { $player } may not act now; to move: chance
+driver-chance-is-sampled = this game has a seed, so its chance is sampled by the service: no outcome may be sent (play with autoChance, with or without a move, to roll a pending chance node)
+driver-document-mismatch = the move document's field { $field } does not match the move in this position (derived fields are optional; when sent they must be what legal-moves lists)
+# A refusal of one move of a list, by its 0-based index.
+driver-ply = move { $ply }: { $error }
