@@ -42,7 +42,6 @@ MESSAGE_ARGUMENT = {
 NOT_YET = {
     "games/mixtour",
     "games/tric_trac",
-    "games/te_trix",
     "games/triominos_junior",
     "games/core",
     "api",

@@ -202,9 +202,7 @@ def _totals(state: TeTrixState) -> tuple[int, ...]:
 
 
 def _winners(state: TeTrixState) -> tuple[int, ...]:
-    """TX-11: the highest score wins; ties share."""
-    values = _totals(state)
-    return tuple(p for p, v in enumerate(values) if v == max(values))
+    return scoring.winners(_totals(state))
 
 
 def _placer(state: TeTrixState, player: int | None) -> int:

@@ -1,10 +1,53 @@
 # Die Texte von Te-Trix auf Deutsch, mit den Wörtern von docs/rules/te-trix.de.md: Blatt,
 # Kästchen, Form, Wurf, Lage, Leiste, vorgedruckt, eintragen. Zurückweisungen und Fehler in
-# Dokumenten nennen die Spieler wie die Schnittstelle („Spieler 0“).
+# Dokumenten nennen die Spieler wie die Schnittstelle („Spieler 0“); die Texte für Menschen
+# nennen sie mit te-trix-player („Spieler 1“ für Spieler 0).
 # Zahlen, die ein Client beliebig groß schicken kann, stehen ohne Tausenderpunkte da.
 
-## Aufzählungen
+## Wörter für Menschen: Spieler, Symbole, Aufzählungen
 
+te-trix-player = { $player ->
+        [0] Spieler 1
+        [1] Spieler 2
+        [2] Spieler 3
+       *[3] Spieler 4
+    }
+te-trix-symbol = { $symbol ->
+        [o] Kreis
+        [x] Kreuz
+       *[s] Quadrat
+    }
+# Wie viele eines Symbols ein Wurf zeigt (TX-2), im Akkusativ.
+te-trix-symbols = { $symbol ->
+        [o] { $count ->
+                [one] einen Kreis
+                [2] zwei Kreise
+                [3] drei Kreise
+                [4] vier Kreise
+               *[other] { $count } Kreise
+            }
+        [x] { $count ->
+                [one] ein Kreuz
+                [2] zwei Kreuze
+                [3] drei Kreuze
+                [4] vier Kreuze
+               *[other] { $count } Kreuze
+            }
+       *[s] { $count ->
+                [one] ein Quadrat
+                [2] zwei Quadrate
+                [3] drei Quadrate
+                [4] vier Quadrate
+               *[other] { $count } Quadrate
+            }
+    }
+# Eins bis vier Dinge ($a … $d) im Fließtext.
+te-trix-list = { $count ->
+        [1] { $a }
+        [2] { $a } und { $b }
+        [3] { $a }, { $b } und { $c }
+       *[other] { $a }, { $b }, { $c } und { $d }
+    }
 # Eins bis vier Dinge in Zurückweisungen (auf Englisch nur mit Kommas).
 te-trix-list-short = { $count ->
         [1] { $a }
@@ -12,6 +55,109 @@ te-trix-list-short = { $count ->
         [3] { $a }, { $b } und { $c }
        *[other] { $a }, { $b }, { $c } und { $d }
     }
+# Die Kästchen einer Lage, die nichts aufs Blatt bringt (nie ein erlaubter Zug, TX-8).
+te-trix-off-sheet-cells = kein Kästchen des Blatts
+te-trix-turned = { $degrees ->
+        [0] ungedreht
+       *[other] um { $degrees }° im Uhrzeigersinn gedreht
+    }
+# Nach den Kästchen einer Lage: die Symbole über dem Rand (TX-8).
+te-trix-overhang = { $count ->
+        [0] {""}
+        [one] ; ein Symbol ragt über den Rand
+        [2] ; zwei Symbole ragen über den Rand
+        [3] ; drei Symbole ragen über den Rand
+       *[other] ; { $count } Symbole ragen über den Rand
+    }
+# Dasselbe im Solospiel, wo jedes ein Feld der Leiste streicht (TX-13); $left: danach freie Felder.
+te-trix-overhang-solo = { $count ->
+        [0] {""}
+        [one] ; ein Symbol ragt über den Rand und streicht ein Feld der Leiste (noch { $left } frei)
+        [2] ; zwei Symbole ragen über den Rand und streichen zwei Felder der Leiste (noch { $left } frei)
+        [3] ; drei Symbole ragen über den Rand und streichen drei Felder der Leiste (noch { $left } frei)
+       *[other] ; { $count } Symbole ragen über den Rand und streichen { $count } Felder der Leiste (noch { $left } frei)
+    }
+# Die Bewertung eines Solo-Ergebnisses (TX-15).
+te-trix-rating = { $rating ->
+        [chapeau] Chapeau!
+       *[good] gut
+    }
+
+## Optionen
+
+te-trix-option-size = Blattgröße
+    .description = Reihen und Spalten jedes Blatts, 5 bis 12 (TX-3).
+te-trix-option-preprinted = Vordruck
+    .description = Die Symbole, die jedes Blatt von Anfang an zeigt; ohne Angabe eines im mittleren Kästchen (Kreis, Kreuz, Quadrat, Kreis in der Reihenfolge der Spieler), im Solospiel keines (TX-3, TX-12).
+te-trix-option-solo = Solospiel
+    .description = Für genau einen Spieler: Eine Leiste mit acht Feldern begrenzt, was über den Rand ragt, man darf zu Beginn jeder Runde aufhören, und jedes freie Feld der Leiste bringt einen Punkt (TX-12 bis TX-15).
+
+## Züge in Worten
+
+te-trix-move-roll = Die Würfel zeigen { $dice }
+te-trix-move-arrange = { te-trix-player } wählt die Form { $shape } und belegt sie Reihe für Reihe mit { $a }, { $b }, { $c } und { $d }
+te-trix-move-stop = { te-trix-player } hört auf; die Partie wird gewertet, wie sie steht
+te-trix-move-place = { te-trix-player } trägt die Form { $shape } { $turned } in { $cells } ein{ $over }
+# Solange mehrere noch eintragen: für jeden von ihnen.
+te-trix-move-place-own = Die Form { $shape } { $turned } in { $cells } ins eigene Blatt eintragen{ $over }
+
+## Ereignisse in Worten
+
+te-trix-event-chance = Der Dienst hat { $dice } gewürfelt
+te-trix-event-rolled = Runde { $round }: { te-trix-player } hat { $dice } gewürfelt
+te-trix-event-stopped = { te-trix-player } hat in Runde { $round } aufgehört
+te-trix-event-arranged = { te-trix-player } hat die Form { $shape } gewählt und Reihe für Reihe mit { $a }, { $b }, { $c } und { $d } belegt
+te-trix-event-arranged-last = { te-trix-player } hat die Form { $shape } gewählt und Reihe für Reihe mit { $a }, { $b }, { $c } und { $d } belegt; { $blocked } { $stuck ->
+        [one] kann
+       *[other] können
+    } sie nicht eintragen, also ist dies die letzte Runde
+te-trix-event-placed = { te-trix-player } hat die Form in { $cells } eingetragen{ $over }
+te-trix-event-round-ended = Runde { $round } ist vorbei; als Nächstes würfelt { te-trix-player }
+
+## Die Stellung: wer was tun muss, oder wie die Partie ausging
+
+te-trix-prompt-roll = Runde { $round }: { te-trix-player } würfelt mit allen vier Würfeln
+te-trix-prompt-arrange = { te-trix-player } hat { $dice } gewürfelt und legt die Würfel nun zu einer der sieben Formen
+te-trix-prompt-arrange-solo = { te-trix-player } hat { $dice } gewürfelt und legt die Würfel nun zu einer der sieben Formen – oder hört auf
+te-trix-prompt-place = { $players } { $count ->
+        [one] trägt
+       *[other] tragen
+    } die Form { $shape } ({ $a }, { $b }, { $c }, { $d }, Reihe für Reihe) { $count ->
+        [one] ins eigene Blatt
+       *[other] jeweils ins eigene Blatt
+    } ein
+te-trix-prompt-place-last = { $players } { $count ->
+        [one] trägt
+       *[other] tragen
+    } die Form { $shape } ({ $a }, { $b }, { $c }, { $d }, Reihe für Reihe) { $count ->
+        [one] ins eigene Blatt
+       *[other] jeweils ins eigene Blatt
+    } ein; { $blocked } { $stuck ->
+        [one] kann
+       *[other] können
+    } sie nicht eintragen, also ist dies die letzte Runde
+te-trix-game-over = Die Partie ist vorbei: { $ending }; { $result }
+te-trix-ending-blocked = { $players } { $count ->
+        [one] kann
+       *[other] können
+    } die Form nicht mehr eintragen
+te-trix-ending-full = { $count ->
+        [one] das Blatt ist voll
+       *[other] alle Blätter sind voll
+    }
+te-trix-ending-stopped = { te-trix-player } hat aufgehört
+te-trix-result-win = { $players } { $count ->
+        [one] gewinnt
+       *[other] gewinnen gemeinsam
+    } mit { $points ->
+        [one] einem Punkt
+       *[other] { $points } Punkten
+    }
+te-trix-result-score = { te-trix-player } erzielt { $points ->
+        [one] einen Punkt
+       *[other] { $points } Punkte
+    }
+te-trix-result-rated = { te-trix-player } erzielt { $points } Punkte: { $rating }
 
 ## Zurückweisungen eines Zugs (TX-5 bis TX-14)
 

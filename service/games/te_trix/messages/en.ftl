@@ -1,9 +1,52 @@
 # Te-Trix's messages in English. The refusals and document problems read word for word as
-# tests/games/te_trix/messages.json pins them; players there keep the API's numbers ("player 0").
+# tests/games/te_trix/messages.json pins them; players there keep the API's numbers ("player 0"),
+# while the words for people name them by te-trix-player ("Player 1" for player 0).
 # Numbers a client may send of any size are written without grouping (NUMBER(..., useGrouping: 0)).
 
-## Lists
+## Words for people: players, symbols, lists
 
+te-trix-player = { $player ->
+        [0] Player 1
+        [1] Player 2
+        [2] Player 3
+       *[3] Player 4
+    }
+te-trix-symbol = { $symbol ->
+        [o] circle
+        [x] cross
+       *[s] square
+    }
+# How many of one symbol a roll shows (TX-2).
+te-trix-symbols = { $symbol ->
+        [o] { $count ->
+                [one] a circle
+                [2] two circles
+                [3] three circles
+                [4] four circles
+               *[other] { $count } circles
+            }
+        [x] { $count ->
+                [one] a cross
+                [2] two crosses
+                [3] three crosses
+                [4] four crosses
+               *[other] { $count } crosses
+            }
+       *[s] { $count ->
+                [one] a square
+                [2] two squares
+                [3] three squares
+                [4] four squares
+               *[other] { $count } squares
+            }
+    }
+# One to four things ($a … $d) in prose.
+te-trix-list = { $count ->
+        [1] { $a }
+        [2] { $a } and { $b }
+        [3] { $a }, { $b } and { $c }
+       *[other] { $a }, { $b }, { $c } and { $d }
+    }
 # One to four things as the refusals list them.
 te-trix-list-short = { $count ->
         [1] { $a }
@@ -11,6 +54,100 @@ te-trix-list-short = { $count ->
         [3] { $a }, { $b }, { $c }
        *[other] { $a }, { $b }, { $c }, { $d }
     }
+# The cells of a placement that lands nothing (never a legal move, TX-8).
+te-trix-off-sheet-cells = no cell of the sheet
+te-trix-turned = { $degrees ->
+        [0] unturned
+       *[other] turned { $degrees }° clockwise
+    }
+# After a placement's cells: the symbols over the edge (TX-8).
+te-trix-overhang = { $count ->
+        [0] {""}
+        [one] ; one symbol hangs over the edge
+        [2] ; two symbols hang over the edge
+        [3] ; three symbols hang over the edge
+       *[other] ; { $count } symbols hang over the edge
+    }
+# The same in solo, where each crosses off a bar field (TX-13); $left: free fields after it.
+te-trix-overhang-solo = { $count ->
+        [0] {""}
+        [one] ; one symbol hangs over the edge and crosses off one bar field ({ $left } still free)
+        [2] ; two symbols hang over the edge and cross off two bar fields ({ $left } still free)
+        [3] ; three symbols hang over the edge and cross off three bar fields ({ $left } still free)
+       *[other] ; { $count } symbols hang over the edge and cross off { $count } bar fields ({ $left } still free)
+    }
+# A solo result's rating (TX-15).
+te-trix-rating = { $rating ->
+        [chapeau] Chapeau!
+       *[good] good
+    }
+
+## Options
+
+te-trix-option-size = Sheet size
+    .description = Rows and columns of every sheet, 5 to 12 (TX-3).
+te-trix-option-preprinted = Pre-printed symbols
+    .description = The symbols each sheet shows from the start; by default one in the centre cell (circle, cross, square, circle in player order), none in solo (TX-3, TX-12).
+te-trix-option-solo = Solo variant
+    .description = For exactly one player: an eight-field bar limits the overhang, the player may stop at the start of a round, and every free bar field scores a point (TX-12 to TX-15).
+
+## Moves told
+
+te-trix-move-roll = The dice show { $dice }
+te-trix-move-arrange = { te-trix-player } chooses the { $shape } shape and fills it row by row with { $a }, { $b }, { $c } and { $d }
+te-trix-move-stop = { te-trix-player } stops; the game is scored as it stands
+te-trix-move-place = { te-trix-player } enters the { $shape } shape { $turned } in { $cells }{ $over }
+# While several players still place: any of them.
+te-trix-move-place-own = Enter the { $shape } shape { $turned } in { $cells } on your own sheet{ $over }
+
+## Events told
+
+te-trix-event-chance = The service rolled { $dice }
+te-trix-event-rolled = Round { $round }: { te-trix-player } rolled { $dice }
+te-trix-event-stopped = { te-trix-player } stopped in round { $round }
+te-trix-event-arranged = { te-trix-player } chose the { $shape } shape, filled row by row with { $a }, { $b }, { $c } and { $d }
+te-trix-event-arranged-last = { te-trix-player } chose the { $shape } shape, filled row by row with { $a }, { $b }, { $c } and { $d }; { $blocked } cannot enter it, so this is the last round
+te-trix-event-placed = { te-trix-player } entered the shape in { $cells }{ $over }
+te-trix-event-round-ended = Round { $round } is over; { te-trix-player } rolls next
+
+## The position: who is to do what, or how the game ended
+
+te-trix-prompt-roll = Round { $round }: { te-trix-player } rolls the four dice
+te-trix-prompt-arrange = { te-trix-player } rolled { $dice } and now lays the dice out as one of the seven shapes
+te-trix-prompt-arrange-solo = { te-trix-player } rolled { $dice } and now lays the dice out as one of the seven shapes, or stops
+te-trix-prompt-place = { $players } { $count ->
+        [one] enters
+       *[other] enter
+    } the { $shape } shape ({ $a }, { $b }, { $c }, { $d }, row by row) on { $count ->
+        [one] their sheet
+       *[other] their own sheets
+    }
+te-trix-prompt-place-last = { $players } { $count ->
+        [one] enters
+       *[other] enter
+    } the { $shape } shape ({ $a }, { $b }, { $c }, { $d }, row by row) on { $count ->
+        [one] their sheet
+       *[other] their own sheets
+    }; { $blocked } cannot enter it, so this is the last round
+te-trix-game-over = The game is over: { $ending }; { $result }
+te-trix-ending-blocked = { $players } cannot enter the shape any more
+te-trix-ending-full = { $count ->
+        [one] the sheet is full
+       *[other] every sheet is full
+    }
+te-trix-ending-stopped = { te-trix-player } stopped
+te-trix-result-win = { $players } { $count ->
+        [one] wins
+       *[other] share the win
+    } with { $points ->
+        [one] 1 point
+       *[other] { $points } points
+    }
+te-trix-result-score = { te-trix-player } scores { $points ->
+        [one] 1 point
+       *[other] { $points } points
+    }
+te-trix-result-rated = { te-trix-player } scores { $points } points: { $rating }
 
 ## Refusals of a move (TX-5 to TX-14)
 
