@@ -43,7 +43,7 @@ def listing(items: Sequence[Arg]) -> Msg:
 
 
 def short_list(items: Sequence[Arg]) -> Msg:
-    """One to four things as a refusal lists them: "c3, d4" in English."""
+    """One to four things as a refusal or the picture lists them: "c3, d4" in English."""
     assert 1 <= len(items) <= MAX_LISTED, items
     return Msg.of("te-trix-list-short", count=len(items), **dict(zip(_SLOTS, items, strict=False)))
 

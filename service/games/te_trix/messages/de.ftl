@@ -48,7 +48,7 @@ te-trix-list = { $count ->
         [3] { $a }, { $b } und { $c }
        *[other] { $a }, { $b }, { $c } und { $d }
     }
-# Eins bis vier Dinge in Zurückweisungen (auf Englisch nur mit Kommas).
+# Eins bis vier Dinge in Zurückweisungen und im Bild (auf Englisch nur mit Kommas).
 te-trix-list-short = { $count ->
         [1] { $a }
         [2] { $a } und { $b }
@@ -282,3 +282,32 @@ te-trix-state-counts = { $entered ->
 te-trix-state-not-blocked = Spieler { $player } kann { $shape } noch eintragen (TX-10)
 te-trix-state-blocked = Spieler { $player } kann { $shape } nicht eintragen und muss daher aufgeführt sein (TX-10)
 te-trix-state-scores = muss { $scores } sein, aus den Blättern berechnet (TX-11), oder fehlen
+
+## Das Bild (SVG): Kopf, Tafeln, Hinweise; Spieler so nummeriert wie in der Schnittstelle
+
+te-trix-svg-round = Runde { $round }
+te-trix-svg-score = S{ $player } { NUMBER($points, useGrouping: 0) }
+te-trix-svg-p = S{ $player }
+te-trix-svg-game-over = Partie vorbei ({ $end ->
+        [cannotPlace] eine Form passte nicht mehr
+        [sheetsFull] alle Blätter voll
+        [stopped] aufgehört
+       *[other] { $end }
+    })
+te-trix-svg-won-by = gewonnen von { $players }
+te-trix-svg-roller = würfelt: Spieler { $player }
+te-trix-svg-roll = Wurf { $roll }
+te-trix-svg-shape = Form { $arrangement }
+te-trix-svg-waiting-dice = wartet auf den Wurf
+te-trix-svg-waiting-arrange = wartet, bis Spieler { $player } die Form legt
+te-trix-svg-to-place = noch eintragen: { $players }
+te-trix-svg-player = Spieler { $player }
+te-trix-svg-panel = Spieler { $player }: { NUMBER($points, useGrouping: 0) } Pkt.{ $mark ->
+        [blocked] { " · blockiert" }
+        [placed] { " · eingetragen" }
+        [waiting] { " · trägt ein" }
+       *[none] {""}
+    }
+te-trix-svg-bar-points = Leiste +{ $bar }
+te-trix-svg-bar = Leiste
+te-trix-svg-preprinted = vorgedruckt

@@ -47,7 +47,7 @@ te-trix-list = { $count ->
         [3] { $a }, { $b } and { $c }
        *[other] { $a }, { $b }, { $c } and { $d }
     }
-# One to four things as the refusals list them.
+# One to four things as the refusals and the picture list them.
 te-trix-list-short = { $count ->
         [1] { $a }
         [2] { $a }, { $b }
@@ -242,3 +242,27 @@ te-trix-state-counts = { $entered } entered cells, but { NUMBER($count, useGroup
 te-trix-state-not-blocked = player { $player } can still enter { $shape } (TX-10)
 te-trix-state-blocked = player { $player } cannot enter { $shape }, so must be listed (TX-10)
 te-trix-state-scores = must be { $scores }, computed from the sheets (TX-11), or left out
+
+## The picture (SVG): header, panels, tooltips; players as the API numbers them
+
+te-trix-svg-round = round { $round }
+te-trix-svg-score = P{ $player } { NUMBER($points, useGrouping: 0) }
+te-trix-svg-p = P{ $player }
+te-trix-svg-game-over = game over ({ $end })
+te-trix-svg-won-by = won by { $players }
+te-trix-svg-roller = roller: player { $player }
+te-trix-svg-roll = roll { $roll }
+te-trix-svg-shape = shape { $arrangement }
+te-trix-svg-waiting-dice = waiting for the dice
+te-trix-svg-waiting-arrange = waiting for player { $player } to arrange
+te-trix-svg-to-place = to place: { $players }
+te-trix-svg-player = player { $player }
+te-trix-svg-panel = Player { $player }: { NUMBER($points, useGrouping: 0) } pts{ $mark ->
+        [blocked] { " · blocked" }
+        [placed] { " · placed" }
+        [waiting] { " · to place" }
+       *[none] {""}
+    }
+te-trix-svg-bar-points = bar +{ $bar }
+te-trix-svg-bar = bar
+te-trix-svg-preprinted = pre-printed
