@@ -27,6 +27,7 @@ from typing import Any
 
 from ..core import InvalidNotation, Problems, fields
 from ..core.game import JSON
+from ..core.text import Msg
 from . import scoring
 from .moves import Arrangement, Roll, notation, parse_move
 from .options import MAX_PLAYERS, MIN_SIZE, PREPRINTED, SIZE, SOLO, read_preprinted
@@ -45,7 +46,7 @@ from .state import (
 VERSION = 1
 
 
-def _parser(kind: type, example: str) -> Callable[[str], Any]:
+def _parser(kind: type, refusal: Msg) -> Callable[[str], Any]:
     @lru_cache(maxsize=1024)  # texts that fit the field's pattern: six characters at most
     def parse(text: str) -> Any:
         try:
@@ -53,7 +54,7 @@ def _parser(kind: type, example: str) -> Callable[[str], Any]:
         except InvalidNotation:
             move = None
         if not isinstance(move, kind):
-            raise ValueError(f"must be null or a {example}")
+            raise ValueError(refusal)
         return move
 
     return parse
@@ -66,7 +67,7 @@ def _players(what: str) -> fields.Array:
         unique=True,
         whole=True,
         default=[],
-        reason=f"must be a list of distinct players 0..{MAX_PLAYERS - 1}",
+        reason=Msg.of("te-trix-state-players", last=MAX_PLAYERS - 1),
         description=what,
     )
 
@@ -76,21 +77,24 @@ _ROLL_TEXT = re.compile(f"^[{SYMBOLS}]{{4}}$")  # sorted o < x < s, as encode wr
 _ARRANGEMENT_TEXT = re.compile(f"^[{SHAPES}]:[{SYMBOLS}]{{4}}$")
 _ROW = fields.Str(
     pattern=_ROW_TEXT,
-    reason=f"must be {MIN_SIZE} to {MAX_SIZE} characters of o, x, s or .",
+    reason=Msg.of("te-trix-state-row", least=MIN_SIZE, most=MAX_SIZE),
 )
 _SHEET = fields.Array(
     items=_ROW,
     min_items=MIN_SIZE,
     max_items=MAX_SIZE,
-    reason=f"must be a list of {MIN_SIZE} to {MAX_SIZE} row strings",
+    reason=Msg.of("te-trix-state-sheet", least=MIN_SIZE, most=MAX_SIZE),
 )
 _SHEETS = fields.Array(
     items=_SHEET,
     min_items=1,
     max_items=MAX_PLAYERS,
-    reason=f"is required: a list of 1 to {MAX_PLAYERS} sheets, one per player",
+    reason=Msg.of("te-trix-state-sheets", most=MAX_PLAYERS),
     description="Per player, the rows top to bottom; '.' is an empty cell.",
 )
+_ROLL_REFUSAL = Msg.of("te-trix-state-roll")
+_ARRANGEMENT_REFUSAL = Msg.of("te-trix-state-arrangement")
+_PRINTED_REQUIRED = Msg.of("te-trix-state-preprinted")
 _PRINTED = {k: v for k, v in PREPRINTED.describe().items() if k != "default"}
 DOCUMENT = fields.Document(
     game="te-trix",
@@ -112,17 +116,17 @@ DOCUMENT = fields.Document(
                         "type": "array",
                         "description": "Pre-printed cells, one list per player (TX-3, TX-12).",
                     },
-                    reason="is required: one list of {cell, symbol} per player",
+                    reason=_PRINTED_REQUIRED,
                 ),
             },
             required=("size", "preprinted"),
-            unknown="unknown option; known: size, solo, preprinted",
-            reason="is required: an object {size, solo, preprinted}",
+            unknown=Msg.of("te-trix-state-unknown-option"),
+            reason=Msg.of("te-trix-state-options"),
             description="The options the game was started with.",
         ),
         "sheets": _SHEETS,
         "round": fields.Int(
-            minimum=1, reason="is required: an integer from 1", description="Round, from 1."
+            minimum=1, reason=Msg.of("te-trix-state-round"), description="Round, from 1."
         ),
         "roller": fields.Int(
             minimum=0,
@@ -131,22 +135,22 @@ DOCUMENT = fields.Document(
         ),
         "phase": fields.Enum(
             values=PHASES,
-            reason=f"is required: one of {', '.join(PHASES)}",
+            reason=Msg.of("te-trix-state-phase", phases=", ".join(PHASES)),
             description="roll → arrange → place, or over.",
         ),
         "roll": fields.Str(
             pattern=_ROLL_TEXT,
-            convert=_parser(Roll, "roll such as 'ooxs'"),
+            convert=_parser(Roll, _ROLL_REFUSAL),
             nullable=True,
             default=None,
-            reason="must be null or a roll such as 'ooxs'",
+            reason=_ROLL_REFUSAL,
         ),
         "arrangement": fields.Str(
             pattern=_ARRANGEMENT_TEXT,
-            convert=_parser(Arrangement, "arrangement such as 'T:oxso'"),
+            convert=_parser(Arrangement, _ARRANGEMENT_REFUSAL),
             nullable=True,
             default=None,
-            reason="must be null or a arrangement such as 'T:oxso'",
+            reason=_ARRANGEMENT_REFUSAL,
         ),
         "placed": _players("Players who placed this round (TX-9)."),
         "blocked": _players("Players who cannot place (TX-10)."),
@@ -155,20 +159,20 @@ DOCUMENT = fields.Document(
             maximum=BAR_FIELDS,
             nullable=True,
             default=None,
-            reason=f"must be null or the free bar fields, 0 to {BAR_FIELDS} (TX-13)",
+            reason=Msg.of("te-trix-state-bar-or-null", most=BAR_FIELDS),
             description="Solo: free overhang bar fields (TX-13); null otherwise.",
         ),
         "end": fields.Enum(
             values=ENDINGS,
             nullable=True,
             default=None,
-            reason=f"must be null or one of {', '.join(ENDINGS)}",
+            reason=Msg.of("te-trix-state-end-or-null", endings=", ".join(ENDINGS)),
             description="Why the game is over.",
         ),
         "scores": fields.Array(
             items=fields.Int(minimum=0),
             whole=True,
-            reason="must be a list of integers (or left out)",
+            reason=Msg.of("te-trix-state-scores-type"),
             description="Derived (TX-11, TX-15); checked when given.",
         ),
     },
@@ -214,37 +218,33 @@ def decode(doc: Any) -> TeTrixState:
     sheets = _sheets(got.get("sheets"), doc.get("sheets"), size, problems)
     players = len(sheets) if sheets else None
     if solo and players not in (None, 1):
-        problems.add(
-            "$.options.solo", f"the solo variant has exactly 1 sheet, not {players} (TX-12)"
-        )
+        problems.add("$.options.solo", Msg.of("te-trix-state-solo-sheets", count=players))
     printed: tuple[Printed, ...] = ()
     raw_printed = doc["options"].get("preprinted") if "options" in got else None
     if "options" in got and raw_printed is None:
-        problems.add("$.options.preprinted", "is required: one list of {cell, symbol} per player")
+        problems.add("$.options.preprinted", _PRINTED_REQUIRED)
     elif raw_printed is not None:
         printed = read_preprinted(raw_printed, size, players, problems, "$.options.preprinted")
     _check_printed(sheets, printed, size, problems)
     rnd = got.get("round", 1)
     n = players or 1
     if "roller" in got and got["roller"] != (rnd - 1) % n:
+        # n: the round, any size a document sends (NUMBER writes it without grouping)
         problems.add(
-            "$.roller",
-            f"must be {(rnd - 1) % n}: in round {rnd} of {n} player(s) that player rolls (TX-5)",
+            "$.roller", Msg.of("te-trix-state-roller", roller=(rnd - 1) % n, n=rnd, count=n)
         )
     for key in ("placed", "blocked"):
         if any(p >= (players or MAX_PLAYERS) for p in got.get(key, ())):
-            problems.add(
-                f"$.{key}",
-                f"must be a list of distinct players 0..{(players or MAX_PLAYERS) - 1} (TX-9)",
-            )
+            last = (players or MAX_PLAYERS) - 1
+            problems.add(f"$.{key}", Msg.of("te-trix-state-round-players", last=last))
             got[key] = []
     bar = got.get("bar")
     if not solo and bar is not None:
-        problems.add("$.bar", "must be null: the overhang bar is solo only (TX-13)")
+        problems.add("$.bar", Msg.of("te-trix-state-bar-solo-only"))
         bar = None
     elif solo and bar is None:
         if "bar" in got:
-            problems.add("$.bar", f"must be the free bar fields, 0 to {BAR_FIELDS} (TX-13)")
+            problems.add("$.bar", Msg.of("te-trix-state-bar", most=BAR_FIELDS))
         bar = BAR_FIELDS
     DOCUMENT.order(problems)
     problems.raise_state()
@@ -275,7 +275,7 @@ def _sheets(rows_of: Any, raw: Any, size: int, problems: Problems) -> tuple[Shee
             out.append(Sheet((0, 0, 0)))
             continue
         if len(rows) != size:
-            problems.add(path, f"must be a list of {size} row strings (size {size}, TX-3)")
+            problems.add(path, Msg.of("te-trix-state-sheet-rows", size=size))
             out.append(Sheet((0, 0, 0)))
             continue
         cells: dict[int, int] = {}
@@ -284,7 +284,7 @@ def _sheets(rows_of: Any, raw: Any, size: int, problems: Problems) -> tuple[Shee
                 continue
             if len(row) != size:
                 problems.add(
-                    f"{path}[{r}]", f"must be {size} characters of o, x, s or . (row {r + 1}, TX-3)"
+                    f"{path}[{r}]", Msg.of("te-trix-state-row-cells", size=size, row=r + 1)
                 )
                 continue
             cells.update(
@@ -303,8 +303,12 @@ def _check_printed(
             if sheet.symbol_at(cell) != symbol:
                 problems.add(
                     f"$.sheets[{p}]",
-                    f"{cell_name(cell, size)} must show the pre-printed {SYMBOLS[symbol]!r} "
-                    f"($.options.preprinted[{p}][{i}]) (TX-3)",
+                    Msg.of(
+                        "te-trix-state-not-printed",
+                        cell=cell_name(cell, size),
+                        symbol=SYMBOLS[symbol],
+                        path=f"$.options.preprinted[{p}][{i}]",
+                    ),
                 )
 
 
@@ -312,36 +316,41 @@ def _check_phase(s: TeTrixState, problems: Problems) -> None:
     """What each phase holds: the roll, the arrangement, who has placed, why it ended."""
     phase, end = s.phase, s.end
     if phase == "over" and end is None:
-        problems.add("$.end", "must say why the game is over: " + ", ".join(ENDINGS) + " (TX-10)")
+        problems.add("$.end", Msg.of("te-trix-state-end-missing", endings=", ".join(ENDINGS)))
     if phase != "over" and end is not None:
-        problems.add("$.end", f"must be null while the game runs (phase {phase!r}) (TX-10)")
+        problems.add("$.end", Msg.of("te-trix-state-end-early", phase=phase))
     has_arrangement = phase == "place" or (phase == "over" and end != STOPPED)
     for key, value, wanted, rule in (
         ("roll", s.roll, phase != "roll", "TX-5"),
         ("arrangement", s.arrangement, has_arrangement, "TX-6"),
     ):
         if wanted and value is None:
-            problems.add(f"$.{key}", f"is required in phase {phase!r}{_why(end)} ({rule})")
+            problems.add(f"$.{key}", _in_phase("required", phase, end, rule))
         if not wanted and value is not None:
-            problems.add(f"$.{key}", f"must be null in phase {phase!r}{_why(end)} ({rule})")
+            problems.add(f"$.{key}", _in_phase("null", phase, end, rule))
     if s.roll and s.arrangement and tuple(sorted(s.arrangement.symbols)) != s.roll.symbols:
-        problems.add("$.arrangement", f"does not use the rolled symbols {notation(s.roll)} (TX-6)")
+        problems.add("$.arrangement", Msg.of("te-trix-state-not-the-roll", roll=notation(s.roll)))
     _check_round_players(s, problems)
     full = full_mask(s.size)
     if end == SHEETS_FULL:
         for p, sheet in enumerate(s.sheets):
             if sheet.filled != full:
-                problems.add(
-                    "$.end", f"is sheetsFull, but player {p}'s sheet has empty cells (TX-10)"
-                )
+                problems.add("$.end", Msg.of("te-trix-state-not-full", player=p))
     if end == STOPPED and not s.solo:
-        problems.add("$.end", "only the solo player may stop (TX-14)")
+        problems.add("$.end", Msg.of("te-trix-state-stop-solo-only"))
     if phase in ("roll", "arrange") and all(sheet.filled == full for sheet in s.sheets):
-        problems.add("$.phase", "every sheet is full, so the game is over (TX-10)")
+        problems.add("$.phase", Msg.of("te-trix-state-all-full"))
 
 
-def _why(end: str | None) -> str:
-    return "" if end is None else f" with end {end!r}"
+def _in_phase(what: str, phase: str, end: str | None, rule: str) -> Msg:
+    """A roll or arrangement that phase (and, once over, the ending) requires or forbids."""
+    if what == "required":
+        if end is None:
+            return Msg.of("te-trix-state-required-in-phase", phase=phase, rule=rule)
+        return Msg.of("te-trix-state-required-at-end", phase=phase, end=end, rule=rule)
+    if end is None:
+        return Msg.of("te-trix-state-null-in-phase", phase=phase, rule=rule)
+    return Msg.of("te-trix-state-null-at-end", phase=phase, end=end, rule=rule)
 
 
 def _check_round_players(s: TeTrixState, problems: Problems) -> None:
@@ -349,23 +358,19 @@ def _check_round_players(s: TeTrixState, problems: Problems) -> None:
     everyone = set(range(s.players))
     done = set(s.placed) | set(s.blocked)
     if set(s.placed) & set(s.blocked):
-        problems.add("$.blocked", "a player cannot both have placed and be blocked (TX-9, TX-10)")
+        problems.add("$.blocked", Msg.of("te-trix-state-placed-and-blocked"))
     if s.phase in ("roll", "arrange") or s.end == STOPPED:
         if done:
-            problems.add(
-                "$.placed", f"placed and blocked must be empty in phase {s.phase!r} (TX-9)"
-            )
+            problems.add("$.placed", Msg.of("te-trix-state-round-not-open", phase=s.phase))
     elif s.phase == "place" and done == everyone:
-        problems.add("$.placed", "everybody has placed or is blocked, so the round is over (TX-9)")
+        problems.add("$.placed", Msg.of("te-trix-state-round-over"))
     elif s.end == CANNOT_PLACE:
         if not s.blocked:
-            problems.add("$.blocked", "must list the players who could not place (TX-10)")
+            problems.add("$.blocked", Msg.of("te-trix-state-blocked-missing"))
         if done != everyone:
-            problems.add("$.placed", "every player who could place has placed at the end (TX-10)")
+            problems.add("$.placed", Msg.of("te-trix-state-placed-missing"))
     elif s.end == SHEETS_FULL and (s.blocked or done != everyone):
-        problems.add(
-            "$.placed", "with full sheets every player has placed and none is blocked (TX-10)"
-        )
+        problems.add("$.placed", Msg.of("te-trix-state-full-placed"))
 
 
 def _check_counts(s: TeTrixState, problems: Problems) -> None:
@@ -378,13 +383,18 @@ def _check_counts(s: TeTrixState, problems: Problems) -> None:
             if entered + crossed != 4 * k:
                 problems.add(
                     f"$.sheets[{p}]",
-                    f"{entered} entered cells and {crossed} crossed bar fields, but {k} "
-                    f"placement(s) enter exactly {4 * k} symbols (TX-7, TX-13)",
+                    Msg.of(
+                        "te-trix-state-solo-counts",
+                        entered=entered,
+                        crossed=crossed,
+                        count=k,
+                        total=4 * k,
+                    ),
                 )
         elif not k <= entered <= 4 * k:
             problems.add(
                 f"$.sheets[{p}]",
-                f"{entered} entered cells, but {k} placement(s) enter {k} to {4 * k} (TX-7, TX-8)",
+                Msg.of("te-trix-state-counts", entered=entered, count=k, total=4 * k),
             )
 
 
@@ -398,9 +408,9 @@ def _check_blocking(s: TeTrixState, problems: Problems) -> None:
             continue
         can = can_place(s.size, sheet.filled, s.arrangement, s.bar)
         if can and p in s.blocked:
-            problems.add("$.blocked", f"player {p} can still enter {shape} (TX-10)")
+            problems.add("$.blocked", Msg.of("te-trix-state-not-blocked", player=p, shape=shape))
         if not can and p not in s.blocked:
-            problems.add("$.blocked", f"player {p} cannot enter {shape}, so must be listed (TX-10)")
+            problems.add("$.blocked", Msg.of("te-trix-state-blocked", player=p, shape=shape))
 
 
 def _check_scores(got: dict[str, Any], s: TeTrixState, problems: Problems) -> None:
@@ -408,6 +418,4 @@ def _check_scores(got: dict[str, Any], s: TeTrixState, problems: Problems) -> No
         return
     computed = [scoring.total(sheet, s.size, s.bar) for sheet in s.sheets]
     if got["scores"] != computed:
-        problems.add(
-            "$.scores", f"must be {computed}, computed from the sheets (TX-11), or left out"
-        )
+        problems.add("$.scores", Msg.of("te-trix-state-scores", scores=str(computed)))

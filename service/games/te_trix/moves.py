@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import InvalidNotation
+from ..core.text import Msg
 from .shapes import BASE, DEGREES, SHAPES, SYMBOLS
 
 Symbols = tuple[int, int, int, int]
@@ -63,7 +64,6 @@ _ROLL = re.compile(r"[oxs]{4}")
 _ARRANGEMENT = re.compile(r"([oitljsz])\s*:\s*([oxs]{4})")
 # ASCII digits: \d takes every script's.
 _PLACEMENT = re.compile(r"r([0-9]{1,3})\s*@\s*(-?[0-9]{1,3})\s*,\s*(-?[0-9]{1,3})")
-_EXPECTED = "a roll ('ooxs'), an arrangement ('T:oxso'), a placement ('r90@2,3') or 'stop'"
 
 
 def symbols_text(symbols: tuple[int, ...]) -> str:
@@ -89,7 +89,7 @@ def parse_move(move: str | Mapping[str, Any]) -> Move:
     if isinstance(move, Mapping):
         return _parse_document(move)
     if not isinstance(move, str):
-        raise InvalidNotation(f"a Te-Trix move is a string: {_EXPECTED}", reason="NOT_A_STRING")
+        raise InvalidNotation(Msg.of("te-trix-move-not-a-string"), reason="NOT_A_STRING")
     text = move.strip().lower()
     if text == "stop":
         return Stop()
@@ -101,7 +101,7 @@ def parse_move(move: str | Mapping[str, Any]) -> Move:
     if m := _PLACEMENT.fullmatch(text):
         return Placement(_turns(int(m[1]), move), int(m[2]), int(m[3]))
     raise InvalidNotation(
-        f"{move!r} is not Te-Trix notation: expected {_EXPECTED}",
+        Msg.of("te-trix-move-unparsable", shown=repr(move)),
         reason="UNPARSABLE",
         details={"notation": move},
     )
@@ -110,7 +110,7 @@ def parse_move(move: str | Mapping[str, Any]) -> Move:
 def _turns(degrees: int, move: object) -> int:
     if degrees not in DEGREES:
         raise InvalidNotation(
-            f"{move!r}: the rotation must be r0, r90, r180 or r270 (clockwise), not r{degrees}",
+            Msg.of("te-trix-move-bad-rotation", shown=repr(move), degrees=degrees),
             reason="BAD_ROTATION",
             details={"notation": move},
         )
@@ -162,9 +162,7 @@ def _parse_document(doc: Mapping[str, Any]) -> Move:
     fields = _DOCUMENT_FIELDS[kind] if kind else set()
     if kind is None or not fields <= set(doc) <= fields | DERIVED_FIELDS[kind]:
         raise InvalidNotation(
-            "a Te-Trix move document is {kind: roll, symbols} | {kind: arrange, shape, symbols} "
-            "| {kind: place, rotation, row, col} | {kind: stop}, plus the derived fields "
-            "move documents list (arrange: slots; place: cells, overhang, bar)",
+            Msg.of("te-trix-document-bad-kind"),
             reason="BAD_DOCUMENT",
         )
     if kind == "stop":
@@ -173,14 +171,14 @@ def _parse_document(doc: Mapping[str, Any]) -> Move:
         values = [doc["rotation"], doc["row"], doc["col"]]
         if any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 999 for v in values):
             raise InvalidNotation(
-                "move document: rotation, row and col must be integers (-999..999)",
+                Msg.of("te-trix-document-bad-placement"),
                 reason="BAD_DOCUMENT",
             )
         return Placement(_turns(values[0], dict(doc)), values[1], values[2])
     symbols = doc["symbols"]
     if not isinstance(symbols, str) or not _ROLL.fullmatch(symbols.strip().lower()):
         raise InvalidNotation(
-            "move document: 'symbols' must be four of o, x, s, e.g. 'oxso'",
+            Msg.of("te-trix-document-bad-symbols"),
             reason="BAD_DOCUMENT",
             details={"field": "symbols"},
         )
@@ -191,7 +189,7 @@ def _parse_document(doc: Mapping[str, Any]) -> Move:
     shape = doc["shape"]
     if not isinstance(shape, str) or shape.strip().upper() not in tuple(SHAPES):
         raise InvalidNotation(
-            f"move document: 'shape' must be one of {', '.join(SHAPES)}",
+            Msg.of("te-trix-document-bad-shape", shapes=", ".join(SHAPES)),
             reason="BAD_DOCUMENT",
             details={"field": "shape"},
         )

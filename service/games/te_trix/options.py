@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import Descriptor, InvalidOptions, OptionSpec, Problems
+from ..core import Descriptor, InvalidOptions, OptionSpec, Problem, Problems
+from ..core.text import Msg
 from .shapes import SYMBOLS
 from .sheet import COLUMNS, MAX_SIZE, centre, parse_cell
 from .state import Printed
@@ -33,8 +34,17 @@ def _check_preprinted(value: Any) -> Any:
         problems = Problems()
         read_preprinted(value, MAX_SIZE, None, problems, "preprinted")
         if problems:
-            raise ValueError("; ".join(f"{p.path}: {p.reason}" for p in problems.items))
+            raise ValueError(_listed(problems.items))
     return value
+
+
+def _listed(items: list[Problem]) -> Msg:
+    """Every problem with its path, in order: one message holding the next."""
+    last = items[-1]
+    told = Msg.of("te-trix-preprinted-problem", path=last.path, reason=last.why)
+    for item in reversed(items[:-1]):
+        told = Msg.of("te-trix-preprinted-problem-then", path=item.path, reason=item.why, rest=told)
+    return told
 
 
 # What read_preprinted accepts, as far as JSON Schema can say it (not: a cell twice, a cell
@@ -109,34 +119,43 @@ def read_preprinted(
 ) -> tuple[Printed, ...]:
     """Reads one list of {cell, symbol} per player; every problem goes to ``problems``."""
     if not isinstance(value, list) or (players is not None and len(value) != players):
-        want = "a list" if players is None else f"a list of {players} lists (one per player)"
-        problems.add(path, f'must be {want} of {{"cell": "d4", "symbol": "o"}} objects')
+        if players is None:
+            problems.add(path, Msg.of("te-trix-preprinted-not-a-list"))
+        else:
+            problems.add(path, Msg.of("te-trix-preprinted-not-per-player", count=players))
         return ()
     out: list[Printed] = []
     for p, entries in enumerate(value):
         if not isinstance(entries, list):
-            problems.add(f"{path}[{p}]", f"player {p}'s pre-printed cells must be a list")
+            problems.add(f"{path}[{p}]", Msg.of("te-trix-preprinted-cells-not-a-list", player=p))
             out.append(())
             continue
         cells: dict[int, int] = {}
         for i, entry in enumerate(entries):
             here = f"{path}[{p}][{i}]"
             if not isinstance(entry, Mapping) or set(entry) != {"cell", "symbol"}:
-                problems.add(here, 'must be an object {"cell": "d4", "symbol": "o"}')
+                problems.add(here, Msg.of("te-trix-preprinted-not-an-entry"))
                 continue
             cell = parse_cell(entry["cell"], size) if isinstance(entry["cell"], str) else None
             symbol = entry["symbol"]
             if cell is None:
                 last = f"{COLUMNS[size - 1]}{size}"
-                problems.add(f"{here}.cell", f"{entry['cell']!r} is not a cell of a1..{last}")
+                problems.add(
+                    f"{here}.cell",
+                    Msg.of("te-trix-preprinted-not-a-cell", shown=repr(entry["cell"]), last=last),
+                )
             elif cell in cells:
-                problems.add(f"{here}.cell", f"{entry['cell']!r} is pre-printed twice")
+                problems.add(
+                    f"{here}.cell", Msg.of("te-trix-preprinted-twice", shown=repr(entry["cell"]))
+                )
             if not isinstance(symbol, str) or symbol not in tuple(SYMBOLS):  # not 'ox' or ''
-                problems.add(f"{here}.symbol", f"must be 'o', 'x' or 's', got {symbol!r}")
+                problems.add(
+                    f"{here}.symbol", Msg.of("te-trix-preprinted-not-a-symbol", shown=repr(symbol))
+                )
             elif cell is not None:
                 cells[cell] = SYMBOLS.index(symbol)
         if len(cells) == size * size:
-            problems.add(f"{path}[{p}]", "pre-prints every cell: nothing could be entered")
+            problems.add(f"{path}[{p}]", Msg.of("te-trix-preprinted-every-cell"))
         out.append(tuple(sorted(cells.items())))
     return tuple(out)
 
@@ -178,7 +197,7 @@ def setup(players: int | None, options: Mapping[str, Any] | None, descriptor: De
             problems.add(problem.path, problem.why)
         n = 1 if solo else descriptor.default_players
     if solo and n != 1:
-        problems.add("$.options.solo", f"the solo variant is for exactly 1 player, not {n} (TX-12)")
+        problems.add("$.options.solo", Msg.of("te-trix-solo-players", count=n))
     size = opts["size"]
     raw = opts["preprinted"]
     if raw is None:

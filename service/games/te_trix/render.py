@@ -6,16 +6,21 @@ data-sheet="P">``; each of its cells a ``<rect class="rw-cell" data-sheet="P" da
 data-row="2" data-col="3">``; each solo bar field a ``<rect class="rw-bar" data-sheet="0"
 data-bar="3" data-crossed="false">``; the roller's shape a ``<g class="rw-arrangement">``.
 Symbols, outlines and crosses drawn over them ignore the pointer so clicks reach the cells.
+
+Its words are catalog messages, written in the language of the answer being drawn (the picture
+is drawn for each request, never cached); they join with " · " as the header's separator.
 """
 
 from __future__ import annotations
 
 from ..core.svg import esc
+from ..core.text import Msg
 from . import scoring
 from .moves import notation
-from .shapes import SYMBOL_NAMES, SYMBOLS, picture
+from .shapes import SYMBOLS, picture
 from .sheet import BAR_FIELDS, COLUMNS, bits, cell_name, is_crossed
 from .state import TeTrixState
+from .texts import RATING, SYMBOL, short_list
 
 CELL = 34
 PAD = 28
@@ -25,6 +30,9 @@ INK = ("#2563eb", "#dc2626", "#15803d")  # circle, cross, square
 PER_ROW = 2
 MIN_WIDTH = 560  # room for the header lines
 ARRANGEMENT_ROOM = 64  # the roller's shape at the header's right end (4 cells of 12 px)
+SEPARATOR = " · "
+PREPRINTED = Msg.of("te-trix-svg-preprinted")
+BAR = Msg.of("te-trix-svg-bar")
 
 
 def svg(state: TeTrixState) -> str:
@@ -51,27 +59,39 @@ def svg(state: TeTrixState) -> str:
 
 
 def _headline(state: TeTrixState) -> str:
-    totals = [scoring.total(s, state.size, state.bar) for s in state.sheets]
-    score = " – ".join(f"P{p} {t}" for p, t in enumerate(totals))
+    totals = tuple(scoring.total(s, state.size, state.bar) for s in state.sheets)
+    score = " – ".join(
+        str(Msg.of("te-trix-svg-score", player=p, points=t)) for p, t in enumerate(totals)
+    )
     if state.phase != "over":
-        return f"Te-Trix · round {state.round} · {score}"
-    best = max(totals)
-    winners = ", ".join(f"P{p}" for p, t in enumerate(totals) if t == best)
-    return f"Te-Trix · game over ({state.end}) · {score} · won by {winners}"
+        return SEPARATOR.join(
+            ("Te-Trix", str(Msg.of("te-trix-svg-round", round=state.round)), score)
+        )
+    winners = short_list([Msg.of("te-trix-svg-p", player=p) for p in scoring.winners(totals)])
+    return SEPARATOR.join(
+        (
+            "Te-Trix",
+            str(Msg.of("te-trix-svg-game-over", end=state.end or "")),
+            score,
+            str(Msg.of("te-trix-svg-won-by", players=winners)),
+        )
+    )
 
 
 def _round_line(state: TeTrixState) -> str:
-    parts = [f"roller: player {state.roller}"]
+    parts = [Msg.of("te-trix-svg-roller", player=state.roller)]
     if state.roll is not None:
-        parts.append(f"roll {notation(state.roll)}")
+        parts.append(Msg.of("te-trix-svg-roll", roll=notation(state.roll)))
     if state.arrangement is not None:
-        parts.append(f"shape {notation(state.arrangement)}")
-    waiting = {"roll": "the dice", "arrange": f"player {state.roller} to arrange"}
-    if state.phase in waiting:
-        parts.append(f"waiting for {waiting[state.phase]}")
+        parts.append(Msg.of("te-trix-svg-shape", arrangement=notation(state.arrangement)))
+    if state.phase == "roll":
+        parts.append(Msg.of("te-trix-svg-waiting-dice"))
+    elif state.phase == "arrange":
+        parts.append(Msg.of("te-trix-svg-waiting-arrange", player=state.roller))
     elif state.phase == "place":
-        parts.append("to place: " + ", ".join(f"player {p}" for p in state.pending))
-    return " · ".join(parts)
+        pending = short_list([Msg.of("te-trix-svg-player", player=p) for p in state.pending])
+        parts.append(Msg.of("te-trix-svg-to-place", players=pending))
+    return SEPARATOR.join(str(part) for part in parts)
 
 
 def _line(text: str, y: int, size: int, room: int, extra: str) -> str:
@@ -106,34 +126,33 @@ def _panel(state: TeTrixState, p: int, x: int, y: int) -> list[str]:
     size, sheet = state.size, state.sheets[p]
     scores = scoring.symbol_scores(sheet, size)
     total = scoring.total(sheet, size, state.bar)
-    detail = " · ".join(
-        f"{SYMBOLS[s]} {len(sc.kept)}×{sc.cells}={sc.points}" for s, sc in enumerate(scores)
-    )
+    parts = [f"{SYMBOLS[s]} {len(sc.kept)}×{sc.cells}={sc.points}" for s, sc in enumerate(scores)]
     if state.bar is not None:
-        detail += f" · bar +{state.bar}"
-        rated = scoring.rating(total)
-        detail += f" · {rated}" if rated else ""
-    mark = _player_mark(state, p)
+        parts.append(str(Msg.of("te-trix-svg-bar-points", bar=state.bar)))
+        rated = RATING.get(scoring.rating(total))
+        if rated is not None:
+            parts.append(str(rated))
+    detail = SEPARATOR.join(parts)
+    title = Msg.of("te-trix-svg-panel", player=p, points=total, mark=_player_mark(state, p))
     out = [
         f'<g class="rw-sheet" data-sheet="{p}">',
-        f'<text x="{x}" y="{y + 16}" font-size="14" font-weight="bold">'
-        f"{esc(f'Player {p}: {total} pts{mark}')}</text>",
+        f'<text x="{x}" y="{y + 16}" font-size="14" font-weight="bold">{esc(str(title))}</text>',
         f'<text x="{x}" y="{y + 32}" font-size="11" fill="#444">{esc(detail)}</text>',
     ]
     if state.bar is not None:
         out.extend(_bar(p, state.bar, x, y + 38))
     top = y + PANEL_TOP
     printed = {c for c, _ in state.preprinted[p]}
+    tip = f"<title>{esc(str(PREPRINTED))}</title>"
     for cell in range(size * size):
         cx, cy = x + (cell % size) * CELL, top + (cell // size) * CELL
         fill = "#e5e7eb" if cell in printed else "#ffffff"
-        tip = "<title>pre-printed</title>" if cell in printed else ""
         row, col = divmod(cell, size)
         out.append(
             f'<rect x="{cx}" y="{cy}" width="{CELL}" height="{CELL}" fill="{fill}" '
             f'stroke="#cbd5e1" class="rw-cell" data-sheet="{p}" '
             f'data-cell="{cell_name(cell, size)}" data-row="{row + 1}" data-col="{col + 1}">'
-            f"{tip}</rect>"
+            f"{tip if cell in printed else ''}</rect>"
         )
     for symbol, sc in enumerate(scores):
         for region in sc.regions:
@@ -157,16 +176,17 @@ def _panel(state: TeTrixState, p: int, x: int, y: int) -> list[str]:
 
 
 def _player_mark(state: TeTrixState, p: int) -> str:
+    """What the panel's title adds: blocked, placed, waiting (to place) or none."""
     if p in state.blocked:
-        return " · blocked"
+        return "blocked"
     if state.phase == "place":
-        return " · placed" if p in state.placed else " · to place"
-    return ""
+        return "placed" if p in state.placed else "waiting"
+    return "none"
 
 
 def _bar(p: int, free: int, x: int, y: int) -> list[str]:
     """TX-13: 8 fields, crossed from the left (as ``crossed_fields`` numbers them)."""
-    out = [f'<text x="{x}" y="{y + 11}" font-size="10" fill="#444">bar</text>']
+    out = [f'<text x="{x}" y="{y + 11}" font-size="10" fill="#444">{esc(str(BAR))}</text>']
     for i in range(BAR_FIELDS):
         bx = x + 24 + i * 14
         crossed = is_crossed(i + 1, free)
@@ -190,7 +210,7 @@ def _symbol(symbol: int, x: float, y: float, size: float, opacity: float) -> lis
     )
     if opacity < 1:
         style += f' opacity="{opacity}"'
-    title = f"<title>{SYMBOL_NAMES[symbol]}</title>"
+    title = f"<title>{esc(str(SYMBOL[symbol]))}</title>"
     if symbol == 0:
         r = size / 2 - m
         return [f'<circle cx="{x + size / 2}" cy="{y + size / 2}" r="{r}" {style}>{title}</circle>']

@@ -39,6 +39,7 @@ from ..core import (
     Transition,
     illegal,
 )
+from ..core.text import Arg, Msg
 from . import moves, scoring
 from .moves import Arrangement, Move, Placement, Roll, Stop, Symbols
 from .options import DESCRIPTOR, setup
@@ -56,6 +57,7 @@ from .sheet import (
     placements,
 )
 from .state import CANNOT_PLACE, SHEETS_FULL, STOPPED, TeTrixState
+from .texts import short_list
 
 
 def _outcomes() -> tuple[tuple[Roll, Fraction], ...]:
@@ -143,7 +145,7 @@ class TeTrix(GameRules[TeTrixState, Move]):
     ) -> Transition[TeTrixState]:
         if state.phase == "over":
             raise GameOver(
-                f"the game is over ({state.end}); no move can be played",
+                Msg.of("te-trix-game-finished", end=state.end or ""),
                 reason="GAME_FINISHED",
                 rule="TX-14" if state.end == STOPPED else "TX-10",
             )
@@ -200,9 +202,7 @@ def _totals(state: TeTrixState) -> tuple[int, ...]:
 
 
 def _winners(state: TeTrixState) -> tuple[int, ...]:
-    """TX-11: the highest score wins; ties share."""
-    values = _totals(state)
-    return tuple(p for p, v in enumerate(values) if v == max(values))
+    return scoring.winners(_totals(state))
 
 
 def _placer(state: TeTrixState, player: int | None) -> int:
@@ -212,7 +212,7 @@ def _placer(state: TeTrixState, player: int | None) -> int:
         if len(pending) == 1:
             return pending[0]
         raise NotYourTurn(
-            f"players {list(pending)} place simultaneously: say which player this move is for",
+            Msg.of("te-trix-player-required", players=str(list(pending))),
             reason="PLAYER_REQUIRED",
             details={"toMove": list(pending)},
         )
@@ -220,19 +220,18 @@ def _placer(state: TeTrixState, player: int | None) -> int:
         return player
     details = {"toMove": list(pending)}
     if not 0 <= player < state.players:
-        message, reason = f"there is no player {player} in this game", "NOT_A_PLAYER"
+        message, reason = Msg.of("te-trix-not-a-player", player=player), "NOT_A_PLAYER"
     elif player in state.placed:
-        message, reason = f"player {player} has already placed this round (TX-9)", "ALREADY_PLACED"
+        message, reason = Msg.of("te-trix-already-placed", player=player), "ALREADY_PLACED"
     else:
-        message = f"player {player} cannot enter this shape; the game ends this round (TX-10)"
-        reason = "CANNOT_PLACE"
+        message, reason = Msg.of("te-trix-cannot-place", player=player), "CANNOT_PLACE"
     raise NotYourTurn(message, reason=reason, details=details)
 
 
-def _no_player(player: int | None, what: str) -> None:
+def _no_player(player: int | None) -> None:
     if player is not None:
         raise NotYourTurn(
-            f"{what}; no player acts now, not player {player}",
+            Msg.of("te-trix-chance-node", player=player),
             reason="CHANCE_NODE",
             details={"toMove": []},
         )
@@ -240,10 +239,10 @@ def _no_player(player: int | None, what: str) -> None:
 
 def _roll(state: TeTrixState, move: Move, player: int | None) -> Transition[TeTrixState]:
     """TX-5: the roller's dice, a chance outcome."""
-    _no_player(player, "the dice are rolled (a chance outcome)")
+    _no_player(player)
     if not isinstance(move, Roll):
         raise illegal(
-            f"player {state.roller} must roll the dice first (round {state.round})",
+            Msg.of("te-trix-roll-first", player=state.roller, round=state.round),
             "ROLL_FIRST",
             "TX-5",
         )
@@ -263,26 +262,29 @@ def _arrange(state: TeTrixState, move: Move, player: int | None) -> Transition[T
     roller = state.roller
     if player is not None and player != roller:
         raise NotYourTurn(
-            f"player {roller} rolled and arranges the dice (TX-6), not player {player}",
+            Msg.of("te-trix-not-the-roller", roller=roller, player=player),
             reason="NOT_TO_MOVE",
             details={"toMove": [roller]},
         )
     if isinstance(move, Stop):
         if not state.solo:
-            raise illegal("only the solo player may stop the game", "STOP_SOLO_ONLY", "TX-14")
+            raise illegal(Msg.of("te-trix-stop-solo-only"), "STOP_SOLO_ONLY", "TX-14")
         events: tuple[Event, ...] = ({"type": "stopped", "player": roller, "round": state.round},)
         return _game_over(replace(state, phase="over", end=STOPPED), events)
     if not isinstance(move, Arrangement):
+        example = f"{SHAPES[2]}:{moves.symbols_text(_roll_of(state))}"
         raise illegal(
-            f"player {roller} must first arrange the roll on a shape, e.g. "
-            f"{SHAPES[2]}:{moves.symbols_text(_roll_of(state))}",
+            Msg.of("te-trix-arrange-first", player=roller, example=example),
             "ARRANGE_FIRST",
             "TX-6",
         )
     if tuple(sorted(move.symbols)) != _roll_of(state):
         raise illegal(
-            f"{moves.notation(move)} does not use the rolled symbols "
-            f"{moves.symbols_text(_roll_of(state))}; the dice may be rearranged, not turned",
+            Msg.of(
+                "te-trix-not-the-roll",
+                arrangement=moves.notation(move),
+                roll=moves.symbols_text(_roll_of(state)),
+            ),
             "NOT_THE_ROLL",
             "TX-6",
         )
@@ -315,12 +317,12 @@ def _place(state: TeTrixState, move: Move, player: int | None) -> Transition[TeT
     if not isinstance(move, Placement):
         if isinstance(move, Stop):
             raise illegal(
-                "stop is only allowed at the start of a round, before the arrangement",
+                Msg.of("te-trix-stop-not-now"),
                 "STOP_NOT_NOW",
                 "TX-14",
             )
         raise illegal(
-            f"the arrangement is fixed; player {who} must now place it (e.g. r0@1,1)",
+            Msg.of("te-trix-place-now", player=who),
             "PLACE_NOW",
             "TX-7",
         )
@@ -356,26 +358,27 @@ def _check_placement(
     where = moves.notation(move)
     if overhang == 4:
         raise illegal(
-            f"{where} puts no symbol on the sheet; at least one must land on it",
+            Msg.of("te-trix-off-sheet", placement=where),
             "OFF_SHEET",
             "TX-8",
         )
     taken = cells & state.sheets[who].filled
     if taken:
         printed = {c for c, _ in state.preprinted[who]}
-        names = [
-            cell_name(c, state.size) + (" (pre-printed)" if c in printed else "")
+        names: list[Arg] = [
+            Msg.of("te-trix-cell-preprinted", cell=cell_name(c, state.size))
+            if c in printed
+            else cell_name(c, state.size)
             for c in bits(taken)
         ]
         raise illegal(
-            f"{where} would overwrite {', '.join(names)} on player {who}'s sheet",
+            Msg.of("te-trix-cell-occupied", placement=where, cells=short_list(names), player=who),
             "CELL_OCCUPIED",
             "TX-8",
         )
     if state.bar is not None and overhang > state.bar:
         raise illegal(
-            f"{where} hangs {overhang} symbol(s) over the edge, but only {state.bar} bar "
-            "field(s) are left",
+            Msg.of("te-trix-bar-exhausted", placement=where, count=overhang, bar=state.bar),
             "BAR_EXHAUSTED",
             "TX-13",
         )

@@ -80,6 +80,12 @@ def total(sheet: Sheet, size: int, bar: int | None) -> int:
     return sheet_points(sheet, size) + (bar or 0)
 
 
+def winners(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """TX-11: the highest score wins; ties share."""
+    best = max(totals)
+    return tuple(p for p, v in enumerate(totals) if v == best)
+
+
 def rating(points: int) -> str | None:
     """TX-15: "Chapeau!" from 130, "good" from 120."""
     if points >= CHAPEAU:

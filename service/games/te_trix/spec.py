@@ -1,12 +1,12 @@
-"""Te-Trix's :class:`GameSpec`: its rules, notation, codec, picture, schemas and bot
-playouts."""
+"""Te-Trix's :class:`GameSpec`: its rules, notation, codec, picture, schemas, bot playouts and
+words for people."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from ..core import Chooser, GameSpec
-from . import codec, moves, render, reports, schema
+from . import codec, moves, render, reports, schema, texts
 from .moves import Move, Stop
 from .options import DESCRIPTOR, OPTIONS
 from .rules import TeTrix
@@ -43,5 +43,8 @@ SPEC: GameSpec[TeTrixState, Move] = GameSpec(
     event_schema=lambda: reports.events(DESCRIPTOR),
     breakdown_schema=reports.breakdown,
     playout=playout,
+    describe_move=texts.describe_move,
+    describe_event=texts.describe_event,
+    prompt=texts.prompt,
 )
 ENGINE = SPEC.game

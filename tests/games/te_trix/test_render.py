@@ -1,8 +1,11 @@
-"""The SVG picture: well-formed XML with every sheet, symbols, outlines and the solo bar."""
+"""The SVG picture: well-formed XML with every sheet, symbols, outlines and the solo bar, its
+words in the answer's language."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+
+from service import text
 
 from .helpers import G, play
 
@@ -35,3 +38,19 @@ def test_render_solo_bar_and_escaping():
 def test_render_finished_game_names_the_winner():
     state = play(G.new(1, {"solo": True}), "ooxs", "stop")
     assert "game over (stopped)" in G.render(state)
+
+
+def test_render_writes_its_words_in_the_answer_s_language():
+    """The picture is drawn per request (never cached), in the language the request chose."""
+    state = play(G.new(3), "oooo", "L:oooo", (0, "r0@3,1"))
+    token = text.LANGUAGE.set("de")
+    try:
+        root = ET.fromstring(G.render(state))
+    finally:
+        text.LANGUAGE.reset(token)
+    texts = "".join(root.itertext())
+    assert "Te-Trix · Runde 1 · S0 5 – S1 0 – S2 0" in texts
+    assert "noch eintragen: Spieler 1 und Spieler 2" in texts
+    assert "Spieler 0: 5 Pkt. · eingetragen" in texts
+    assert "vorgedruckt" in texts and "Kreis" in texts
+    assert "Player 0: 5 pts · placed" in "".join(ET.fromstring(G.render(state)).itertext())
