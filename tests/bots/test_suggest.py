@@ -190,7 +190,8 @@ def test_strength_levels_are_budgets(client, make_client):
         assert r.status_code == 400, body
         error = r.json()["error"]
         assert error["code"] == "INVALID_REQUEST"
-        assert error["details"]["problems"] == [{"path": "$.level", "reason": reason}]
+        (problem,) = error["details"]["problems"]
+        assert (problem["path"], problem["reason"]) == ("$.level", reason)
     query = """query($s: JSON!) { suggest(game: "mixtour", state: $s, seed: "l", level: EASY) {
       ... on Suggestion { stats } } }"""
     data = client.post("/graphql", json={"query": query, "variables": {"s": state}}).json()
