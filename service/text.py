@@ -17,12 +17,13 @@ knowing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from typing import Any
 
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import ast as fluent_ast
@@ -116,6 +117,13 @@ def _memo(language: str, msg: Msg) -> str:
 
 
 _MEMO: dict[tuple[str, Msg], str] = {}
+
+
+def from_wire(wire: Mapping[str, Any]) -> Msg:
+    """The message an answer's ``messageId`` and ``args`` name (a cached result holds them
+    so; a message argument nests the same way)."""
+    args = {k: from_wire(v) if isinstance(v, Mapping) else v for k, v in wire["args"].items()}
+    return Msg.of(wire["messageId"], **args)
 
 
 def _render(language: str, msg: Msg) -> str:

@@ -212,6 +212,13 @@ LEVEL = Field(
     + bots.describe_levels("SUGGEST_MAX_BUDGET")
     + ".",
 )
+DESCRIBE = Field(
+    "describe",
+    "bool",
+    {"type": "boolean"},
+    description="Add words for people, in the answer's language: each move's and event's "
+    "description, the position's prompt (default false: the leanest answer).",
+)
 CERTIFICATE = Field(
     "certificate",
     "json",
@@ -235,9 +242,11 @@ BODIES: dict[str, Body] = {
             ),
         ),
         Body("StateRequest", (STATE,)),
+        Body("PositionRequest", (STATE, DESCRIBE)),
         Body("PlayerStateRequest", (STATE, PLAYER)),
-        Body("PlayMoveRequest", (STATE, MOVE, PLAYER, AUTO_CHANCE)),
-        Body("PlayMovesRequest", (STATE, MOVES, PLAYER, AUTO_CHANCE)),
+        Body("LegalMovesRequest", (STATE, PLAYER, DESCRIBE)),
+        Body("PlayMoveRequest", (STATE, MOVE, PLAYER, AUTO_CHANCE, DESCRIBE)),
+        Body("PlayMovesRequest", (STATE, MOVES, PLAYER, AUTO_CHANCE, DESCRIBE)),
         Body(
             "SuggestRequest",
             (
@@ -319,8 +328,9 @@ OPERATIONS: tuple[Operation, ...] = (
         f"{_GAME_PATH}/position",
         "Validate a state and derive everything",
         ref("Position"),
-        ("StateRequest",),
-        graphql=GraphQL(("position",)),
+        ("PositionRequest",),
+        # GraphQL selects prompt and promptMessage instead
+        graphql=GraphQL(("position",), omit=frozenset({"describe"})),
     ),
     Operation(
         "legalMoves",
@@ -328,8 +338,9 @@ OPERATIONS: tuple[Operation, ...] = (
         f"{_GAME_PATH}/legal-moves",
         "Legal moves, or chance outcomes with probabilities",
         ref("LegalMoves"),
-        ("PlayerStateRequest",),
-        graphql=GraphQL(("position", "legalMoves")),
+        ("LegalMovesRequest",),
+        # GraphQL selects each move's description instead
+        graphql=GraphQL(("position", "legalMoves"), omit=frozenset({"describe"})),
     ),
     Operation(
         "play",

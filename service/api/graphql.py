@@ -16,7 +16,7 @@ from graphql import GraphQLEnumType, GraphQLError, GraphQLObjectType, GraphQLSch
 from strawberry.scalars import JSON
 from strawberry.types import ExecutionContext, Info
 
-from .. import bots
+from .. import bots, text
 from ..games import SPECS
 from ..games.core import MoveRequest, Problem
 from ..games.core.errors import MAX_PROBLEMS
@@ -27,7 +27,7 @@ from .edge import EDGE, codes_of
 from .errors import CODES, MESSAGE, MESSAGE_ARGS, MESSAGE_ID, ServiceError, problem_details
 from .graphql_json import OVERRIDES
 from .graphql_moves import MoveTypes
-from .ops import INLINE_MOVES, Loaded, Rules
+from .ops import INLINE_MOVES, Loaded, Rules, describe_events
 from .records import print_record
 from .request import Body, document_problem, parse_move_item, type_name
 from .strawberry_internals import graphql_schema
@@ -44,6 +44,24 @@ from .verify import (
 )
 
 T = TypeVar("T")
+
+
+class _Told:
+    """The described legal moves of one ``legalMoves`` field, computed when the first
+    move's description is asked for (the lean list is all a query without it costs)."""
+
+    __slots__ = ("loaded", "moves", "player", "rules")
+
+    def __init__(self, rules: Rules, loaded: Loaded, player: int | None) -> None:
+        self.rules, self.loaded, self.player = rules, loaded, player
+        self.moves: list[dict[str, Any]] | None = None
+
+    async def of(self, index: int) -> dict[str, Any] | None:
+        if self.moves is None:
+            found = self.rules.legal_moves(self.loaded, self.player, describe=True)
+            self.moves = (await _or_error_async(found))["moves"]
+        wire: dict[str, Any] | None = self.moves[index].get("description")
+        return wire
 
 
 @strawberry.type(description="A game the service knows, with its options.")
@@ -164,6 +182,20 @@ class LegalMove:
     probability: float | None = strawberry.field(
         default=None, description="At a chance node, the outcome's probability; else null."
     )
+    _told: strawberry.Private[_Told | None] = None
+    _index: strawberry.Private[int] = 0
+
+    @strawberry.field(
+        description="What the move does, in words, in the answer's language (null for a "
+        "game without descriptions)."
+    )
+    async def description(self) -> str | None:
+        wire = None if self._told is None else await self._told.of(self._index)
+        return None if wire is None else str(text.from_wire(wire))
+
+    @strawberry.field(description="The description's messageId and args.")
+    async def description_message(self) -> JSON | None:
+        return None if self._told is None else JSON(await self._told.of(self._index))
 
     @strawberry.field(description="The same move document as a typed object per game and kind.")
     def typed(self) -> MoveDocument:
@@ -285,12 +317,31 @@ class Position:
     async def legal_moves(self, player: int | None = None) -> list[LegalMove]:
         answer = await _or_error_async(self._rules.legal_moves(self._loaded, player))
         game = self._loaded.engine.id
+        told = _Told(self._rules, self._loaded, player)
         return [
             LegalMove(
-                _game=game, notation=m["notation"], move=m["move"], probability=m.get("probability")
+                _game=game,
+                notation=m["notation"],
+                move=m["move"],
+                probability=m.get("probability"),
+                _told=told,
+                _index=i,
             )
-            for m in answer["moves"]
+            for i, m in enumerate(answer["moves"])
         ]
+
+    @strawberry.field(
+        description='What the position asks of whom ("Red to move: roll"), or how the game '
+        "ended, in the answer's language (null for a game without prompts)."
+    )
+    async def prompt(self) -> str | None:
+        wire = await self._rules.prompt(self._loaded)
+        return None if wire is None else str(text.from_wire(wire))
+
+    @strawberry.field(description="The prompt's messageId and args.")
+    async def prompt_message(self) -> JSON | None:
+        wire = await self._rules.prompt(self._loaded)
+        return None if wire is None else JSON(wire)
 
     @strawberry.field(description="Chance outcomes with probabilities (empty unless isChance).")
     async def chance_outcomes(self) -> list[LegalMove]:
@@ -626,11 +677,14 @@ class Query:
         moves: list[JSON],
         player: int | None = None,
         auto_chance: bool | None = None,
+        describe: bool | None = None,
     ) -> PlayResult:
         rules = _rules(info)
         try:
             loaded = rules.load(rules.engine(game), state)
             end, events = await rules.play_async(loaded, _moves(moves, player), auto_chance)
+            if describe:
+                events = describe_events(loaded.engine, events)
             return PlayOutcome(
                 position=Position(_rules=rules, _loaded=end), events=[JSON(e) for e in events]
             )

@@ -398,8 +398,10 @@ def api_schemas() -> JSON:
             description="A move for a named player (simultaneous placements).",
         ),
         **_tournament_schemas(),
-        "Position": obj(position, list(position)),
-        "PlayAnswer": obj({**position, "events": array(ref("Event"))}, [*position, "events"]),
+        "Position": obj({**position, **PROMPT}, list(position)),
+        "PlayAnswer": obj(
+            {**position, **PROMPT, "events": array(ref("Event"))}, [*position, "events"]
+        ),
         "ReplayAnswer": obj(
             {**position, "plies": {"type": "integer", "minimum": 0}}, [*position, "plies"]
         ),
@@ -408,15 +410,18 @@ def api_schemas() -> JSON:
                 "notation": {"type": "string"},
                 "move": ref("MoveDocument"),
                 "probability": {"type": "number", "minimum": 0, "maximum": 1},
+                **DESCRIPTION,
             },
             ["notation", "move"],
-            description="probability: only at a chance node.",
+            description="probability: only at a chance node; description and "
+            "descriptionMessage: only when describe was asked for.",
         ),
         "LegalMoves": obj(
             {
                 "toMove": array(ref("Player")),
                 "isChance": {"type": "boolean"},
                 "moves": array(ref("LegalMove")),
+                **PROMPT,
             },
             ["toMove", "isChance", "moves"],
         ),
@@ -481,6 +486,23 @@ def api_schemas() -> JSON:
     }
 
 
+# Words for people an answer carries when describe is asked for: the text in the answer's
+# language and its message.
+DESCRIPTION: JSON = {
+    "description": {
+        "type": "string",
+        "description": "What the move or event does, in words, in the answer's language.",
+    },
+    "descriptionMessage": {"$ref": "#/components/schemas/Message"},
+}
+PROMPT: JSON = {
+    "prompt": {
+        "type": "string",
+        "description": "What the position asks of whom (or how the game ended), in the "
+        "answer's language; only when describe was asked for.",
+    },
+    "promptMessage": {"$ref": "#/components/schemas/Message"},
+}
 # Every operation answers in the language asked for (service/api/language.py).
 LANGUAGE_PARAMETERS: list[JSON] = [
     {

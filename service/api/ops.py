@@ -204,9 +204,27 @@ class Rules:
             body = jsonio.canonical(doc)
         return {**summary, "state": {**doc, "sig": loaded.key.sign(body)}}
 
-    async def legal_moves(self, loaded: Loaded, player: int | None) -> dict[str, Any]:
+    async def prompt(self, loaded: Loaded) -> dict[str, Any] | None:
+        """What the position asks of whom, or how the game ended, as ``messageId`` and
+        ``args`` (cached: language-free); None for a game without prompts."""
+        prompt = loaded.engine.spec.prompt
+        if prompt is None:
+            return None
+
+        def compute() -> dict[str, Any]:
+            spend(POSITION_COST, "a prompt")
+            return prompt(loaded.state).wire()
+
+        return await self._cached(loaded, "prompt", None, compute)  # type: ignore[no-any-return]
+
+    async def legal_moves(
+        self, loaded: Loaded, player: int | None, describe: bool = False
+    ) -> dict[str, Any]:
+        """The legal moves; with ``describe`` each with its description, as ``messageId``
+        and ``args`` under ``description`` (cached apart: the lean answer stays lean)."""
         self.check_player(loaded.engine, player)
         engine = loaded.engine
+        told = engine.spec.describe_move if describe else None
 
         def compute() -> dict[str, Any]:
             spend(POSITION_COST, "legal moves")
@@ -214,21 +232,22 @@ class Rules:
             self.check_player(engine, player, state)
             try:
                 if engine.is_chance(state) and player is not None:
-                    moves = []  # nobody acts at a chance node; the outcomes are the host's
+                    found: list[tuple[Any, float | None]] = []  # the outcomes are the host's
                 elif engine.is_chance(state):
-                    moves = [
-                        {
-                            "notation": engine.notation(m),
-                            "move": engine.move_document(state, m),
-                            "probability": float(p),
-                        }
-                        for m, p in engine.chance_outcomes(state)
-                    ]
+                    found = [(m, float(p)) for m, p in engine.chance_outcomes(state)]
                 else:
-                    moves = [
-                        {"notation": engine.notation(m), "move": engine.move_document(state, m)}
-                        for m in engine.legal_moves(state, player)
-                    ]
+                    found = [(m, None) for m in engine.legal_moves(state, player)]
+                moves = []
+                for m, p in found:
+                    entry: dict[str, Any] = {
+                        "notation": engine.notation(m),
+                        "move": engine.move_document(state, m),
+                    }
+                    if p is not None:
+                        entry["probability"] = p
+                    if told is not None:
+                        entry["description"] = told(state, m).wire()
+                    moves.append(entry)
             except RulesError as exc:
                 raise from_rules(exc) from exc
             spend(len(moves), "legal moves")  # their documents cost by the move
@@ -238,7 +257,8 @@ class Rules:
                 "moves": moves,
             }
 
-        return await self._cached(loaded, "legal-moves", player, compute)  # type: ignore[no-any-return]
+        op = "legal-moves" if told is None else "legal-moves-described"
+        return await self._cached(loaded, op, player, compute)  # type: ignore[no-any-return]
 
     def new_game(
         self,
@@ -490,6 +510,20 @@ def _rules_texts(game: str, language: str) -> tuple[str, list[dict[str, str]]]:
             continue
         return lang, [{"id": rule, "text": body} for rule, body in rule_texts(markdown).items()]
     return text.DEFAULT, []
+
+
+def words(wire: dict[str, Any], field: str = "description") -> dict[str, Any]:
+    """``field`` written in the answer's language and ``<field>Message``, its ``messageId``
+    and ``args``: how an answer carries a text a cached result holds as a message."""
+    return {field: text.from_wire(wire), f"{field}Message": wire}
+
+
+def describe_events(engine: Engine, events: list[Event]) -> list[Event]:
+    """Each event with its description (and ``descriptionMessage``)."""
+    told = engine.spec.describe_event
+    if told is None:
+        return events
+    return [{**e, **words(told(e).wire())} for e in events]
 
 
 def _worded(described: dict[str, Any]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from . import offload
 from .budget import request_budget
 from .contract import BY_ID
 from .http import StreamedBody, json_response, read_json
-from .ops import INLINE_MOVES, Engine, Loaded, Rules
+from .ops import INLINE_MOVES, Engine, Loaded, Rules, describe_events, words
 from .records import print_record
 from .request import Body, bad_text
 from .verify import (
@@ -161,16 +161,38 @@ def _state_call(operation_id: str, answer: Answer) -> Handler:
 
 
 async def _position(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
-    return await rules.position_of(load())
+    return await _worded_position(rules, load(), v["describe"])
+
+
+async def _worded_position(rules: Rules, loaded: Loaded, describe: bool | None) -> Any:
+    """The Position; with ``describe`` its prompt too (``prompt``, ``promptMessage``)."""
+    position = await rules.position_of(loaded)
+    if describe:
+        prompt = await rules.prompt(loaded)
+        if prompt is not None:
+            position.update(words(prompt, "prompt"))
+    return position
 
 
 async def _legal_moves(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
-    return await rules.legal_moves(load(), v["player"])
+    loaded = load()
+    if not v["describe"]:
+        return await rules.legal_moves(loaded, v["player"])
+    found = await rules.legal_moves(loaded, v["player"], describe=True)
+    moves = [{**m, **words(m["description"])} if "description" in m else m for m in found["moves"]]
+    answer = {**found, "moves": moves}
+    prompt = await rules.prompt(loaded)
+    if prompt is not None:
+        answer.update(words(prompt, "prompt"))
+    return answer
 
 
 async def _play(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
-    end, events = await rules.play_async(load(), v["moves"], v["autoChance"])
-    return {**await rules.position_of(end), "events": events}
+    loaded = load()
+    end, events = await rules.play_async(loaded, v["moves"], v["autoChance"])
+    if v["describe"]:
+        events = describe_events(loaded.engine, events)
+    return {**await _worded_position(rules, end, v["describe"]), "events": events}
 
 
 async def _score(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:

@@ -190,3 +190,79 @@ def test_every_rule_a_refusal_or_problem_names_resolves_in_both_languages(client
                 r["id"] for r in client.get(f"/v1/games/{game}/rules?lang={lang}").json()["rules"]
             }
             assert sorted(named - served) == [], (game, lang)
+
+
+# -- words for people: descriptions, prompts, events ----------------------------------------
+
+GAMES_STARTED = {
+    "mixtour": {},
+    "tric-trac": {"seed": "words"},
+    "te-trix": {"seed": "words", "players": 2},
+    "triominos-junior": {"seed": "words"},
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES_STARTED))
+def test_described_legal_moves_carry_words_in_the_language_asked_for(client, game):
+    state = client.post(f"/v1/games/{game}/new", json=GAMES_STARTED[game]).json()["state"]
+    lean = client.post(f"/v1/games/{game}/legal-moves", json={"state": state}).json()
+    assert "prompt" not in lean and all("description" not in m for m in lean["moves"])
+    worded = {}
+    for lang in text.LANGUAGES:
+        r = client.post(
+            f"/v1/games/{game}/legal-moves?lang={lang}", json={"state": state, "describe": True}
+        )
+        assert r.status_code == 200, r.text
+        worded[lang] = r.json()
+        body = worded[lang]
+        assert [m["notation"] for m in body["moves"]] == [m["notation"] for m in lean["moves"]]
+        for m in body["moves"]:
+            assert m["description"] == text.render(_msg(m["descriptionMessage"]), lang)
+        assert body["prompt"] == text.render(_msg(body["promptMessage"]), lang)
+    en, de = worded["en"], worded["de"]
+    assert en["prompt"] != de["prompt"]
+    assert [m["descriptionMessage"] for m in en["moves"]] == [
+        m["descriptionMessage"] for m in de["moves"]
+    ]
+    assert all(a["description"] != b["description"] for a, b in zip(en["moves"], de["moves"]))
+
+
+def test_a_described_position_and_play_tell_the_prompt_and_every_event(client):
+    state = client.post("/v1/games/tric-trac/new", json={"seed": "words"}).json()["state"]
+    moves = client.post("/v1/games/tric-trac/legal-moves", json={"state": state}).json()
+    move = moves["moves"][0]["notation"]
+    r = client.post(
+        "/v1/games/tric-trac/play?lang=de", json={"state": state, "move": move, "describe": True}
+    )
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["events"] and all(
+        e["description"] == text.render(_msg(e["descriptionMessage"]), "de") for e in body["events"]
+    )
+    assert body["prompt"] == text.render(_msg(body["promptMessage"]), "de")
+    plain = client.post("/v1/games/tric-trac/play", json={"state": state, "move": move}).json()
+    assert "prompt" not in plain and all("description" not in e for e in plain["events"])
+    position = client.post(
+        "/v1/games/tric-trac/position", json={"state": body["state"], "describe": True}
+    ).json()
+    assert position["promptMessage"] == body["promptMessage"]
+
+
+def test_graphql_tells_moves_prompts_and_events_when_they_are_selected(client):
+    state = client.post("/v1/games/mixtour/new", json={}).json()["state"]
+    query = """query($s: JSON!) { position(game: "mixtour", state: $s) { ... on Position {
+      prompt promptMessage legalMoves { notation description descriptionMessage } } } }"""
+    body = {"query": query, "variables": {"s": state}}
+    german = client.post("/graphql?lang=de", json=body).json()["data"]["position"]
+    rest = client.post(
+        "/v1/games/mixtour/legal-moves?lang=de", json={"state": state, "describe": True}
+    ).json()
+    assert german["prompt"] == rest["prompt"]
+    assert [
+        (m["notation"], m["description"], m["descriptionMessage"]) for m in german["legalMoves"]
+    ] == [(m["notation"], m["description"], m["descriptionMessage"]) for m in rest["moves"]]
+    play = """query($s: JSON!) { play(game: "mixtour", state: $s, moves: ["c3"], describe: true) {
+      ... on PlayOutcome { events } } }"""
+    events = client.post("/graphql?lang=de", json={"query": play, "variables": {"s": state}})
+    (event,) = events.json()["data"]["play"]["events"]
+    assert event["description"] == text.render(_msg(event["descriptionMessage"]), "de")

@@ -23,6 +23,23 @@ PLY: JSON = {
 }
 
 
+# Added when a play asks for words (describe): the event told, and its message.
+WORDS: JSON = {
+    "description": {
+        "type": "string",
+        "description": "Set when describe was asked for: the event in words, in the answer's "
+        "language.",
+    },
+    "descriptionMessage": {
+        "type": "object",
+        "required": ["messageId", "args"],
+        "properties": {"messageId": {"type": "string"}, "args": {"type": "object"}},
+        "description": "Set when describe was asked for: the description's message id and "
+        "arguments.",
+    },
+}
+
+
 def event(type_: str, description: str, properties: JSON, optional: Collection[str] = ()) -> JSON:
     """One event variant: ``type`` fixed, every property required except ``optional`` ones,
     and the ``ply`` that ``driver.play`` adds."""
@@ -34,7 +51,7 @@ def event(type_: str, description: str, properties: JSON, optional: Collection[s
         "description": description,
         "additionalProperties": False,
         "required": ["type", *(k for k in properties if k not in optional)],
-        "properties": {"type": {"const": type_}, **properties, "ply": PLY},
+        "properties": {"type": {"const": type_}, **properties, "ply": PLY, **WORDS},
     }
 
 
