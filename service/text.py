@@ -26,6 +26,7 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import FluentType, fluent_number
 from fluent.syntax import ast as fluent_ast
 from fluent.syntax import parse
 
@@ -126,6 +127,26 @@ def from_wire(wire: Mapping[str, Any]) -> Msg:
     return Msg.of(wire["messageId"], **args)
 
 
+# Fluent formats a number through Babel, which fails on integers beyond 28 digits; a client's
+# number can be any size, so one beyond this is written as its digits (plural "other").
+_NUMBER_LIMIT = 10**15
+
+
+def _number(value: Any, **options: Any) -> FluentType | str:
+    """Fluent's NUMBER, except that a number too long for it (a string by then) stays its
+    digits."""
+    if isinstance(value, str):
+        return value
+    return fluent_number(value, **options)
+
+
+def _fluent(args: Mapping[str, str | int]) -> dict[str, str | int]:
+    return {
+        k: str(v) if type(v) is int and not -_NUMBER_LIMIT < v < _NUMBER_LIMIT else v
+        for k, v in args.items()
+    }
+
+
 def _render(language: str, msg: Msg) -> str:
     args = {k: _memo(language, v) if isinstance(v, Msg) else v for k, v in msg.items}
     for lang in (language, DEFAULT):
@@ -148,7 +169,11 @@ class Catalog:
 
     def __init__(self, language: str, sources: Iterable[Source]) -> None:
         self.language = language
-        self.bundle = FluentBundle([language], use_isolating=False)
+        self.bundle = FluentBundle(
+            [language],
+            functions={"NUMBER": _number},  # type: ignore[dict-item]
+            use_isolating=False,
+        )
         self.ids: dict[str, str] = {}
         """Message id -> the file that defines it."""
         self.problems: list[str] = []
@@ -185,7 +210,7 @@ class Catalog:
         message = self.bundle.get_message(id_)
         if message.value is None:
             return None
-        text, errors = self.bundle.format_pattern(message.value, args)
+        text, errors = self.bundle.format_pattern(message.value, _fluent(args))
         return None if errors or not isinstance(text, str) else text
 
     def attribute(self, id_: str, name: str, args: dict[str, str | int]) -> str | None:
@@ -197,7 +222,7 @@ class Catalog:
         pattern = message.attributes.get(name)
         if pattern is None:
             return None
-        text, errors = self.bundle.format_pattern(pattern, args)
+        text, errors = self.bundle.format_pattern(pattern, _fluent(args))
         return None if errors or not isinstance(text, str) else text
 
 

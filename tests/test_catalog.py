@@ -186,3 +186,16 @@ def sentences() -> Iterator[str]:
 
 def test_no_module_writes_its_own_sentences():
     assert list(sentences()) == []
+
+
+@pytest.mark.parametrize("language", text.LANGUAGES)
+def test_a_number_of_any_size_renders_as_its_digits(language):
+    """A client's number can be any size; Fluent's number formatting cannot (Babel fails
+    beyond 28 digits): such a number is written as its digits, with NUMBER() too."""
+    huge = 10**40
+    for msg in (
+        Msg.of("error-invalid-state", count=huge),
+        Msg.of("te-trix-not-a-player", player=huge),
+    ):
+        rendered = text.catalog(language).format(msg.id, dict(msg.items))
+        assert rendered is not None and str(huge) in rendered

@@ -28,8 +28,11 @@ from jsonschema import Draft202012Validator
 
 import service.games
 from service.games.core import Game, MoveRequest, RulesError, driver
-from service.games.core.events import event_types
+from service.games.core.events import WORDS, event_types
 
+# Event properties the driver and the API add, not the engine: the move's index, and the
+# words of a play that asks for them (tests/api/test_language.py checks those).
+ADDED_BY_PLAY = {"ply", *WORDS}
 REASON = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 # A rule id of a registered game: its prefix (GameSpec.rule_prefix) and a number.
 RULE = re.compile(rf"(?:{'|'.join(service.games.rule_prefixes())})-\d+")
@@ -310,7 +313,7 @@ def event_gaps(engine: Game[Any, Any], source: Source, rows: Sequence[Emitted]) 
             gaps.append(f"no row emits {kind}")
             continue
         keys = set().union(*mine)
-        gaps += [f"no {kind} row shows {k}" for k in sorted(set(props) - keys - {"ply"})]
+        gaps += [f"no {kind} row shows {k}" for k in sorted(set(props) - keys - ADDED_BY_PLAY)]
         for name, prop in props.items():
             values = prop.get("enum", [prop["const"]] if "const" in prop else [])
             if name != "type" and len(values) <= SMALL_ENUM:

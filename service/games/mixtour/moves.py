@@ -43,6 +43,10 @@ Move = Place | Shift | Pass
 _SQ = r"([a-e][1-5])"
 _PLACE = re.compile(_SQ)
 _SHIFT = re.compile(_SQ + r"(?::([0-9]{1,3}))?-" + _SQ)  # ASCII: \d takes every script's
+# Shaped like a square, or a move between such squares, of a bigger board: told as off the
+# board rather than as no notation at all.
+_ANY_SQ = r"([a-z][0-9]{1,3})"
+_OFF_BOARD = re.compile(rf"{_ANY_SQ}(?:(?::[0-9]{{1,3}})?-{_ANY_SQ})?")
 
 
 def notation(move: Move) -> str:
@@ -73,6 +77,13 @@ def parse_move(move: str | Mapping[str, Any]) -> Move:
                 details={"notation": move},
             )
         return Shift(INDEX[m[1]], count, INDEX[m[3]])
+    if m := _OFF_BOARD.fullmatch(text):
+        off = next(sq for sq in m.groups() if sq is not None and sq not in INDEX)
+        raise InvalidNotation(
+            Msg.of("mixtour-off-board", given=repr(move), square=off),
+            reason="UNPARSABLE",
+            details={"notation": move},
+        )
     raise InvalidNotation(
         Msg.of("mixtour-unparsable", given=repr(move)),
         reason="UNPARSABLE",

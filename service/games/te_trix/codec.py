@@ -229,9 +229,9 @@ def decode(doc: Any) -> TeTrixState:
     rnd = got.get("round", 1)
     n = players or 1
     if "roller" in got and got["roller"] != (rnd - 1) % n:
-        # n: the round, any size a document sends (NUMBER writes it without grouping)
+        # n: the round, any size a document sends: its digits, never a grouped number
         problems.add(
-            "$.roller", Msg.of("te-trix-state-roller", roller=(rnd - 1) % n, n=rnd, count=n)
+            "$.roller", Msg.of("te-trix-state-roller", roller=(rnd - 1) % n, n=str(rnd), count=n)
         )
     for key in ("placed", "blocked"):
         if any(p >= (players or MAX_PLAYERS) for p in got.get(key, ())):

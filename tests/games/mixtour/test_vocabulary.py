@@ -89,6 +89,9 @@ REFUSALS = [
     # Notation: refused by the parser, whatever the position.
     Refusal(None, 5, InvalidNotation, "NOT_A_STRING"),
     Refusal(None, "f1", InvalidNotation, "UNPARSABLE", details={"notation": "f1"}),
+    Refusal(
+        None, "c3+", InvalidNotation, "UNPARSABLE", details={"notation": "c3+"}, case="not-notation"
+    ),
     Refusal(None, "a1:0-b2", InvalidNotation, "BAD_COUNT", details={"notation": "a1:0-b2"}),
     Refusal(
         None,

@@ -39,6 +39,7 @@ mixtour-take-back = { $move } würde den letzten Zug des Gegners umkehren
 ## Ablehnungen: was kein Mixtour-Zug ist ($given: der gesendete Text in Anführungszeichen)
 mixtour-not-a-string = ein Mixtour-Zug ist ein Text wie 'b2', 'a1-b2' oder 'pass'
 mixtour-bad-count = { $given }: ein Zug bewegt mindestens einen Stein
+mixtour-off-board = { $given } liegt außerhalb des Bretts: { $square } ist kein Feld des 5 × 5-Bretts (a1 bis e5)
 mixtour-unparsable = { $given } ist keine Mixtour-Notation: erwartet wird ein Feld ('b2'), ein Zug ('a1-b2', 'c4:3-d3') oder 'pass'
 mixtour-document-square = Zugdokument: '{ $field }' muss ein Feld von a1 bis e5 sein
 mixtour-document-count = Zugdokument: 'count' muss eine positive ganze Zahl sein

@@ -32,6 +32,7 @@ mixtour-take-back = { $move } would undo the opponent's last move
 ## Refusals: what is not a Mixtour move ($given: the text sent, quoted)
 mixtour-not-a-string = a Mixtour move is a string such as 'b2', 'a1-b2' or 'pass'
 mixtour-bad-count = { $given }: a move takes at least one piece
+mixtour-off-board = { $given } is off the board: { $square } is no square of the 5 × 5 board (a1 to e5)
 mixtour-unparsable = { $given } is not Mixtour notation: expected a square ('b2'), a move ('a1-b2', 'c4:3-d3') or 'pass'
 mixtour-document-square = move document: '{ $field }' must be a square a1..e5
 mixtour-document-count = move document: 'count' must be a positive integer

@@ -235,7 +235,7 @@ te-trix-state-end-or-null = muss null oder eines von { $endings } sein
 te-trix-state-scores-type = muss eine Liste ganzer Zahlen sein (oder fehlen)
 te-trix-state-solo-sheets = das Solospiel hat genau ein Blatt, nicht { $count } (TX-12)
 # $n: die Runde laut Dokument; $count: seine Spieler.
-te-trix-state-roller = muss { $roller } sein: In Runde { NUMBER($n, useGrouping: 0) } würfelt bei { $count ->
+te-trix-state-roller = muss { $roller } sein: In Runde { $n } würfelt bei { $count ->
         [one] einem Spieler
        *[other] { $count } Spielern
     } dieser Spieler (TX-5)

@@ -213,7 +213,7 @@ te-trix-state-end-or-null = must be null or one of { $endings }
 te-trix-state-scores-type = must be a list of integers (or left out)
 te-trix-state-solo-sheets = the solo variant has exactly 1 sheet, not { $count } (TX-12)
 # $n: the round the document gives; $count: its players.
-te-trix-state-roller = must be { $roller }: in round { NUMBER($n, useGrouping: 0) } of { $count } player(s) that player rolls (TX-5)
+te-trix-state-roller = must be { $roller }: in round { $n } of { $count } player(s) that player rolls (TX-5)
 te-trix-state-round-players = must be a list of distinct players 0..{ $last } (TX-9)
 te-trix-state-bar-solo-only = must be null: the overhang bar is solo only (TX-13)
 te-trix-state-bar = must be the free bar fields, 0 to { $most } (TX-13)
