@@ -356,9 +356,29 @@ def document_problems(game: str) -> tuple[Msg, ...]:
     for path in paths(doc):
         for value in WRONG:
             refused(mutated(doc, path, value))
-    for sent in (None, [], {**doc, "zz": 1}, {**doc, "game": "nope"}, {**doc, "v": 2}):
+    answer = {"state": doc, "toMove": [0], "status": "ongoing"}  # a Position sent as a state
+    for sent in (None, [], {**doc, "zz": 1}, {**doc, "game": "nope"}, {**doc, "v": 2}, answer):
         refused(sent)
     return tuple(out)
+
+
+def test_a_state_of_another_game_says_so_alone():
+    """Issue 24: a newcomer who sends a Tric Trac state to Mixtour hears that first and
+    alone, not as one problem among many."""
+    doc = documents("tric-trac")[-1]
+    problems = problems_of("mixtour", doc)
+    assert [path for path, _ in problems] == ["$.game"]
+    assert strict(problems[0][1], "en") == "must be 'mixtour', got 'tric-trac'"
+
+
+def test_a_whole_position_sent_as_the_state_is_named():
+    doc = documents("mixtour")[-1]
+    problems = problems_of("mixtour", {"state": doc, "toMove": [0], "status": "ongoing"})
+    assert [path for path, _ in problems] == ["$"]
+    assert strict(problems[0][1], "en") == (
+        'this is a whole answer (a Position), not a state document: send its "state" field'
+    )
+    assert "Antwort" in strict(problems[0][1], "de")
 
 
 def problems_of(game: str, doc: Any) -> list[tuple[str, Msg]]:

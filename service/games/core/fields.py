@@ -709,8 +709,14 @@ class Document:
         if not isinstance(doc, Mapping):
             problems.add("$", Msg.of("field-state-not-object"))
             return None
+        if "game" not in doc and isinstance(doc.get("state"), Mapping):
+            # a whole answer (a Position) sent back instead of its state
+            problems.add("$", Msg.of("field-state-is-answer"))
+            return None
         if doc.get("game") != self.game:
+            # another game's state: nothing else about it is worth telling
             problems.add("$.game", self.body.properties["game"].explain(doc.get("game")))
+            return None
         v = doc.get("v")
         if type(v) is float and v.is_integer():
             v = int(v)

@@ -61,6 +61,7 @@ field-holds = enthält { $value }: { $why }
 field-twice = darf keinen Eintrag doppelt enthalten
 
 ## Ein Spielstand als Ganzes und die Felder, die jeder Spielstand hat
+field-state-is-answer = das ist eine ganze Antwort (eine Position), kein Spielstand-Dokument: zu schicken ist ihr Feld "state"
 field-state-not-object = der Spielstand muss ein JSON-Objekt sein
 field-version = Version { $value } wird nicht unterstützt; dieser Dienst liest Version { $version }
 field-seed = muss null oder eine Zeichenkette aus { $low } bis { $high } Zeichen sein

@@ -51,6 +51,7 @@ field-holds = holds { $value }: { $why }
 field-twice = must not hold an item twice
 
 ## A state document as a whole, and the fields every state has
+field-state-is-answer = this is a whole answer (a Position), not a state document: send its "state" field
 field-state-not-object = state must be a JSON object
 field-version = unsupported version { $value }; this service reads { $version }
 field-seed = must be null or a string of { $low } to { $high } characters
