@@ -224,7 +224,9 @@ def test_described_legal_moves_carry_words_in_the_language_asked_for(client, gam
     assert [m["descriptionMessage"] for m in en["moves"]] == [
         m["descriptionMessage"] for m in de["moves"]
     ]
-    assert all(a["description"] != b["description"] for a, b in zip(en["moves"], de["moves"]))
+    assert all(
+        a["description"] != b["description"] for a, b in zip(en["moves"], de["moves"], strict=True)
+    )
 
 
 def test_a_described_position_and_play_tell_the_prompt_and_every_event(client):
