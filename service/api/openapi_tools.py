@@ -247,7 +247,7 @@ def _titles(node: Any) -> list[str]:
 
 def _retitle(node: Any, component: str, repeated: set[str]) -> None:
     if isinstance(node, dict):
-        if node.get("title") in repeated:
+        if isinstance(node.get("title"), str) and node["title"] in repeated:
             node["title"] = f"{component} {node['title']}"
         for value in node.values():
             _retitle(value, component, repeated)
