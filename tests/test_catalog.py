@@ -112,7 +112,20 @@ def sample(names: set[str]) -> dict[str, int | str]:
 
 
 # Arguments that are numbers (plural forms choose by them); every other argument is a string.
-NUMBERS = {"count", "player", "ply", "move", "line", "limit", "total", "n", "points", "seat"}
+NUMBERS = {
+    "count",
+    "player",
+    "ply",
+    "move",
+    "line",
+    "limit",
+    "total",
+    "n",
+    "points",
+    "seat",
+    "column",
+    "char",
+}
 
 
 @pytest.mark.parametrize("language", text.LANGUAGES)
