@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import jsonio
 from ..games.core import MoveRequest, RulesError, driver
+from ..games.core.text import Msg
 from ..limits import POSITION_COST
 from . import contract
 from .budget import request_budget, spend
@@ -320,7 +321,7 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
     except RulesError as exc:
         problems.append({"code": exc.code, "message": exc.message, **_extra(exc)})
         return Verdict(False, problems, 0, None, None)
-    spend(len(claim.moves), "moves")
+    spend(len(claim.moves), Msg.of("error-work-moves"))
     auto = claim.seed is not None
     plies = 0
     for ply, request in enumerate(claim.moves):
@@ -330,7 +331,7 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
             problems.append(_move_problem(exc, ply, request, claim))
             break
         plies += 1
-    spend(POSITION_COST, "the result")
+    spend(POSITION_COST, Msg.of("error-work-result"))
     status, scores = engine.status(state), engine.scores(state)
     summary = {
         "status": status.label,

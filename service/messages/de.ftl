@@ -51,3 +51,58 @@ http-body-too-large = der Anfrageinhalt ist größer als { $limit } Byte
 ## Partieprotokolle in Textform
 error-record-line = Partieprotokoll, Zeile { NUMBER($line, useGrouping: 0) }: { $error }
 record-not-utf8 = kein UTF-8-Text: { $detail }
+
+## Ablehnungen der Operationen (error.message)
+error-unknown-game = unbekanntes Spiel { $game }
+error-player-range = player muss zwischen 0 und { NUMBER($high, useGrouping: 0) } liegen, nicht { NUMBER($player, useGrouping: 0) }
+error-seed-length = seed muss eine Zeichenkette aus { $low } bis { $high } Zeichen sein
+request-characters = { $low } bis { $high } Zeichen
+error-too-many-moves = höchstens { $limit ->
+    [one] ein Zug
+   *[other] { $limit } Züge
+ } pro Anfrage, gesendet: { NUMBER($count, useGrouping: 0) }
+error-too-many-moves-per-record = höchstens { $limit ->
+    [one] ein Zug
+   *[other] { $limit } Züge
+ } pro Partieprotokoll, gesendet: { NUMBER($count, useGrouping: 0) }
+error-chance-node = ein Zufallsknoten: hier entscheidet niemand (spielen Sie mit autoChance oder senden Sie das Zufallsergebnis)
+
+## Ein Spielstand-Dokument, das der Dienst nicht annehmen kann
+error-state-not-object = der Spielstand muss ein JSON-Objekt sein
+request-json-object = muss ein JSON-Objekt sein
+# $detail: die Worte der JSON-Bibliothek dafür, warum sich das Dokument nicht schreiben lässt
+error-state-unencodable = das ist kein möglicher Spielstand: { $detail }
+request-not-a-state = kein gültiges Spielstand-Dokument: { $detail }
+error-state-unsigned = dieser Dienst nimmt nur Spielstände an, die er selbst signiert hat (der Spielstand hat kein 'sig')
+error-unknown-key = die Signatur des Spielstands nennt keinen Schlüssel dieses Dienstes: ein anderer Dienst hat ihn signiert, oder er wurde mit einem inzwischen ausgemusterten Geheimnis signiert
+error-bad-signature = die Signatur des Spielstands stimmt nicht: er wurde nach dem Signieren verändert
+request-unknown-key-id = keine Schlüssel-ID der Geheimnisse dieses Dienstes
+
+## Das Arbeitsbudget (MAX_WORK): wofür die Anfrage es brauchte, ist $what, eine der error-work-*
+error-work-budget = diese Anfrage braucht mehr Arbeit, als eine einzelne Anfrage leisten darf ({ $what }); teilen Sie sie auf (das Budget beträgt { $limit ->
+    [one] eine Einheit
+   *[other] { $limit } Einheiten
+ }: ein Zug kostet 1, eine Stellung { $position })
+error-work-moves = Züge
+error-work-legal-moves = erlaubte Züge
+error-work-position = eine Stellung
+error-work-score = eine Wertung
+error-work-view = eine Ansicht
+error-work-picture = ein Bild
+error-work-suggestion = ein Zugvorschlag
+error-work-result = das Ergebnis
+error-work-search = eine Suche mit { $iterations ->
+    [one] einer Iteration
+   *[other] { $iterations } Iterationen
+ }, bis zu { $plies ->
+    [one] einem Halbzug
+   *[other] { $plies } Halbzügen
+ }
+
+## Budget und Stufe des Referenz-Bots (suggest)
+error-suggest-budget = budget muss zwischen 1 und { $limit } Iterationen liegen ({ $setting })
+request-budget-range = 1 bis { $limit }
+error-level-and-budget = senden Sie entweder budget oder level, nicht beides
+request-excludes-budget = schließt budget aus
+error-unknown-level = level muss einer der Werte { $levels } sein, nicht { $level }
+request-one-of = einer der Werte { $choices }

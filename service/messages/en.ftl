@@ -50,3 +50,43 @@ http-body-too-large = the body is larger than { NUMBER($limit, useGrouping: 0) }
 ## Text game records
 error-record-line = record line { NUMBER($line, useGrouping: 0) }: { $error }
 record-not-utf8 = not UTF-8 text: { $detail }
+
+## Refusals of the operations (error.message)
+error-unknown-game = unknown game { $game }
+error-player-range = player must be between 0 and { NUMBER($high, useGrouping: 0) }, got { NUMBER($player, useGrouping: 0) }
+error-seed-length = seed must be a string of { NUMBER($low, useGrouping: 0) } to { NUMBER($high, useGrouping: 0) } characters
+request-characters = { NUMBER($low, useGrouping: 0) } to { NUMBER($high, useGrouping: 0) } characters
+error-too-many-moves = at most { NUMBER($limit, useGrouping: 0) } moves per request, got { NUMBER($count, useGrouping: 0) }
+error-too-many-moves-per-record = at most { NUMBER($limit, useGrouping: 0) } moves per record, got { NUMBER($count, useGrouping: 0) }
+error-chance-node = a chance node: nobody decides here (play with autoChance, or send the outcome)
+
+## A state document the service cannot take
+error-state-not-object = the state must be a JSON object
+request-json-object = must be a JSON object
+# $detail: the JSON library's words for why the document cannot be written
+error-state-unencodable = the state cannot be a game state: { $detail }
+request-not-a-state = not a valid state document: { $detail }
+error-state-unsigned = this service only accepts states it signed (the state has no 'sig')
+error-unknown-key = the state's signature names no key of this service: it was signed by another service, or with a secret that was retired
+error-bad-signature = the state's signature does not match: it was altered after it was signed
+request-unknown-key-id = not a key id of this service's secrets
+
+## The work budget (MAX_WORK): what the request needed it for is $what, one of error-work-*
+error-work-budget = this request needs more work than one request may do ({ $what }); split it (the budget is { NUMBER($limit, useGrouping: 0) } units: a move 1, a position { NUMBER($position, useGrouping: 0) })
+error-work-moves = moves
+error-work-legal-moves = legal moves
+error-work-position = a position
+error-work-score = a score
+error-work-view = a view
+error-work-picture = a picture
+error-work-suggestion = a suggestion
+error-work-result = the result
+error-work-search = a search of { NUMBER($iterations, useGrouping: 0) } iterations, up to { NUMBER($plies, useGrouping: 0) } plies
+
+## The reference bot's budget and level (suggest)
+error-suggest-budget = budget must be between 1 and { NUMBER($limit, useGrouping: 0) } iterations ({ $setting })
+request-budget-range = 1 to { NUMBER($limit, useGrouping: 0) }
+error-level-and-budget = send either a budget or a level, not both
+request-excludes-budget = excludes budget
+error-unknown-level = level must be one of { $levels }, got { $level }
+request-one-of = one of { $choices }
