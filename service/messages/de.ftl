@@ -106,3 +106,39 @@ error-level-and-budget = senden Sie entweder budget oder level, nicht beides
 request-excludes-budget = schließt budget aus
 error-unknown-level = level muss einer der Werte { $levels } sein, nicht { $level }
 request-one-of = einer der Werte { $choices }
+
+## Die HTTP-Schicht
+http-no-route = keine Route { $path }
+http-method-not-allowed = { $method } ist auf { $path } nicht erlaubt
+# Jede andere Ablehnung der HTTP-Schicht (heute nie): Starlettes Worte für den Status.
+http-error = HTTP-Fehler { $status }: { $detail }
+error-internal = interner Fehler; er wurde protokolliert
+
+## GraphQL über HTTP: eine Anfrage, die sich nicht ausführen lässt (errors[].message)
+graphql-media-type = senden Sie die Anfrage als application/json
+graphql-not-acceptable = dieser Endpunkt antwortet mit { $media } oder { $legacy }
+graphql-body-not-json = der Anfrageinhalt ist kein JSON: { $detail } (Zeile { NUMBER($line, useGrouping: 0) }, Spalte { NUMBER($column, useGrouping: 0) }, Zeichen { NUMBER($char, useGrouping: 0) })
+graphql-batch = gebündelte Anfragen werden nicht unterstützt: senden Sie ein einzelnes Objekt
+graphql-body-not-object = der Anfrageinhalt muss ein JSON-Objekt sein
+graphql-param-not-json = der Parameter { $name } ist kein JSON
+graphql-must-be-string = '{ $key }' muss eine Zeichenkette sein
+graphql-must-be-object = '{ $key }' muss ein Objekt sein
+graphql-no-query = keine Abfrage: senden Sie 'query' (oder den Hash einer gespeicherten Abfrage)
+graphql-persisted-query-invalid = persistedQuery braucht version 1 und einen sha256Hash
+graphql-hash-mismatch = der angegebene sha256Hash passt nicht zur Abfrage
+graphql-operation-not-found = keine Operation namens { $name } im Dokument
+graphql-several-operations = das Dokument enthält mehrere Operationen: nennen Sie eine in operationName
+graphql-only-queries = es werden nur Abfragen (query) ausgeführt
+
+## Grenzen eines GraphQL-Dokuments (extensions.limit und extensions.setting nennen die Grenze)
+graphql-too-large = das Dokument ist größer als { $limit } Byte
+graphql-too-many-tokens = das Dokument hat mehr als { $limit } Token
+graphql-too-many-aliases = das Dokument verwendet { $count ->
+    [one] einen Alias
+   *[other] { $count } Aliasse
+ }; höchstens { $limit } sind erlaubt
+graphql-too-many-root-fields = die Operation fragt { $count ->
+    [one] ein Wurzelfeld
+   *[other] { $count } Wurzelfelder
+ } ab; höchstens { $limit } sind erlaubt
+graphql-too-deep = die Operation ist { $count } Felder tief verschachtelt; höchstens { $limit } sind erlaubt

@@ -90,3 +90,33 @@ error-level-and-budget = send either a budget or a level, not both
 request-excludes-budget = excludes budget
 error-unknown-level = level must be one of { $levels }, got { $level }
 request-one-of = one of { $choices }
+
+## The HTTP layer
+http-no-route = no route { $path }
+http-method-not-allowed = { $method } is not allowed on { $path }
+# Any other refusal of the HTTP layer (not raised today): Starlette's words for the status.
+http-error = { $detail }
+error-internal = internal error; it has been logged
+
+## GraphQL over HTTP: a request that cannot be executed (errors[].message)
+graphql-media-type = send the request as application/json
+graphql-not-acceptable = this endpoint answers { $media } or { $legacy }
+graphql-body-not-json = the body is not JSON: { $detail }: line { NUMBER($line, useGrouping: 0) } column { NUMBER($column, useGrouping: 0) } (char { NUMBER($char, useGrouping: 0) })
+graphql-batch = batched requests are not supported: send one object
+graphql-body-not-object = the body must be a JSON object
+graphql-param-not-json = the { $name } parameter is not JSON
+graphql-must-be-string = '{ $key }' must be a string
+graphql-must-be-object = '{ $key }' must be an object
+graphql-no-query = no query: send 'query' (or a persisted query hash)
+graphql-persisted-query-invalid = persistedQuery needs version 1 and a sha256Hash
+graphql-hash-mismatch = provided sha256Hash does not match the query
+graphql-operation-not-found = no operation named { $name } in the document
+graphql-several-operations = the document has several operations: name one in operationName
+graphql-only-queries = only queries are served
+
+## GraphQL document limits (extensions.limit and extensions.setting name the limit)
+graphql-too-large = the document is larger than { NUMBER($limit, useGrouping: 0) } bytes
+graphql-too-many-tokens = the document has more than { NUMBER($limit, useGrouping: 0) } tokens
+graphql-too-many-aliases = the document uses { NUMBER($count, useGrouping: 0) } aliases; at most { NUMBER($limit, useGrouping: 0) }
+graphql-too-many-root-fields = the operation asks for { NUMBER($count, useGrouping: 0) } root fields; at most { NUMBER($limit, useGrouping: 0) }
+graphql-too-deep = the operation nests { NUMBER($count, useGrouping: 0) } fields deep; at most { NUMBER($limit, useGrouping: 0) }
