@@ -142,3 +142,66 @@ graphql-too-many-root-fields = die Operation fragt { $count ->
    *[other] { $count } Wurzelfelder
  } ab; höchstens { $limit } sind erlaubt
 graphql-too-deep = die Operation ist { $count } Felder tief verschachtelt; höchstens { $limit } sind erlaubt
+# Jede dieser Meldungen ist der $error von error-record-line (die Zeile, in der es steht).
+record-none = kein Partieprotokoll: ein Protokoll beginnt mit Tag-Zeilen wie [Game "mixtour"]
+record-second = hier beginnt ein zweites Partieprotokoll; senden Sie nur eines
+record-none-sent = kein Partieprotokoll: es beginnt mit einem Tag, [Game "mixtour"]
+record-second-sent = hier beginnt ein zweites Partieprotokoll: senden Sie nur eines
+record-other-game = das Protokoll gehört zum Spiel { $record }, dieser Aufruf zum Spiel { $game }
+record-tags-first = Tag-Zeilen stehen vor den Zügen
+record-tag-line = eine Tag-Zeile lautet [Name "Wert"]
+record-tag-twice = das Tag { $tag } kommt zweimal vor (zuerst in Zeile { NUMBER($first, useGrouping: 0) })
+record-escape = in einem Tag-Wert sind nur \" und \\ Escape-Sequenzen, nicht \{ $char }
+record-no-game = das Protokoll hat kein Tag [Game "..."]
+record-move-line = eine Zugzeile lautet 'N. Notation' oder 'N. P: Notation' (P: der Spieler)
+record-move-number = Zugnummer { $got }, erwartet war { NUMBER($expected, useGrouping: 0) }
+record-player-range = eine Spielernummer liegt zwischen 0 und { $max }
+record-players = Players ist die Zahl der Spieler (1 oder mehr), nicht { $got }
+record-options-object = Options ist ein JSON-Objekt, z. B. {"{"}"pointsToWin":3{"}"}
+record-options = Options: { $problem }
+record-result = Result lautet 'scores 5 3', 'winners 0' (oder 'winners none') oder beides, verbunden durch '; '
+record-scores-finite = Punktzahlen sind endliche Zahlen
+record-score = eine Punktzahl ist eine Dezimalzahl oder eine ganze Zahl innerhalb von 64 Bit
+# Was ein Protokoll nicht fassen kann, in einer Zeile oder in den Feldern einer Anfrage
+record-tag-is-a-field = das Tag { $tag } ist ein Feld des Protokolls, kein freies Tag
+record-tag-once = ein Tag darf nur einmal vorkommen
+record-tag-name = ein Tag-Name besteht aus einem Buchstaben, dann Buchstaben, Ziffern oder _: { $name }
+record-tag-control = Tag { $tag }: keine Steuerzeichen (Zeilenumbrüche, Tabulatoren) in einem Wert
+record-notation-blanks = ein Zug ist Notation auf einer Zeile, ohne Leerraum davor oder danach: { $notation }
+record-notation-start = ein Zug darf nicht mit ';', '[' oder 'N:' beginnen: { $notation }
+record-players-range = Players ist eine Zahl von 1 bis { $max }
+record-scores = Punktzahlen sind endliche Zahlen, ganze Zahlen innerhalb von 64 Bit
+record-winners = Gewinner sind Spielernummern (0 bis { $max })
+
+## Anfragen an verify und record: der Grund jedes Problems
+request-record-alone = das Protokoll enthält die Partie: senden Sie 'record' allein
+request-text-record = muss ein Partieprotokoll in Textform sein, nicht { $type }
+request-must-be-string = muss eine Zeichenkette sein
+request-claimed-scores = muss ein Array von Zahlen sein (ganze Zahlen innerhalb von 64 Bit)
+request-claimed-winners = muss ein Array von Spielernummern sein (>= 0, innerhalb von 64 Bit)
+request-certificate-required = erforderlich: das Zertifikat-Objekt, das verify ausgestellt hat
+request-not-certificate-field = kein Feld eines Zertifikats
+request-certificate-game = muss eine Spiel-ID sein
+request-certificate-scores = muss ein Array ganzer Zahlen sein (64 Bit)
+request-certificate-winners = muss ein Array von Spielernummern sein (64 Bit)
+request-not-a-game = kein Spiel dieses Dienstes
+# Eine Zeile eines Stapels (POST /v1/verify)
+request-line-not-object = eine Zeile ist ein JSON-Objekt, nicht { $type }
+request-game-required = erforderlich: die Spiel-ID
+
+## Die Probleme eines Urteils (problems[].message): was mit der Partie nicht stimmt
+verify-rules-version = die Partie wurde nach Regelversion { $claimed } gespielt; dieser Dienst kennt Version { $version }
+# $move zählt ab 1 (die Zugnummer eines Protokolls); $error ist die Ablehnung durch die Regeln
+verify-at-move = Zug { NUMBER($move, useGrouping: 0) } ({ $notation }): { $error }
+verify-not-finished = das Protokoll endet vor dem Spiel: das Ergebnis steht nicht fest
+verify-scores-differ = angegebene Punktzahlen { $claimed }, laut Protokoll { $computed }
+verify-winners-differ = angegebene Gewinner { $claimed }, laut Protokoll { $computed }
+# Eine Zeile eines Stapels, die sich nicht prüfen ließ
+verify-line-not-json = die Zeile ist kein gültiges JSON: { $detail } (Zeile { NUMBER($line, useGrouping: 0) }, Spalte { NUMBER($column, useGrouping: 0) }, Zeichen { NUMBER($char, useGrouping: 0) })
+verify-line-too-long = die Zeile ist länger als { $limit } Byte
+verify-line-failed = die Prüfung dieser Zeile ist fehlgeschlagen (ein Fehler im Dienst, protokolliert)
+# Die Prüfung eines Zertifikats
+verify-no-secret = dieser Dienst hat kein RULES_SECRET: er stellt keine Zertifikate aus und prüft keine
+verify-unknown-key = das Zertifikat nennt keinen Schlüssel dieses Dienstes: ein anderer Dienst hat es ausgestellt, oder sein Geheimnis wurde ausgemustert
+verify-bad-signature = die Signatur des Zertifikats stimmt nicht: es wurde verändert
+verify-digest-differs = der Hashwert des Protokolls ist { $found }, der des Zertifikats { $claimed }: es bescheinigt ein anderes Protokoll

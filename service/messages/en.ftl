@@ -120,3 +120,66 @@ graphql-too-many-tokens = the document has more than { NUMBER($limit, useGroupin
 graphql-too-many-aliases = the document uses { NUMBER($count, useGrouping: 0) } aliases; at most { NUMBER($limit, useGrouping: 0) }
 graphql-too-many-root-fields = the operation asks for { NUMBER($count, useGrouping: 0) } root fields; at most { NUMBER($limit, useGrouping: 0) }
 graphql-too-deep = the operation nests { NUMBER($count, useGrouping: 0) } fields deep; at most { NUMBER($limit, useGrouping: 0) }
+# Each of these is the $error of error-record-line (the line it is on).
+record-none = no record: a record starts with tag lines such as [Game "mixtour"]
+record-second = a second record starts here; send one record
+record-none-sent = no record: it starts with a tag, [Game "mixtour"]
+record-second-sent = a second record starts here: send one
+record-other-game = the record is of game { $record }, this call of { $game }
+record-tags-first = tag lines come before the moves
+record-tag-line = a tag line reads [Name "value"]
+record-tag-twice = tag { $tag } appears twice (first on line { NUMBER($first, useGrouping: 0) })
+record-escape = only \" and \\ are escapes in a tag value, got \{ $char }
+record-no-game = the record has no [Game "..."] tag
+record-move-line = a move line reads 'N. notation' or 'N. P: notation' (P: the player)
+record-move-number = move number { $got } where { NUMBER($expected, useGrouping: 0) } was expected
+record-player-range = a player number is 0 to { $max }
+record-players = Players is the number of players (1 or more), got { $got }
+record-options-object = Options is a JSON object, e.g. {"{"}"pointsToWin":3{"}"}
+record-options = Options { $problem }
+record-result = Result reads 'scores 5 3', 'winners 0' (or 'winners none'), or both joined by '; '
+record-scores-finite = scores are finite numbers
+record-score = a score is a decimal number or an integer within 64 bits
+# What a record cannot hold, on a line or in a request's fields (tags, players)
+record-tag-is-a-field = tag { $tag } is a field of the record, not a free tag
+record-tag-once = a tag may appear only once
+record-tag-name = a tag name is a letter then letters, digits or _: { $name }
+record-tag-control = tag { $tag }: no control characters (line breaks, tabs) in a value
+record-notation-blanks = a move is notation on one line, without surrounding blanks: { $notation }
+record-notation-start = a move cannot start with ';', '[' or 'N:': { $notation }
+record-players-range = Players is a number from 1 to { $max }
+record-scores = scores are finite numbers, integers within 64 bits
+record-winners = winners are player numbers (0 to { $max })
+
+## verify and record bodies: the reason of each problem
+request-record-alone = the record holds the game: send 'record' alone
+request-text-record = must be a text record, got { $type }
+request-must-be-string = must be a string
+request-claimed-scores = must be an array of numbers (integers within 64 bits)
+request-claimed-winners = must be an array of player numbers (>= 0, within 64 bits)
+request-certificate-required = required: the certificate object verify gave
+request-not-certificate-field = not a field of a certificate
+request-certificate-game = must be a game id
+request-certificate-scores = must be an array of integers (64 bits)
+request-certificate-winners = must be an array of player numbers (64 bits)
+request-not-a-game = not a game of this service
+# A line of a batch (POST /v1/verify)
+request-line-not-object = a line is a JSON object, got { $type }
+request-game-required = required: the game id
+
+## A verdict's problems (problems[].message): what is wrong with the game
+verify-rules-version = the record was played under rules version { $claimed }; this service knows version { $version }
+# $move counts from 1 (a record's move number); $error is the rules' refusal
+verify-at-move = move { NUMBER($move, useGrouping: 0) } ({ $notation }): { $error }
+verify-not-finished = the record ends before the game does: the result is not decided
+verify-scores-differ = claimed scores { $claimed }, the record gives { $computed }
+verify-winners-differ = claimed winners { $claimed }, the record gives { $computed }
+# A batch line that could not be verified
+verify-line-not-json = the line is not valid JSON: { $detail }: line { NUMBER($line, useGrouping: 0) } column { NUMBER($column, useGrouping: 0) } (char { NUMBER($char, useGrouping: 0) })
+verify-line-too-long = the line is longer than { NUMBER($limit, useGrouping: 0) } bytes
+verify-line-failed = verifying this line failed (a bug, logged)
+# A certificate check
+verify-no-secret = this service has no RULES_SECRET: it issues and checks no certificates
+verify-unknown-key = the certificate names no key of this service: another service made it, or its secret was retired
+verify-bad-signature = the certificate's signature does not match: it was altered
+verify-digest-differs = the record's digest is { $found }, the certificate's { $claimed }: it certifies another record
