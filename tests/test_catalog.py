@@ -114,18 +114,8 @@ def sample(names: set[str]) -> dict[str, int | str]:
 # Arguments that are numbers (plural forms choose by them); every other argument is a string.
 NUMBERS = {"count", "player", "ply", "move", "line", "limit", "total", "n", "points", "seat"}
 # ... and the service's own (service/messages): where a text breaks, bounds, counts
-NUMBERS |= {
-    "column",
-    "char",
-    "low",
-    "high",
-    "iterations",
-    "plies",
-    "position",
-    "first",
-    "expected",
-    "max",
-}
+NUMBERS |= {"column", "char", "low", "high", "first", "expected", "max", "position"}
+NUMBERS |= {"iterations", "plies", "records", "invalid"}
 
 
 @pytest.mark.parametrize("language", text.LANGUAGES)

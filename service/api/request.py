@@ -190,7 +190,7 @@ def parse_move_item(item: Any, player: int | None) -> MoveRequest | None:
 
 def bad_text(exc: UnicodeDecodeError, line: int) -> ServiceError:
     """A text body that is not UTF-8 (Python's words for where and why, as they are)."""
-    error = Msg.of("record-not-utf8", detail=str(exc))
+    error = Msg.of("error-not-utf8", detail=str(exc))
     return ServiceError(
         "INVALID_RECORD", Msg.of("error-record-line", line=line, error=error), {"line": line}
     )

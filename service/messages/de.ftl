@@ -50,7 +50,7 @@ http-body-too-large = der Anfrageinhalt ist größer als { $limit } Byte
 
 ## Partieprotokolle in Textform
 error-record-line = Partieprotokoll, Zeile { NUMBER($line, useGrouping: 0) }: { $error }
-record-not-utf8 = kein UTF-8-Text: { $detail }
+error-not-utf8 = kein UTF-8-Text: { $detail }
 
 ## Ablehnungen der Operationen (error.message)
 error-unknown-game = unbekanntes Spiel { $game }
@@ -205,3 +205,18 @@ verify-no-secret = dieser Dienst hat kein RULES_SECRET: er stellt keine Zertifik
 verify-unknown-key = das Zertifikat nennt keinen Schlüssel dieses Dienstes: ein anderer Dienst hat es ausgestellt, oder sein Geheimnis wurde ausgemustert
 verify-bad-signature = die Signatur des Zertifikats stimmt nicht: es wurde verändert
 verify-digest-differs = der Hashwert des Protokolls ist { $found }, der des Zertifikats { $claimed }: es bescheinigt ein anderes Protokoll
+
+## Die Kommandozeile (regelwerk verify)
+cli-cannot-read = regelwerk: { $file } lässt sich nicht lesen: { $reason }
+# --format text: eine Zeile je Protokoll ($problems: Code, Regel und Meldung jedes Problems)
+cli-valid = Zeile { NUMBER($line, useGrouping: 0) }: gültig, { $game }, { $plies ->
+    [one] 1 Zug
+   *[other] { $plies } Züge
+ }, Punkte { $scores }, Gewinner { $winners }
+cli-no-winners = keine
+cli-invalid = Zeile { NUMBER($line, useGrouping: 0) }: UNGÜLTIG, { $game }: { $problems }
+# der Zähler des Fortschrittsbalkens
+cli-progress = { $records ->
+    [one] 1 Protokoll
+   *[other] { $records } Protokolle
+ }, { $invalid } ungültig

@@ -49,7 +49,7 @@ http-body-too-large = the body is larger than { NUMBER($limit, useGrouping: 0) }
 
 ## Text game records
 error-record-line = record line { NUMBER($line, useGrouping: 0) }: { $error }
-record-not-utf8 = not UTF-8 text: { $detail }
+error-not-utf8 = not UTF-8 text: { $detail }
 
 ## Refusals of the operations (error.message)
 error-unknown-game = unknown game { $game }
@@ -183,3 +183,12 @@ verify-no-secret = this service has no RULES_SECRET: it issues and checks no cer
 verify-unknown-key = the certificate names no key of this service: another service made it, or its secret was retired
 verify-bad-signature = the certificate's signature does not match: it was altered
 verify-digest-differs = the record's digest is { $found }, the certificate's { $claimed }: it certifies another record
+
+## The command line (regelwerk verify)
+cli-cannot-read = regelwerk: cannot read { $file }: { $reason }
+# --format text: one line per record ($problems: each problem's code, rule and message)
+cli-valid = line { NUMBER($line, useGrouping: 0) }: valid { $game }, { NUMBER($plies, useGrouping: 0) } moves, scores { $scores }, winners { $winners }
+cli-no-winners = none
+cli-invalid = line { NUMBER($line, useGrouping: 0) }: INVALID { $game }: { $problems }
+# the progress bar's count
+cli-progress = { NUMBER($records, useGrouping: 0) } records, { NUMBER($invalid, useGrouping: 0) } invalid
