@@ -110,6 +110,10 @@ request-one-of = einer der Werte { $choices }
 ## Die HTTP-Schicht
 http-no-route = keine Route { $path }
 http-method-not-allowed = { $method } ist auf { $path } nicht erlaubt
+# Ein Anfragekopf, der ungelesen abgelehnt wird (HEADERS_TOO_LARGE): stets auf Englisch, da
+# eben der Kopf abgelehnt wird, der die Sprache wählen würde.
+http-too-many-headers = der Anfragekopf hat mehr als { $limit } Header-Felder
+http-head-too-large = der Anfragekopf ist größer als { $limit } Byte
 # Jede andere Ablehnung der HTTP-Schicht (heute nie): Starlettes Worte für den Status.
 http-error = HTTP-Fehler { $status }: { $detail }
 error-internal = interner Fehler; er wurde protokolliert

@@ -94,6 +94,10 @@ request-one-of = one of { $choices }
 ## The HTTP layer
 http-no-route = no route { $path }
 http-method-not-allowed = { $method } is not allowed on { $path }
+# A request head refused before it is read (HEADERS_TOO_LARGE): always in English, as the
+# head that would choose the language is the one refused.
+http-too-many-headers = the request head has more than { NUMBER($limit, useGrouping: 0) } header fields
+http-head-too-large = the request head has more than { NUMBER($limit, useGrouping: 0) } bytes of request head
 # Any other refusal of the HTTP layer (not raised today): Starlette's words for the status.
 http-error = { $detail }
 error-internal = internal error; it has been logged
