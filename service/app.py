@@ -29,6 +29,7 @@ from .api.ops import Rules
 from .api.prewarm import prewarm
 from .api.web import routes as play_routes
 from .cache import Cache, RedisTier
+from .games.core.text import Msg
 from .settings import Settings
 
 
@@ -152,10 +153,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         assert isinstance(exc, HTTPException)
         codes = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED"}
         code = codes.get(exc.status_code, "HTTP_ERROR")
-        message = {
-            404: f"no route {request.url.path}",
-            405: f"{request.method} is not allowed on {request.url.path}",
-        }.get(exc.status_code, str(exc.detail))
+        path = request.url.path
+        if exc.status_code == 404:
+            message = Msg.of("http-no-route", path=path)
+        elif exc.status_code == 405:
+            message = Msg.of("http-method-not-allowed", method=request.method, path=path)
+        else:  # Starlette's words (the status's reason phrase), none raised today
+            message = Msg.of("http-error", status=exc.status_code, detail=str(exc.detail))
         # a 405 keeps the Allow header Starlette set (RFC 9110 15.5.6)
         return error_response(
             ServiceError(code, message), request.url.path, exc.headers, exc.status_code
@@ -167,7 +171,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         method, route = clip(request.method, 16), route_name(request.scope)
         log.error("internal error on %s %s", method, route, exc_info=exc)
         mark_logged(exc)
-        response = error_response(ServiceError("INTERNAL", "internal error; it has been logged"))
+        response = error_response(ServiceError("INTERNAL", Msg.of("error-internal")))
         rid = request_id.get()
         if rid is not None:
             response.headers["x-request-id"] = rid

@@ -7,7 +7,8 @@ with no server: an NDJSON file (one ``{"game", ...verify body}`` per line, as ``
 (the JSON lines ``POST /v1/verify`` answers, or ``--format text``), shows a progress bar on a
 terminal, and exits 1 when any record is invalid (2: the file cannot be read). Seeded games
 are rolled with ``RULES_SECRET`` (and ``RULES_PREVIOUS_SECRETS``) as the service that played
-them was configured; with a secret, valid verdicts carry certificates.
+them was configured; with a secret, valid verdicts carry certificates. ``--lang de`` writes
+the verdicts' messages in German (English by default), as ``?lang=de`` does for the API.
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ from collections.abc import Iterator
 from itertools import chain
 from typing import IO, Any
 
-from . import jsonio
+from . import jsonio, text
 from .api.errors import ServiceError
 from .api.ops import Rules
 from .api.records import game_of, split_records
 from .api.verify import read_record, refused, verify, verify_line
 from .cache import Cache
+from .games.core.text import Msg
 from .settings import Settings
 
 EXIT_INVALID = 1
@@ -58,6 +60,12 @@ def main(argv: list[str] | None = None) -> int:
         help="json: one verdict per line as POST /v1/verify answers (default); text: a line "
         "a person reads",
     )
+    check.add_argument(
+        "--lang",
+        choices=text.LANGUAGES,
+        default=text.DEFAULT,
+        help="the language of the verdicts' messages (default: en)",
+    )
     bar = check.add_mutually_exclusive_group()
     bar.add_argument("--progress", action="store_true", help="always show the progress bar")
     bar.add_argument("--no-progress", action="store_true", help="never show it")
@@ -71,12 +79,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    text.LANGUAGE.set(args.lang)
     settings = Settings.from_env()  # bad settings: exits, naming each one
     rules = Rules(settings, Cache(1024))
     try:
         source, size = _open(args.file)
     except OSError as exc:
-        print(f"regelwerk: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        reason = exc.strerror or str(exc)  # the system's words
+        print(Msg.of("cli-cannot-read", file=args.file, reason=reason), file=sys.stderr)
         return EXIT_UNREADABLE
     show = args.progress or (
         not args.no_progress and sys.stderr.isatty() and (size is None or size >= PROGRESS_BYTES)
@@ -112,7 +122,7 @@ def _verdicts(rules: Rules, source: IO[str]) -> Iterator[tuple[dict[str, Any], i
     try:
         first = source.readline()
     except UnicodeDecodeError as exc:
-        yield refused(1, None, ServiceError("INVALID_RECORD", f"not UTF-8 text: {exc}")), 0
+        yield refused(1, None, _not_utf8("INVALID_RECORD", exc)), 0
         return
     if first.lstrip("\ufeff \t").startswith("{"):
         number = 0
@@ -123,18 +133,22 @@ def _verdicts(rules: Rules, source: IO[str]) -> Iterator[tuple[dict[str, Any], i
                 if line.strip():
                     yield verify_line(rules, number, line), done
         except UnicodeDecodeError as exc:  # reading the next line
-            error = ServiceError("MALFORMED_JSON", f"not UTF-8 text: {exc}")
-            yield refused(number + 1, None, error), done
+            yield refused(number + 1, None, _not_utf8("MALFORMED_JSON", exc)), done
         return
     try:
         text = first + source.read()
     except UnicodeDecodeError as exc:
-        yield refused(1, None, ServiceError("INVALID_RECORD", f"not UTF-8 text: {exc}")), 0
+        yield refused(1, None, _not_utf8("INVALID_RECORD", exc)), 0
         return
     offset = 0
     for start, chunk in split_records(text):
         offset += len(chunk.encode())
         yield _record_verdict(rules, start, chunk), offset
+
+
+def _not_utf8(code: str, exc: UnicodeDecodeError) -> ServiceError:
+    """A file that is not UTF-8 (Python's words for where and why, as they are)."""
+    return ServiceError(code, Msg.of("error-not-utf8", detail=str(exc)))
 
 
 def _record_verdict(rules: Rules, start: int, chunk: str) -> dict[str, Any]:
@@ -149,17 +163,26 @@ def _record_verdict(rules: Rules, start: int, chunk: str) -> dict[str, Any]:
 
 
 def _text(verdict: dict[str, Any]) -> str:
-    where = f"line {verdict['line']}"
-    game = verdict["game"] or "?"
+    """A verdict as a line a person reads (``--format text``)."""
+    line, game = verdict["line"], verdict["game"] or "?"
     if verdict["valid"]:
-        result = f"scores {' '.join(map(str, verdict['scores']))}"
-        winners = " ".join(map(str, verdict["winners"])) or "none"
-        return f"{where}: valid {game}, {verdict['plies']} moves, {result}, winners {winners}"
+        winners = " ".join(map(str, verdict["winners"])) or Msg.of("cli-no-winners")
+        return str(
+            Msg.of(
+                "cli-valid",
+                line=line,
+                game=game,
+                plies=verdict["plies"],
+                scores=" ".join(map(str, verdict["scores"])),
+                winners=winners,
+            )
+        )
+    # each problem by its code (and rule), then its message: codes and punctuation, no words
     problems = "; ".join(
         p["code"] + (f" ({p['rule']})" if "rule" in p else "") + f": {p['message']}"
         for p in verdict["problems"]
     )
-    return f"{where}: INVALID {game}: {problems}"
+    return str(Msg.of("cli-invalid", line=line, game=game, problems=problems))
 
 
 class Progress:
@@ -179,7 +202,7 @@ class Progress:
             return
         self.shown = now
         records = counts["valid"] + counts["invalid"]
-        tail = f"{records} records, {counts['invalid']} invalid"
+        tail = str(Msg.of("cli-progress", records=records, invalid=counts["invalid"]))
         if self.total:
             share = min(done / self.total, 1.0)
             filled = round(share * self.WIDTH)

@@ -23,6 +23,7 @@ import httptools
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
 from . import jsonio
+from .games.core.text import Msg
 from .settings import Settings
 
 # What the request line and each header line add to the bytes of the URL, names and values.
@@ -153,15 +154,19 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
         if self.cycle is not None and not self.cycle.response_complete:
             self.transport.close()
             return
+        # in English: the head holding Accept-Language is the one refused unread
         if why == "count":
-            limit, setting, what = self.max_headers, "MAX_HEADERS", "header fields"
+            limit, setting = self.max_headers, "MAX_HEADERS"
+            message = Msg.of("http-too-many-headers", limit=limit)
         else:
-            limit, setting, what = self.max_head, "MAX_HEADER_BYTES", "bytes of request head"
+            limit, setting = self.max_head, "MAX_HEADER_BYTES"
+            message = Msg.of("http-head-too-large", limit=limit)
         body = jsonio.dumps(
             {
                 "error": {
                     "code": "HEADERS_TOO_LARGE",
-                    "message": f"the request head has more than {limit} {what}",
+                    "message": message,
+                    **message.wire(),
                     "details": {"limit": limit, "setting": setting},
                 }
             }

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from threading import Lock
 
+from ..games.core.text import Msg
 from ..limits import POSITION_COST
 from .errors import ServiceError
 
@@ -58,16 +59,14 @@ class Work:
 
         return out_of_time
 
-    def spend(self, units: int, what: str) -> None:
+    def spend(self, units: int, what: Msg) -> None:
         with self._lock:
             self.spent += units
             over = self.spent > self.limit
         if over:
             raise ServiceError(
                 "WORK_BUDGET_EXCEEDED",
-                f"this request needs more work than one request may do ({what}); "
-                f"split it (the budget is {self.limit} units: a move 1, a position "
-                f"{POSITION_COST})",
+                Msg.of("error-work-budget", what=what, limit=self.limit, position=POSITION_COST),
                 {"limit": self.limit, "setting": "MAX_WORK"},
             )
 
@@ -87,8 +86,9 @@ def request_budget(limit: int, search_cpu_ms: int | None = None) -> Iterator[Wor
         _current.reset(token)
 
 
-def spend(units: int, what: str) -> None:
-    """Spends from the current request's budget (outside a request: nothing to count)."""
+def spend(units: int, what: Msg) -> None:
+    """Spends from the current request's budget (outside a request: nothing to count);
+    ``what`` names what the units are for, in the error's words."""
     work = _current.get()
     if work is not None:
         work.spend(units, what)

@@ -21,6 +21,7 @@ from ..games import SPECS
 from ..games.core import MoveRequest, Problem
 from ..games.core.errors import MAX_PROBLEMS
 from ..games.core.game import STATUSES
+from ..games.core.text import Msg
 from ..settings import Settings
 from . import contract, offload
 from .edge import EDGE, codes_of
@@ -396,7 +397,10 @@ class VerifyProblem:
 
 
 def _problems(items: list[dict[str, Any]]) -> list[VerifyProblem]:
-    return [VerifyProblem(**{**p, "code": ProblemCode(p["code"])}) for p in items]
+    return [
+        VerifyProblem(**{**p, "code": ProblemCode(p["code"]), "message": str(p["message"])})
+        for p in items
+    ]
 
 
 @strawberry.type(
@@ -585,7 +589,7 @@ def _rules(info: Info) -> Rules:
 
 def _moves(items: list[JSON], player: int | None) -> list[MoveRequest]:
     out: list[MoveRequest] = []
-    problems = []
+    problems: list[dict[str, Any]] = []
     for i, item in enumerate(items):
         unfit = document_problem(item)
         if unfit is not None:
@@ -593,7 +597,12 @@ def _moves(items: list[JSON], player: int | None) -> list[MoveRequest]:
             continue
         request = parse_move_item(item, player)
         if request is None:
-            problems.append({"path": f"$.moves[{i}]", "reason": f"not a move ({type_name(item)})"})
+            problems.append(
+                {
+                    "path": f"$.moves[{i}]",
+                    "reason": Msg.of("request-not-a-move", type=type_name(item)),
+                }
+            )
         else:
             out.append(request)
     if problems:
@@ -649,7 +658,7 @@ class Query:
         try:
             engine = rules.engine(game)
             if options is not None and not isinstance(options, dict):
-                raise ServiceError("INVALID_REQUEST", "options must be an object")
+                raise ServiceError("INVALID_REQUEST", Msg.of("error-options-not-object"))
             return Position(_rules=rules, _loaded=rules.new_game(engine, players, options, seed))
         except ServiceError as exc:
             return _failure(exc)

@@ -54,18 +54,24 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from .. import jsonio
+from ..games.core.text import Msg
 from . import offload
 from . import strawberry_internals as internals
 from .budget import request_budget
 from .graphql_limits import DocumentLimits, check_document
 from .graphql_plan import Compiler, Executor, Fallback, OperationPlan, Unsupported
 from .logs import clip
+from .request import json_syntax
 
 log = logging.getLogger("regelwerk.graphql")
 
 RESPONSE_MEDIA = "application/graphql-response+json"
 LEGACY_MEDIA = "application/json"
 GET_CACHE_CONTROL = "public, max-age=300"
+# Automatic persisted queries: clients look for this very message (Apollo's protocol), so it
+# is a word of the protocol, the same in every language.
+PERSISTED_QUERY_NOT_FOUND = "PersistedQueryNotFound"
+INTERNAL = Msg.of("error-internal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,14 +97,23 @@ class RequestError(Exception):
     """
 
     def __init__(
-        self, code: str, message: str, *, status: int = 400, transport: bool = False, **extra: Any
+        self,
+        code: str,
+        message: Msg | str,
+        *,
+        status: int = 400,
+        transport: bool = False,
+        **extra: Any,
     ) -> None:
+        """``message``: a catalog message (its ``messageId`` and ``args`` join the
+        extensions), or a protocol's or graphql-core's own words as they are."""
         super().__init__(message)
         self.code = code
         self.status = status
         self.transport = transport
+        ids = message.wire() if isinstance(message, Msg) else {}
         self.errors: list[dict[str, Any]] = [
-            {"message": message, "extensions": {"code": code, **extra}}
+            {"message": message, "extensions": {"code": code, **ids, **extra}}
         ]
 
     @classmethod
@@ -268,13 +283,15 @@ class GraphQLEndpoint:
             named = gql.operation_name
             raise RequestError(
                 "OPERATION_NOT_FOUND",
-                f"no operation named {named!r} in the document"
+                Msg.of("graphql-operation-not-found", name=repr(named))
                 if named
-                else "the document has several operations: name one in operationName",
+                else Msg.of("graphql-several-operations"),
             )
         if operation.operation is not OperationType.QUERY:
             # Every operation of this schema is a query; kept for when that changes.
-            raise RequestError("BAD_REQUEST", "only queries are served", status=405, transport=get)
+            raise RequestError(
+                "BAD_REQUEST", Msg.of("graphql-only-queries"), status=405, transport=get
+            )
         return parsed, operation
 
     def validated(self, text: str) -> Parsed:
@@ -292,7 +309,7 @@ class GraphQLEndpoint:
         if len(text) > limits.max_bytes or len(text.encode()) > limits.max_bytes:
             raise _limit(
                 "QUERY_TOO_LARGE",
-                f"the document is larger than {limits.max_bytes} bytes",
+                Msg.of("graphql-too-large", limit=limits.max_bytes),
                 limits.max_bytes,
                 "GRAPHQL_MAX_BYTES",
             )
@@ -302,7 +319,7 @@ class GraphQLEndpoint:
             if "tokens" in exc.message and "Parsing aborted" in exc.message:
                 raise _limit(
                     "QUERY_TOO_LARGE",
-                    f"the document has more than {limits.max_tokens} tokens",
+                    Msg.of("graphql-too-many-tokens", limit=limits.max_tokens),
                     limits.max_tokens,
                     "GRAPHQL_MAX_TOKENS",
                 ) from None
@@ -320,19 +337,17 @@ class GraphQLEndpoint:
             if gql.query is None:
                 raise RequestError(
                     "BAD_REQUEST",
-                    "no query: send 'query' (or a persisted query hash)",
+                    Msg.of("graphql-no-query"),
                     transport=True,
                 )
             return gql.query
         if gql.query is not None:
             if sha256(gql.query.encode()).hexdigest() != digest:
-                raise RequestError(
-                    "PERSISTED_QUERY_HASH_MISMATCH", "provided sha256Hash does not match the query"
-                )
+                raise RequestError("PERSISTED_QUERY_HASH_MISMATCH", Msg.of("graphql-hash-mismatch"))
             return gql.query
         text = self.documents.text(digest)
         if text is None:
-            raise RequestError("PERSISTED_QUERY_NOT_FOUND", "PersistedQueryNotFound")
+            raise RequestError("PERSISTED_QUERY_NOT_FOUND", PERSISTED_QUERY_NOT_FOUND)
         return text
 
     # -- execution -------------------------------------------------------------------------
@@ -409,15 +424,15 @@ class GraphQLEndpoint:
             exc_info=error.original_error,
         )
         out: dict[str, Any] = {
-            "message": "internal error; it has been logged",
-            "extensions": {"code": "INTERNAL"},
+            "message": INTERNAL,
+            "extensions": {"code": "INTERNAL", **INTERNAL.wire()},
         }
         if error.path:
             out["path"] = list(error.path)
         return out
 
 
-def _limit(code: str, message: str, limit: int, setting: str) -> RequestError:
+def _limit(code: str, message: Msg, limit: int, setting: str) -> RequestError:
     return RequestError(code, message, limit=limit, setting=setting)
 
 
@@ -437,9 +452,7 @@ def _persisted_hash(gql: GraphQLRequest) -> str | None:
         or persisted.get("version") != 1
         or not (isinstance(digest, str) and len(digest) == 64)
     ):
-        raise RequestError(
-            "PERSISTED_QUERY_INVALID", "persistedQuery needs version 1 and a sha256Hash"
-        )
+        raise RequestError("PERSISTED_QUERY_INVALID", Msg.of("graphql-persisted-query-invalid"))
     return digest.lower()
 
 
@@ -459,7 +472,7 @@ async def read_request(request: Request) -> GraphQLRequest:
     if media != "application/json":
         raise RequestError(
             "BAD_REQUEST",
-            "send the request as application/json",
+            Msg.of("graphql-media-type"),
             status=415,
             transport=True,
         )
@@ -467,13 +480,13 @@ async def read_request(request: Request) -> GraphQLRequest:
     try:
         body = jsonio.loads(raw)
     except jsonio.JSONDecodeError as exc:
-        raise RequestError("BAD_REQUEST", f"the body is not JSON: {exc}", transport=True) from None
-    if isinstance(body, list):
         raise RequestError(
-            "BAD_REQUEST", "batched requests are not supported: send one object", transport=True
-        )
+            "BAD_REQUEST", Msg.of("graphql-body-not-json", **json_syntax(exc)), transport=True
+        ) from None
+    if isinstance(body, list):
+        raise RequestError("BAD_REQUEST", Msg.of("graphql-batch"), transport=True)
     if not isinstance(body, dict):
-        raise RequestError("BAD_REQUEST", "the body must be a JSON object", transport=True)
+        raise RequestError("BAD_REQUEST", Msg.of("graphql-body-not-object"), transport=True)
     return _fields(body)
 
 
@@ -484,7 +497,7 @@ def _json_param(raw: str | None, name: str) -> Any:
         return jsonio.loads(raw)
     except jsonio.JSONDecodeError:
         raise RequestError(
-            "BAD_REQUEST", f"the {name} parameter is not JSON", transport=True
+            "BAD_REQUEST", Msg.of("graphql-param-not-json", name=name), transport=True
         ) from None
 
 
@@ -498,8 +511,12 @@ def _fields(body: Mapping[str, Any]) -> GraphQLRequest:
         ("extensions", extensions, dict),
     ):
         if value is not None and not isinstance(value, kind):
-            what = "a string" if kind is str else "an object"
-            raise RequestError("BAD_REQUEST", f"'{key}' must be {what}", transport=True)
+            message = (
+                Msg.of("graphql-must-be-string", key=key)
+                if kind is str
+                else Msg.of("graphql-must-be-object", key=key)
+            )
+            raise RequestError("BAD_REQUEST", message, transport=True)
     return GraphQLRequest(query, variables, name, extensions)
 
 
@@ -540,15 +557,9 @@ def accepted_media(accept: str | None) -> str | None:
 
 
 def _not_acceptable() -> Response:
+    message = Msg.of("graphql-not-acceptable", media=RESPONSE_MEDIA, legacy=LEGACY_MEDIA)
     return _answer(
-        {
-            "errors": [
-                {
-                    "message": f"this endpoint answers {RESPONSE_MEDIA} or {LEGACY_MEDIA}",
-                    "extensions": {"code": "BAD_REQUEST"},
-                }
-            ]
-        },
+        {"errors": [{"message": message, "extensions": {"code": "BAD_REQUEST", **message.wire()}}]},
         LEGACY_MEDIA,
         406,
         None,

@@ -18,6 +18,8 @@ from graphql import (
     SelectionSetNode,
 )
 
+from ..games.core.text import Msg
+
 
 @dataclass(frozen=True, slots=True)
 class DocumentLimits:
@@ -31,7 +33,7 @@ class DocumentLimits:
 @dataclass(frozen=True, slots=True)
 class LimitExceeded:
     code: str
-    message: str
+    message: Msg
     limit: int
     setting: str
 
@@ -50,7 +52,7 @@ def check_document(
     if aliases > limits.max_aliases:
         return LimitExceeded(
             "TOO_MANY_ALIASES",
-            f"the document uses {aliases} aliases; at most {limits.max_aliases}",
+            Msg.of("graphql-too-many-aliases", count=aliases, limit=limits.max_aliases),
             limits.max_aliases,
             "GRAPHQL_MAX_ALIASES",
         )
@@ -58,7 +60,7 @@ def check_document(
     if roots > limits.max_root_fields:
         return LimitExceeded(
             "TOO_MANY_ROOT_FIELDS",
-            f"the operation asks for {roots} root fields; at most {limits.max_root_fields}",
+            Msg.of("graphql-too-many-root-fields", count=roots, limit=limits.max_root_fields),
             limits.max_root_fields,
             "GRAPHQL_MAX_ROOT_FIELDS",
         )
@@ -66,7 +68,7 @@ def check_document(
     if depth > limits.max_depth:
         return LimitExceeded(
             "QUERY_TOO_DEEP",
-            f"the operation nests {depth} fields deep; at most {limits.max_depth}",
+            Msg.of("graphql-too-deep", count=depth, limit=limits.max_depth),
             limits.max_depth,
             "GRAPHQL_MAX_DEPTH",
         )

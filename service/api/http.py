@@ -11,9 +11,10 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import jsonio
+from ..games.core.text import Msg
 from .edge import status_of
 from .errors import ServiceError
-from .request import bad_json
+from .request import bad_json, empty_body
 
 log = logging.getLogger("regelwerk")
 
@@ -80,11 +81,11 @@ async def read_json(request: Request, empty_ok: bool = False) -> Any:
     if not raw.strip():
         if empty_ok:
             return {}
-        raise bad_json("the body is empty; send a JSON object")
+        raise empty_body()
     try:
         return jsonio.loads(raw)
     except jsonio.JSONDecodeError as exc:
-        raise bad_json(str(exc)) from exc
+        raise bad_json(exc) from exc
 
 
 class BodyLimit:
@@ -144,7 +145,7 @@ class BodyLimit:
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         error = ServiceError(
             "BODY_TOO_LARGE",
-            f"the body is larger than {self.limit} bytes",
+            Msg.of("http-body-too-large", limit=self.limit),
             {"limit": self.limit},
         )
         await error_response(error, scope.get("path", ""))(scope, receive, send)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from hashlib import sha256
 from typing import Any
 
+from ..games.core.text import Msg
 from .errors import ServiceError, invalid_request
 
 
@@ -59,14 +60,13 @@ class Keyring:
         if key is None:
             raise ServiceError(
                 "STATE_TAMPERED",
-                "the state's signature names no key of this service: it was signed by another "
-                "service, or with a secret that was retired",
+                Msg.of("error-unknown-key"),
                 {"reason": "UNKNOWN_KEY"},
             )
         if not hmac.compare_digest(sig.encode(), key.sign(body).encode()):
             raise ServiceError(
                 "STATE_TAMPERED",
-                "the state's signature does not match: it was altered after it was signed",
+                Msg.of("error-bad-signature"),
                 {"reason": "BAD_SIGNATURE"},
             )
         return key
@@ -77,9 +77,7 @@ class Keyring:
             return self.current
         key = self.by_kid.get(kid)
         if key is None:
-            raise invalid_request(
-                [{"path": "$.keyId", "reason": "not a key id of this service's secrets"}]
-            )
+            raise invalid_request([{"path": "$.keyId", "reason": Msg.of("request-unknown-key-id")}])
         return key
 
     def signing(self, key: Key | None) -> Key | None:

@@ -106,7 +106,9 @@ class Rules:
         engine = self.registry.get(game)
         if engine is None:
             raise ServiceError(
-                "UNKNOWN_GAME", f"unknown game {game!r}", {"known": sorted(self.registry)}
+                "UNKNOWN_GAME",
+                Msg.of("error-unknown-game", game=repr(game)),
+                {"known": sorted(self.registry)},
             )
         return engine
 
@@ -123,15 +125,15 @@ class Rules:
             if self.settings.require_signed_state:
                 raise ServiceError(
                     "STATE_TAMPERED",
-                    "this service only accepts states it signed (the state has no 'sig')",
+                    Msg.of("error-state-unsigned"),
                     {"reason": "UNSIGNED"},
                 )
             body = _canonical(doc)
         if not isinstance(doc, Mapping):
             raise ServiceError(
                 "INVALID_STATE",
-                "the state must be a JSON object",
-                problem_details([{"path": "$", "reason": "must be a JSON object"}]),
+                Msg.of("error-state-not-object"),
+                problem_details([{"path": "$", "reason": Msg.of("request-json-object")}]),
             )
         return Loaded(engine, body, doc=doc, key=key)
 
@@ -163,7 +165,7 @@ class Rules:
         engine = loaded.engine
 
         def compute() -> dict[str, Any]:
-            spend(POSITION_COST, "a position")
+            spend(POSITION_COST, Msg.of("error-work-position"))
             state = loaded.state
             status = engine.status(state)
             return {
@@ -227,7 +229,7 @@ class Rules:
         told = engine.spec.describe_move if describe else None
 
         def compute() -> dict[str, Any]:
-            spend(POSITION_COST, "legal moves")
+            spend(POSITION_COST, Msg.of("error-work-legal-moves"))
             state = loaded.state
             self.check_player(engine, player, state)
             try:
@@ -250,7 +252,7 @@ class Rules:
                     moves.append(entry)
             except RulesError as exc:
                 raise from_rules(exc) from exc
-            spend(len(moves), "legal moves")  # their documents cost by the move
+            spend(len(moves), Msg.of("error-work-legal-moves"))  # their documents cost by the move
             return {
                 "toMove": list(engine.to_move(state)),
                 "isChance": engine.is_chance(state),
@@ -283,7 +285,7 @@ class Rules:
     ) -> tuple[Loaded, list[Event]]:
         """The position after the moves and the events (each with its ``ply``)."""
         self.check_moves(loaded.engine, moves)
-        spend(len(moves), "moves")
+        spend(len(moves), Msg.of("error-work-moves"))
         auto = loaded.state.seed is not None if auto_chance is None else auto_chance
         try:
             secret = self.keys.sampling(loaded.dice)  # the game's key: a rotation keeps its dice
@@ -336,7 +338,7 @@ class Rules:
         engine = loaded.engine
 
         def compute() -> dict[str, Any]:
-            spend(POSITION_COST, "a score")
+            spend(POSITION_COST, Msg.of("error-work-score"))
             state = loaded.state
             status, scores = engine.status(state), engine.scores(state)
             return {
@@ -350,12 +352,12 @@ class Rules:
         return await self._cached(loaded, "score", None, compute)  # type: ignore[no-any-return]
 
     def view(self, loaded: Loaded, player: int | None) -> dict[str, Any]:
-        spend(POSITION_COST, "a view")
+        spend(POSITION_COST, Msg.of("error-work-view"))
         self.check_player(loaded.engine, player, loaded.state)
         return {"view": loaded.engine.view(loaded.state, player)}
 
     def render(self, loaded: Loaded, player: int | None) -> str:
-        spend(POSITION_COST, "a picture")
+        spend(POSITION_COST, Msg.of("error-work-picture"))
         self.check_player(loaded.engine, player, loaded.state)
         return loaded.engine.render(loaded.state, player)
 
@@ -377,11 +379,13 @@ class Rules:
         if budget is not None and not 1 <= budget <= limit:
             raise ServiceError(
                 "INVALID_REQUEST",
-                f"budget must be between 1 and {limit} iterations (SUGGEST_MAX_BUDGET)",
-                problem_details([{"path": "$.budget", "reason": f"1 to {limit}"}]),
+                Msg.of("error-suggest-budget", limit=limit, setting="SUGGEST_MAX_BUDGET"),
+                problem_details(
+                    [{"path": "$.budget", "reason": Msg.of("request-budget-range", limit=limit)}]
+                ),
             )
         check_seed(seed)
-        spend(POSITION_COST, "a suggestion")
+        spend(POSITION_COST, Msg.of("error-work-suggestion"))
         state = loaded.state
         self.check_player(engine, player, state)
         try:
@@ -390,8 +394,7 @@ class Rules:
             movers = driver.check_turn(engine, state, None)
             if engine.is_chance(state) or not movers:
                 raise NotYourTurn(
-                    "a chance node: nobody decides here (play with autoChance, or send the "
-                    "outcome)",
+                    Msg.of("error-chance-node"),
                     reason="CHANCE_NODE",
                     details={"toMove": []},
                 )
@@ -404,7 +407,7 @@ class Rules:
         # its answer never depends on what else the request asked for.
         iterations = budget or bots.DEFAULT_BUDGET
         reserved = iterations * ITERATION_PLIES
-        spend(reserved, f"a search of {iterations} iterations, up to {reserved} plies")
+        spend(reserved, Msg.of("error-work-search", iterations=iterations, plies=reserved))
         work = current()
         clock = None if work is None else work.search_clock()
         found = bots.suggest(engine, state, player, seed or "", iterations, reserved, clock)
@@ -424,15 +427,20 @@ class Rules:
         if budget is not None:
             raise ServiceError(
                 "INVALID_REQUEST",
-                "send either a budget or a level, not both",
-                problem_details([{"path": "$.level", "reason": "excludes budget"}]),
+                Msg.of("error-level-and-budget"),
+                problem_details([{"path": "$.level", "reason": Msg.of("request-excludes-budget")}]),
             )
         if level not in bots.LEVELS:
             raise ServiceError(
                 "INVALID_REQUEST",
-                f"level must be one of {', '.join(bots.LEVELS)}, got {level!r}",
+                Msg.of("error-unknown-level", levels=", ".join(bots.LEVELS), level=repr(level)),
                 problem_details(
-                    [{"path": "$.level", "reason": "one of " + ", ".join(bots.LEVELS)}]
+                    [
+                        {
+                            "path": "$.level",
+                            "reason": Msg.of("request-one-of", choices=", ".join(bots.LEVELS)),
+                        }
+                    ]
                 ),
             )
         return min(bots.LEVELS[level] or limit, limit)
@@ -457,7 +465,7 @@ class Rules:
         if not 0 <= player < count:
             raise ServiceError(
                 "INVALID_PLAYER",
-                f"player must be between 0 and {count - 1}, got {player}",
+                Msg.of("error-player-range", high=count - 1, player=player),
                 {"player": player, "players": count},
             )
 
@@ -467,14 +475,15 @@ class Rules:
             self.check_player(engine, m.player)
 
     def check_move_count(self, count: int, per: str = "request") -> None:
-        """TOO_MANY_MOVES past MAX_MOVES (per request, or per record of a verify)."""
+        """TOO_MANY_MOVES past MAX_MOVES (per request, or per ``record`` of a verify)."""
         limit = self.settings.max_moves
         if count > limit:
-            raise ServiceError(
-                "TOO_MANY_MOVES",
-                f"at most {limit} moves per {per}, got {count}",
-                {"limit": limit},
+            message = (
+                Msg.of("error-too-many-moves-per-record", limit=limit, count=count)
+                if per == "record"
+                else Msg.of("error-too-many-moves", limit=limit, count=count)
             )
+            raise ServiceError("TOO_MANY_MOVES", message, {"limit": limit})
 
 
 def _canonical(doc: Any) -> bytes:
@@ -483,8 +492,10 @@ def _canonical(doc: Any) -> bytes:
     except jsonio.JSONEncodeError as exc:
         raise ServiceError(
             "INVALID_STATE",
-            f"the state cannot be a game state: {exc}",
-            problem_details([{"path": "$", "reason": f"not a valid state document: {exc}"}]),
+            Msg.of("error-state-unencodable", detail=str(exc)),
+            problem_details(
+                [{"path": "$", "reason": Msg.of("request-not-a-state", detail=str(exc))}]
+            ),
         ) from exc
 
 
@@ -493,8 +504,10 @@ def check_seed(seed: str | None) -> None:
     if seed is not None and not low <= len(seed) <= high:
         raise ServiceError(
             "INVALID_REQUEST",
-            f"seed must be a string of {low} to {high} characters",
-            problem_details([{"path": "$.seed", "reason": f"{low} to {high} characters"}]),
+            Msg.of("error-seed-length", low=low, high=high),
+            problem_details(
+                [{"path": "$.seed", "reason": Msg.of("request-characters", low=low, high=high)}]
+            ),
         )
 
 

@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import jsonio
+from ..games.core.errors import as_msg
+from ..games.core.text import Msg
 
 # Tags with a meaning for verification, in the order they are printed (Result last).
 HEADER_TAGS = ("Game", "RulesVersion", "Players", "Options", "Seed", "KeyId")
@@ -61,16 +63,32 @@ MAX_PLAYER = 999
 # 20 characters hold every 64-bit integer: longer ones are refused before int() reads them
 # (it refuses more than 4,300 digits), so one score cannot cost time in its square.
 _INT_CHARS = 20
-_PLAYER_RANGE = f"a player number is 0 to {MAX_PLAYER}"
+_PLAYER_RANGE = Msg.of("record-player-range", max=MAX_PLAYER)
 
 
 class RecordError(ValueError):
-    """A record that cannot be read: what is wrong and on which line (1-based)."""
+    """A record that cannot be read: what is wrong (a message) and on which line (1-based)."""
 
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
+    def __init__(self, line: int, msg: Msg) -> None:
+        super().__init__(line, msg)
         self.line = line
-        self.message = message
+        self.msg = msg
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in the language of the answer being written."""
+        return str(self.msg)
+
+    def __str__(self) -> str:
+        return str(Msg.of("error-record-line", line=self.line, error=self.msg))
+
+
+class BadRecord(ValueError):
+    """A record the text cannot hold (``Record``'s checks): why, as a message."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg)
+        self.msg = msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,23 +117,23 @@ class Record:
             check_tag(name, value)
         for name, value in self.tags:
             if name in KNOWN_TAGS:
-                raise ValueError(f"tag {name} is a field of the record, not a free tag")
+                raise BadRecord(Msg.of("record-tag-is-a-field", tag=name))
             check_tag(name, value)
         if len({name for name, _ in self.tags}) != len(self.tags):
-            raise ValueError("a tag may appear only once")
+            raise BadRecord(Msg.of("record-tag-once"))
         # What the text cannot hold would not read back: each bound is the parser's.
         for move in self.moves:
             check_notation(move.notation)
             if move.player is not None and not 0 <= move.player <= MAX_PLAYER:
-                raise ValueError(_PLAYER_RANGE)
+                raise BadRecord(_PLAYER_RANGE)
         if self.players is not None and not 1 <= self.players <= MAX_PLAYER:
-            raise ValueError(f"Players is a number from 1 to {MAX_PLAYER}")
+            raise BadRecord(Msg.of("record-players-range", max=MAX_PLAYER))
         if self.options is not None and (problem := jsonio.unprintable(self.options)):
-            raise ValueError(f"Options {problem}")
+            raise BadRecord(Msg.of("record-options", problem=as_msg(problem)))
         if self.scores is not None and not all(_score_ok(s) for s in self.scores):
-            raise ValueError("scores are finite numbers, integers within 64 bits")
+            raise BadRecord(Msg.of("record-scores"))
         if self.winners is not None and any(not 0 <= w <= MAX_PLAYER for w in self.winners):
-            raise ValueError(f"winners are player numbers (0 to {MAX_PLAYER})")
+            raise BadRecord(Msg.of("record-winners", max=MAX_PLAYER))
 
     def header_tags(self) -> list[tuple[str, str]]:
         values = {
@@ -151,19 +169,17 @@ def _control(text: str) -> bool:
 
 def check_tag(name: str, value: str) -> None:
     if not _TAG_NAME.fullmatch(name):
-        raise ValueError(f"a tag name is a letter then letters, digits or _: {name!r}")
+        raise BadRecord(Msg.of("record-tag-name", name=repr(name)))
     if _control(value):
-        raise ValueError(f"tag {name}: no control characters (line breaks, tabs) in a value")
+        raise BadRecord(Msg.of("record-tag-control", tag=name))
 
 
 def check_notation(notation: str) -> None:
     text = notation.strip()
     if not text or text != notation or _control(notation):
-        raise ValueError(
-            f"a move is notation on one line, without surrounding blanks: {notation!r}"
-        )
+        raise BadRecord(Msg.of("record-notation-blanks", notation=repr(notation)))
     if notation.startswith((";", "[")) or _PLAYER_PREFIX.match(notation + " "):
-        raise ValueError(f"a move cannot start with ';', '[' or 'N:': {notation!r}")
+        raise BadRecord(Msg.of("record-notation-start", notation=repr(notation)))
 
 
 def _number(value: int | float) -> str:
@@ -192,9 +208,9 @@ def parse_record(text: str) -> Record:
     """Exactly one record (RecordError with the line otherwise)."""
     records = list(parse_records(text))
     if not records:
-        raise RecordError(1, 'no record: a record starts with tag lines such as [Game "mixtour"]')
+        raise RecordError(1, Msg.of("record-none"))
     if len(records) > 1:
-        raise RecordError(records[1][0], "a second record starts here; send one record")
+        raise RecordError(records[1][0], Msg.of("record-second"))
     return records[0][1]
 
 
@@ -261,30 +277,27 @@ def _parse_one(start: int, lines: list[str]) -> tuple[Record, tuple[int, ...]]:
             continue
         if line.startswith("["):
             if moves:
-                raise RecordError(number, "tag lines come before the moves")
+                raise RecordError(number, Msg.of("record-tags-first"))
             m = _TAG_LINE.fullmatch(line)
             if m is None:
-                raise RecordError(number, 'a tag line reads [Name "value"]')
+                raise RecordError(number, Msg.of("record-tag-line"))
             name, value = m.group(1), _unquote(m.group(2), number)
             if name in tags:
-                raise RecordError(
-                    number, f"tag {name} appears twice (first on line {tags[name][0]})"
-                )
+                raise RecordError(number, Msg.of("record-tag-twice", tag=name, first=tags[name][0]))
             try:
                 check_tag(name, value)
-            except ValueError as exc:
-                raise RecordError(number, str(exc)) from None
+            except BadRecord as exc:
+                raise RecordError(number, exc.msg) from None
             tags[name] = (number, value)
             continue
         mm = _MOVE_LINE.fullmatch(line)
         if mm is None:
-            raise RecordError(
-                number, "a move line reads 'N. notation' or 'N. P: notation' (P: the player)"
-            )
+            raise RecordError(number, Msg.of("record-move-line"))
         # Compared as text: a move number of a million digits is as wrong as any other.
         if mm.group(1).lstrip("0") != str(len(moves) + 1):
             raise RecordError(
-                number, f"move number {_clipped(mm.group(1))} where {len(moves) + 1} was expected"
+                number,
+                Msg.of("record-move-number", got=_clipped(mm.group(1)), expected=len(moves) + 1),
             )
         player = None
         if mm.group(2) is not None:
@@ -293,8 +306,8 @@ def _parse_one(start: int, lines: list[str]) -> tuple[Record, tuple[int, ...]]:
             player = int(mm.group(2))
         try:
             check_notation(mm.group(3))
-        except ValueError as exc:
-            raise RecordError(number, str(exc)) from None
+        except BadRecord as exc:
+            raise RecordError(number, exc.msg) from None
         moves.append(RecordMove(mm.group(3), player))
         move_lines.append(number)
     return _record(start, tags, moves), tuple(move_lines)
@@ -312,9 +325,7 @@ def _unquote(value: str, line: int) -> str:
         if c == "\\":
             nxt = value[i + 1]
             if nxt not in '"\\':
-                raise RecordError(
-                    line, f'only \\" and \\\\ are escapes in a tag value, got \\{nxt}'
-                )
+                raise RecordError(line, Msg.of("record-escape", char=nxt))
             out.append(nxt)
             i += 2
         else:
@@ -330,14 +341,12 @@ def _record(start: int, tags: dict[str, tuple[int, str]], moves: list[RecordMove
 
     line, game = get("Game")
     if game is None:
-        raise RecordError(start, 'the record has no [Game "..."] tag')
+        raise RecordError(start, Msg.of("record-no-game"))
     line, text = get("Players")
     players = None
     if text is not None:
         if not _PLAYER_NUMBER.fullmatch(text) or int(text) < 1:
-            raise RecordError(
-                line, f"Players is the number of players (1 or more), got {_clipped(text)!r}"
-            )
+            raise RecordError(line, Msg.of("record-players", got=repr(_clipped(text))))
         players = int(text)
     line, text = get("Options")
     options = None
@@ -347,9 +356,9 @@ def _record(start: int, tags: dict[str, tuple[int, str]], moves: list[RecordMove
         except jsonio.JSONDecodeError:
             options = None
         if not isinstance(options, dict):
-            raise RecordError(line, 'Options is a JSON object, e.g. {"pointsToWin":3}')
+            raise RecordError(line, Msg.of("record-options-object"))
         if problem := jsonio.unprintable(options):
-            raise RecordError(line, f"Options {problem}")
+            raise RecordError(line, Msg.of("record-options", problem=as_msg(problem)))
     line, text = get(RESULT_TAG)
     scores, winners = (None, None) if text is None else _result(line, text)
     free = tuple((k, v) for k, (_, v) in tags.items() if k not in KNOWN_TAGS)
@@ -366,14 +375,14 @@ def _record(start: int, tags: dict[str, tuple[int, str]], moves: list[RecordMove
             winners=winners,
             tags=free,
         )
-    except ValueError as exc:
-        raise RecordError(start, str(exc)) from None
+    except BadRecord as exc:
+        raise RecordError(start, exc.msg) from None
 
 
 def _result(line: int, text: str) -> tuple[tuple[int | float, ...] | None, tuple[int, ...] | None]:
     scores: tuple[int | float, ...] | None = None
     winners: tuple[int, ...] | None = None
-    usage = "Result reads 'scores 5 3', 'winners 0' (or 'winners none'), or both joined by '; '"
+    usage = Msg.of("record-result")
     for part in text.split("; "):
         words = part.split(" ")
         if words[0] == "scores" and scores is None and winners is None and len(words) > 1:
@@ -381,7 +390,7 @@ def _result(line: int, text: str) -> tuple[tuple[int | float, ...] | None, tuple
                 raise RecordError(line, usage)
             scores = tuple(_score(line, w) for w in words[1:])
             if not all(math.isfinite(s) for s in scores):
-                raise RecordError(line, "scores are finite numbers")
+                raise RecordError(line, Msg.of("record-scores-finite"))
         elif words[0] == "winners" and winners is None and len(words) > 1:
             if words[1:] == ["none"]:
                 winners = ()
@@ -400,5 +409,5 @@ def _score(line: int, word: str) -> int | float:
         return float(word)
     value = int(word) if len(word) <= _INT_CHARS else None
     if value is None or jsonio.unprintable(value):
-        raise RecordError(line, "a score is a decimal number or an integer within 64 bits")
+        raise RecordError(line, Msg.of("record-score"))
     return value

@@ -7,6 +7,8 @@ from typing import Any
 
 from .. import jsonio
 from ..games.core import MoveRequest
+from ..games.core.errors import as_msg
+from ..games.core.text import Arg, Msg
 from .contract import Field
 from .errors import ServiceError, invalid_request
 
@@ -29,10 +31,10 @@ class Body:
     """A request object; each accessor validates one field. Call ``done()`` at the end."""
 
     def __init__(self, data: Any, allowed: set[str]) -> None:
-        self.problems: list[dict[str, str]] = []
+        self.problems: list[dict[str, Any]] = []
         if not isinstance(data, Mapping):
             raise invalid_request(
-                [{"path": "$", "reason": f"the body must be a JSON object, got {type_name(data)}"}]
+                [{"path": "$", "reason": Msg.of("request-body-not-object", type=type_name(data))}]
             )
         self.data = data
         for key in data:
@@ -40,30 +42,30 @@ class Body:
                 self.problems.append(
                     {
                         "path": f"$.{key}",
-                        "reason": "unknown field; allowed: " + ", ".join(sorted(allowed)),
+                        "reason": unknown_field(allowed),
                     }
                 )
 
-    def _bad(self, name: str, reason: str) -> None:
+    def _bad(self, name: str, reason: Msg) -> None:
         self.problems.append({"path": f"$.{name}", "reason": reason})
 
     def state(self) -> Any:
         if "state" not in self.data:
-            self._bad("state", "required: the game state document")
+            self._bad("state", Msg.of("request-state-required"))
             return None
         value = self.data["state"]
         if not isinstance(value, Mapping):
-            self._bad("state", f"must be an object (a state document), got {type_name(value)}")
+            self._bad("state", Msg.of("request-state-not-object", type=type_name(value)))
         return value
 
     def int_or_none(self, name: str, required: bool = False) -> int | None:
         value = self.data.get(name)
         if value is None:
             if required:
-                self._bad(name, "required")
+                self._bad(name, Msg.of("request-required"))
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self._bad(name, f"must be an integer, got {type_name(value)}")
+            self._bad(name, Msg.of("request-integer", type=type_name(value)))
             return None
         return value
 
@@ -71,41 +73,40 @@ class Body:
         value = self.data.get(name)
         if value is None or isinstance(value, bool):
             return value
-        self._bad(name, f"must be true or false, got {type_name(value)}")
+        self._bad(name, Msg.of("request-boolean", type=type_name(value)))
         return None
 
     def str_or_none(self, name: str) -> str | None:
         value = self.data.get(name)
         if value is None or isinstance(value, str):
             return value
-        self._bad(name, f"must be a string, got {type_name(value)}")
+        self._bad(name, Msg.of("request-string", type=type_name(value)))
         return None
 
     def object_or_none(self, name: str) -> Mapping[str, Any] | None:
         value = self.data.get(name)
         if value is None or isinstance(value, Mapping):
             return value
-        self._bad(name, f"must be an object, got {type_name(value)}")
+        self._bad(name, Msg.of("request-object", type=type_name(value)))
         return None
 
     def moves(self, player: int | None, single: bool) -> list[MoveRequest]:
         """``move`` (one) or ``moves`` (a list) of notation strings, or ``{player, move}``."""
         has_one, has_many = "move" in self.data, "moves" in self.data
         if single and has_one and has_many:
-            self._bad("moves", "give either 'move' or 'moves', not both")
+            self._bad("moves", Msg.of("request-move-and-moves"))
             return []
         if single and has_one:
             items, path = [self.data["move"]], "move"
         elif has_many:
             items, path = self.data["moves"], "moves"
             if not isinstance(items, list):
-                self._bad(path, f"must be an array of moves, got {type_name(items)}")
+                self._bad(path, Msg.of("request-moves-array", type=type_name(items)))
                 return []
         else:
             self._bad(
                 "moves" if not single else "move",
-                "required: "
-                + ("'move' (a string) or 'moves' (an array)" if single else "an array of moves"),
+                Msg.of("request-move-required") if single else Msg.of("request-moves-required"),
             )
             return []
         out: list[MoveRequest] = []
@@ -120,9 +121,7 @@ class Body:
                 self.problems.append(
                     {
                         "path": f"$.{where}",
-                        "reason": "a move is a notation "
-                        'string, a move document, or {"player": int, "move": '
-                        f"string}}, got {type_name(item)}",
+                        "reason": Msg.of("request-not-a-move-item", type=type_name(item)),
                     }
                 )
             else:
@@ -159,13 +158,18 @@ class Body:
             raise invalid_request(self.problems)
 
 
-def document_problem(item: Any) -> str | None:
+def unknown_field(allowed: Iterable[str]) -> Msg:
+    """The reason of a field the body may not have, naming those it may (sorted)."""
+    return Msg.of("request-unknown-field", allowed=", ".join(sorted(allowed)))
+
+
+def document_problem(item: Any) -> Msg | None:
     """Why a move item is no move of any game before a game reads it: a document the answer
     could not echo back (a verdict's problem shows the move), or None."""
     if not isinstance(item, Mapping):
         return None
     problem = jsonio.unprintable(item)
-    return None if problem is None else f"a move document {problem}"
+    return None if problem is None else Msg.of("request-move-document", problem=as_msg(problem))
 
 
 def parse_move_item(item: Any, player: int | None) -> MoveRequest | None:
@@ -184,11 +188,23 @@ def parse_move_item(item: Any, player: int | None) -> MoveRequest | None:
     return None
 
 
-def bad_text(message: str, line: int) -> ServiceError:
+def bad_text(exc: UnicodeDecodeError, line: int) -> ServiceError:
+    """A text body that is not UTF-8 (Python's words for where and why, as they are)."""
+    error = Msg.of("error-not-utf8", detail=str(exc))
     return ServiceError(
-        "INVALID_RECORD", f"record line {line}: not UTF-8 text: {message}", {"line": line}
+        "INVALID_RECORD", Msg.of("error-record-line", line=line, error=error), {"line": line}
     )
 
 
-def bad_json(message: str) -> ServiceError:
-    return ServiceError("MALFORMED_JSON", f"the body is not valid JSON: {message}")
+def json_syntax(exc: jsonio.JSONDecodeError) -> dict[str, Arg]:
+    """Where a JSON text breaks, as arguments of a message: the parser's own words for what
+    is wrong (orjson's, English), the line, the column and the character's index."""
+    return {"detail": exc.msg, "line": exc.lineno, "column": exc.colno, "char": exc.pos}
+
+
+def bad_json(exc: jsonio.JSONDecodeError) -> ServiceError:
+    return ServiceError("MALFORMED_JSON", Msg.of("error-malformed-json", **json_syntax(exc)))
+
+
+def empty_body() -> ServiceError:
+    return ServiceError("MALFORMED_JSON", Msg.of("error-empty-body"))

@@ -77,7 +77,7 @@ async def _text(request: Request) -> str:
     try:
         return raw.decode()
     except UnicodeDecodeError as exc:
-        raise bad_text(str(exc), raw[: exc.start].count(b"\n") + 1) from exc
+        raise bad_text(exc, raw[: exc.start].count(b"\n") + 1) from exc
 
 
 async def _claim(request: Request, game: str, fields: frozenset[str]) -> Claim:

@@ -22,13 +22,15 @@ from typing import Any
 
 from .. import jsonio
 from ..games.core import MoveRequest, RulesError, driver
+from ..games.core.text import Msg
 from ..limits import POSITION_COST
 from . import contract
 from .budget import request_budget, spend
-from .errors import ServiceError, invalid_request
+from .errors import ServiceError, from_rules, invalid_request
 from .keys import Key
 from .ops import Engine, Loaded, Rules, check_seed
 from .records import (
+    BadRecord,
     Record,
     RecordError,
     RecordMove,
@@ -36,7 +38,7 @@ from .records import (
     print_record,
     split_records,
 )
-from .request import Body, type_name
+from .request import Body, json_syntax, type_name, unknown_field
 
 log = logging.getLogger("regelwerk")
 
@@ -116,10 +118,10 @@ def read_record(text: str, game: str | None = None, offset: int = 0) -> Claim:
     another game than ``game``. ``offset``: lines before the text (in the file it came from)."""
     parts = [start for start, _ in split_records(text)]
     if not parts:
-        error = RecordError(1, 'no record: it starts with a tag, [Game "mixtour"]')
+        error = RecordError(1, Msg.of("record-none-sent"))
         raise record_error(error, offset)
     if len(parts) > 1:
-        error = RecordError(parts[1], "a second record starts here: send one")
+        error = RecordError(parts[1], Msg.of("record-second-sent"))
         raise record_error(error, offset)
     try:
         found = list(parse_records(text))
@@ -127,14 +129,17 @@ def read_record(text: str, game: str | None = None, offset: int = 0) -> Claim:
         raise record_error(exc, offset) from exc
     start, record, lines = found[0]
     if game is not None and record.game != game:
-        error = RecordError(start, f"the record is of game {record.game!r}, this call of {game!r}")
+        error = RecordError(
+            start, Msg.of("record-other-game", record=repr(record.game), game=repr(game))
+        )
         raise record_error(error, offset)
     return Claim.of_record(record, [n + offset for n in lines])
 
 
 def record_error(exc: RecordError, offset: int = 0) -> ServiceError:
     line = exc.line + offset
-    return ServiceError("INVALID_RECORD", f"record line {line}: {exc.message}", {"line": line})
+    message = Msg.of("error-record-line", line=line, error=exc.msg)
+    return ServiceError("INVALID_RECORD", message, {"line": line})
 
 
 def read_claim(body: Body, game: str, *, record_ok: bool = True) -> Claim:
@@ -144,12 +149,10 @@ def read_claim(body: Body, game: str, *, record_ok: bool = True) -> Claim:
         text = body.data["record"]
         others = sorted(set(body.data) & GAME_FIELDS)
         for name in others:
-            body.problems.append(
-                {"path": f"$.{name}", "reason": "the record holds the game: send 'record' alone"}
-            )
+            body.problems.append({"path": f"$.{name}", "reason": Msg.of("request-record-alone")})
         if not isinstance(text, str):
             body.problems.append(
-                {"path": "$.record", "reason": f"must be a text record, got {type_name(text)}"}
+                {"path": "$.record", "reason": Msg.of("request-text-record", type=type_name(text))}
             )
         body.done()
         return read_record(str(text), game)
@@ -176,13 +179,13 @@ def _claimed(body: Body) -> tuple[tuple[int | float, ...] | None, tuple[int, ...
         return None, None
     if not isinstance(value, Mapping):
         body.problems.append(
-            {"path": "$.claimed", "reason": f"must be an object, got {type_name(value)}"}
+            {"path": "$.claimed", "reason": Msg.of("request-object", type=type_name(value))}
         )
         return None, None
     for key in value:
         if key not in ("scores", "winners"):
             body.problems.append(
-                {"path": f"$.claimed.{key}", "reason": "unknown field; allowed: scores, winners"}
+                {"path": f"$.claimed.{key}", "reason": unknown_field(("scores", "winners"))}
             )
     scores = value.get("scores")
     winners = value.get("winners")
@@ -195,7 +198,7 @@ def _claimed(body: Body) -> tuple[tuple[int | float, ...] | None, tuple[int, ...
         body.problems.append(
             {
                 "path": "$.claimed.scores",
-                "reason": "must be an array of numbers (integers within 64 bits)",
+                "reason": Msg.of("request-claimed-scores"),
             }
         )
     good_winners = isinstance(winners, list) and all(_is_int(w) and w >= 0 for w in winners)
@@ -203,7 +206,7 @@ def _claimed(body: Body) -> tuple[tuple[int | float, ...] | None, tuple[int, ...
         body.problems.append(
             {
                 "path": "$.claimed.winners",
-                "reason": "must be an array of player numbers (>= 0, within 64 bits)",
+                "reason": Msg.of("request-claimed-winners"),
             }
         )
     return (
@@ -218,18 +221,20 @@ def _tags(body: Body) -> tuple[tuple[str, str], ...]:
         return ()
     if not isinstance(value, Mapping):
         body.problems.append(
-            {"path": "$.tags", "reason": f"must be an object, got {type_name(value)}"}
+            {"path": "$.tags", "reason": Msg.of("request-object", type=type_name(value))}
         )
         return ()
     out = []
     for name, text in value.items():
         if not isinstance(text, str):
-            body.problems.append({"path": f"$.tags.{name}", "reason": "must be a string"})
+            body.problems.append(
+                {"path": f"$.tags.{name}", "reason": Msg.of("request-must-be-string")}
+            )
             continue
         try:
             Record(game="g", tags=((name, text),))
-        except ValueError as exc:
-            body.problems.append({"path": f"$.tags.{name}", "reason": str(exc)})
+        except BadRecord as exc:
+            body.problems.append({"path": f"$.tags.{name}", "reason": exc.msg})
             continue
         out.append((name, text))
     return tuple(out)
@@ -243,8 +248,7 @@ def to_record(engine: Engine, claim: Claim) -> Record:
         try:
             notation = engine.notation(engine.parse_move(request.move))
         except RulesError as exc:
-            details = {**exc.as_details(), "ply": ply}
-            raise ServiceError(exc.code, f"move {ply}: {exc.message}", details) from exc
+            raise from_rules(exc, ply) from exc
         moves.append(RecordMove(notation, request.player))
     try:
         return Record(
@@ -259,8 +263,8 @@ def to_record(engine: Engine, claim: Claim) -> Record:
             winners=claim.winners,
             tags=claim.tags,
         )
-    except ValueError as exc:
-        raise invalid_request([{"path": "$", "reason": str(exc)}]) from exc
+    except BadRecord as exc:
+        raise invalid_request([{"path": "$", "reason": exc.msg}]) from exc
 
 
 def record_of(rules: Rules, engine: Engine, claim: Claim) -> Record:
@@ -307,8 +311,11 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
         problems.append(
             {
                 "code": "RULES_VERSION_DIFFERS",
-                "message": f"the record was played under rules version {claim.rules_version!r}; "
-                f"this service knows version {d.rules_version!r}",
+                "message": Msg.of(
+                    "verify-rules-version",
+                    claimed=repr(claim.rules_version),
+                    version=repr(d.rules_version),
+                ),
             }
         )
     rules.check_move_count(len(claim.moves), "record")  # players: NOT_YOUR_TURN, move by move
@@ -318,9 +325,9 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
     try:
         state = driver.start(engine, claim.players, claim.options, claim.seed, secret).state
     except RulesError as exc:
-        problems.append({"code": exc.code, "message": exc.message, **_extra(exc)})
+        problems.append({"code": exc.code, "message": exc.msg, **_extra(exc)})
         return Verdict(False, problems, 0, None, None)
-    spend(len(claim.moves), "moves")
+    spend(len(claim.moves), Msg.of("error-work-moves"))
     auto = claim.seed is not None
     plies = 0
     for ply, request in enumerate(claim.moves):
@@ -330,7 +337,7 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
             problems.append(_move_problem(exc, ply, request, claim))
             break
         plies += 1
-    spend(POSITION_COST, "the result")
+    spend(POSITION_COST, Msg.of("error-work-result"))
     status, scores = engine.status(state), engine.scores(state)
     summary = {
         "status": status.label,
@@ -354,7 +361,7 @@ def _move_problem(exc: RulesError, ply: int, request: MoveRequest, claim: Claim)
     shown = request.move if isinstance(request.move, str) else jsonio.dumps(request.move).decode()
     problem: dict[str, Any] = {
         "code": exc.code,
-        "message": f"move {ply + 1} ({shown}): {exc.message}",
+        "message": Msg.of("verify-at-move", move=ply + 1, notation=shown, error=exc.msg),
         "ply": ply,
         **_extra(exc),
     }
@@ -371,15 +378,18 @@ def _result_problems(
         problems.append(
             {
                 "code": "NOT_FINISHED",
-                "message": "the record ends before the game does: the result is not decided",
+                "message": Msg.of("verify-not-finished"),
             }
         )
     if claim.scores is not None and list(claim.scores) != computed["scores"]:
         problems.append(
             {
                 "code": "SCORES_DIFFER",
-                "message": f"claimed scores {list(claim.scores)}, the record gives "
-                f"{computed['scores']}",
+                "message": Msg.of(
+                    "verify-scores-differ",
+                    claimed=str(list(claim.scores)),
+                    computed=str(computed["scores"]),
+                ),
                 "claimed": list(claim.scores),
                 "computed": computed["scores"],
             }
@@ -388,8 +398,11 @@ def _result_problems(
         problems.append(
             {
                 "code": "WINNERS_DIFFER",
-                "message": f"claimed winners {list(claim.winners)}, the record gives "
-                f"{computed['winners']}",
+                "message": Msg.of(
+                    "verify-winners-differ",
+                    claimed=str(list(claim.winners)),
+                    computed=str(computed["winners"]),
+                ),
                 "claimed": list(claim.winners),
                 "computed": computed["winners"],
             }
@@ -431,19 +444,19 @@ def _is_int(value: Any) -> bool:
 
 
 # What each certificate field must be (the Certificate schema of the OpenAPI document).
-_CERTIFICATE_TYPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
-    "game": ("a game id", lambda v: isinstance(v, str)),
-    "rulesVersion": ("a string", lambda v: isinstance(v, str)),
-    "digest": ("a string", lambda v: isinstance(v, str)),
+_CERTIFICATE_TYPES: dict[str, tuple[Msg, Callable[[Any], bool]]] = {
+    "game": (Msg.of("request-certificate-game"), lambda v: isinstance(v, str)),
+    "rulesVersion": (Msg.of("request-must-be-string"), lambda v: isinstance(v, str)),
+    "digest": (Msg.of("request-must-be-string"), lambda v: isinstance(v, str)),
     "scores": (
-        "an array of integers (64 bits)",
+        Msg.of("request-certificate-scores"),
         lambda v: isinstance(v, list) and all(map(_is_int, v)),
     ),
     "winners": (
-        "an array of player numbers (64 bits)",
+        Msg.of("request-certificate-winners"),
         lambda v: isinstance(v, list) and all(_is_int(w) and w >= 0 for w in v),
     ),
-    "sig": ("a string", lambda v: isinstance(v, str)),
+    "sig": (Msg.of("request-must-be-string"), lambda v: isinstance(v, str)),
 }
 
 
@@ -453,28 +466,33 @@ def read_certificate(body: Body, games: Collection[str]) -> tuple[dict[str, Any]
     text = body.data.get("record")
     if not isinstance(cert, Mapping):
         body.problems.append(
-            {"path": "$.certificate", "reason": "required: the certificate object verify gave"}
+            {"path": "$.certificate", "reason": Msg.of("request-certificate-required")}
         )
         cert = {}
     else:
         for name in CERTIFICATE_FIELDS:
             if name not in cert:
-                body.problems.append({"path": f"$.certificate.{name}", "reason": "required"})
+                body.problems.append(
+                    {"path": f"$.certificate.{name}", "reason": Msg.of("request-required")}
+                )
         for name in cert:
             if name not in CERTIFICATE_FIELDS:
                 body.problems.append(
-                    {"path": f"$.certificate.{name}", "reason": "not a field of a certificate"}
+                    {
+                        "path": f"$.certificate.{name}",
+                        "reason": Msg.of("request-not-certificate-field"),
+                    }
                 )
-        for name, (what, ok) in _CERTIFICATE_TYPES.items():
+        for name, (must, ok) in _CERTIFICATE_TYPES.items():
             if name in cert and not ok(cert[name]):
-                body.problems.append({"path": f"$.certificate.{name}", "reason": f"must be {what}"})
+                body.problems.append({"path": f"$.certificate.{name}", "reason": must})
         if isinstance(cert.get("game"), str) and cert["game"] not in games:
             body.problems.append(
-                {"path": "$.certificate.game", "reason": "not a game of this service"}
+                {"path": "$.certificate.game", "reason": Msg.of("request-not-a-game")}
             )
     if text is not None and not isinstance(text, str):
         body.problems.append(
-            {"path": "$.record", "reason": f"must be a text record, got {type_name(text)}"}
+            {"path": "$.record", "reason": Msg.of("request-text-record", type=type_name(text))}
         )
     body.done()
     return dict(cert), text
@@ -489,7 +507,7 @@ def check_certificate(rules: Rules, cert: Mapping[str, Any], text: str | None) -
         problems.append(
             {
                 "code": "NO_SECRET",
-                "message": "this service has no RULES_SECRET: it issues and checks no certificates",
+                "message": Msg.of("verify-no-secret"),
             }
         )
     else:
@@ -501,8 +519,7 @@ def check_certificate(rules: Rules, cert: Mapping[str, Any], text: str | None) -
             problems.append(
                 {
                     "code": "UNKNOWN_KEY",
-                    "message": "the certificate names no key of this service: another service "
-                    "made it, or its secret was retired",
+                    "message": Msg.of("verify-unknown-key"),
                 }
             )
             kid = None
@@ -510,7 +527,7 @@ def check_certificate(rules: Rules, cert: Mapping[str, Any], text: str | None) -
             problems.append(
                 {
                     "code": "BAD_SIGNATURE",
-                    "message": "the certificate's signature does not match: it was altered",
+                    "message": Msg.of("verify-bad-signature"),
                 }
             )
     if text is not None:
@@ -520,8 +537,9 @@ def check_certificate(rules: Rules, cert: Mapping[str, Any], text: str | None) -
             problems.append(
                 {
                     "code": "DIGEST_DIFFERS",
-                    "message": f"the record's digest is {found}, the certificate's "
-                    f"{cert.get('digest')}: it certifies another record",
+                    "message": Msg.of(
+                        "verify-digest-differs", found=found, claimed=str(cert.get("digest"))
+                    ),
                 }
             )
     return {"valid": not problems, "problems": problems, "keyId": kid}
@@ -536,28 +554,35 @@ def verify_line(rules: Rules, number: int, raw: bytes | str) -> dict[str, Any]:
             data = jsonio.loads(raw)
             if not isinstance(data, Mapping):
                 raise invalid_request(
-                    [{"path": "$", "reason": f"a line is a JSON object, got {type_name(data)}"}]
+                    [
+                        {
+                            "path": "$",
+                            "reason": Msg.of("request-line-not-object", type=type_name(data)),
+                        }
+                    ]
                 )
             name = data.get("game")
             if not isinstance(name, str):
-                raise invalid_request([{"path": "$.game", "reason": "required: the game id"}])
+                raise invalid_request(
+                    [{"path": "$.game", "reason": Msg.of("request-game-required")}]
+                )
             game = name
             engine = rules.engine(name)
             body = Body({k: v for k, v in data.items() if k != "game"}, set(VERIFY_FIELDS))
             return verify(rules, engine, read_claim(body, name)).line(number, game)
     except jsonio.JSONDecodeError as exc:
-        error = ServiceError("MALFORMED_JSON", f"the line is not valid JSON: {exc}")
+        error = ServiceError("MALFORMED_JSON", Msg.of("verify-line-not-json", **json_syntax(exc)))
     except ServiceError as exc:
         error = exc
     except Exception:  # a bug must not end the batch: this line says so, the rest go on
         log.exception("verifying batch line %d failed", number)
-        error = ServiceError("INTERNAL", "verifying this line failed (a bug, logged)")
+        error = ServiceError("INTERNAL", Msg.of("verify-line-failed"))
     return refused(number, game, error)
 
 
 def refused(number: int, game: str | None, error: ServiceError) -> dict[str, Any]:
     """The verdict of a line that could not be verified: the error as its one problem."""
-    problem: dict[str, Any] = {"code": error.code, "message": error.message}
+    problem: dict[str, Any] = {"code": error.code, "message": error.msg}
     if "line" in error.details:
         problem["line"] = error.details["line"]
     return Verdict(False, [problem], 0, None, None).line(number, game)
@@ -615,5 +640,5 @@ def _dump(verdict: dict[str, Any]) -> bytes:
 
 
 def _too_long(number: int, limit: int) -> bytes:
-    error = ServiceError("BODY_TOO_LARGE", f"the line is longer than {limit} bytes")
+    error = ServiceError("BODY_TOO_LARGE", Msg.of("verify-line-too-long", limit=limit))
     return _dump(refused(number, None, error))

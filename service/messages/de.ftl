@@ -22,3 +22,205 @@ error-invalid-request = { $path }: { $reason }{ $more ->
     [one] {" "}(und ein weiteres Problem)
    *[other] {" "}(und { $more } weitere Probleme)
  }
+
+## Der Inhalt einer Anfrage: der Grund jedes Problems (details.problems[].reason)
+# $type ist der JSON-Typ des Gesendeten (array, object, string ...): JSONs eigene Wörter.
+request-body-not-object = der Anfrageinhalt muss ein JSON-Objekt sein, nicht { $type }
+request-unknown-field = unbekanntes Feld; erlaubt sind: { $allowed }
+request-required = erforderlich
+request-state-required = erforderlich: das Spielstand-Dokument
+request-state-not-object = muss ein Objekt sein (ein Spielstand-Dokument), nicht { $type }
+request-integer = muss eine ganze Zahl sein, nicht { $type }
+request-boolean = muss true oder false sein, nicht { $type }
+request-string = muss eine Zeichenkette sein, nicht { $type }
+request-object = muss ein Objekt sein, nicht { $type }
+request-move-and-moves = geben Sie entweder 'move' oder 'moves' an, nicht beides
+request-moves-array = muss ein Array von Zügen sein, nicht { $type }
+request-move-required = erforderlich: 'move' (eine Zeichenkette) oder 'moves' (ein Array)
+request-moves-required = erforderlich: ein Array von Zügen
+request-not-a-move-item = ein Zug ist eine Notation (Zeichenkette), ein Zugdokument oder {"{"}"player": int, "move": string{"}"}, nicht { $type }
+request-not-a-move = kein Zug ({ $type })
+request-move-document = Zugdokument: { $problem }
+
+## Der Inhalt einer Anfrage als Ganzes
+error-malformed-json = der Anfrageinhalt ist kein gültiges JSON: { $detail } (Zeile { NUMBER($line, useGrouping: 0) }, Spalte { NUMBER($column, useGrouping: 0) }, Zeichen { NUMBER($char, useGrouping: 0) })
+error-empty-body = der Anfrageinhalt ist leer; senden Sie ein JSON-Objekt
+error-options-not-object = options muss ein Objekt sein
+http-body-too-large = der Anfrageinhalt ist größer als { $limit } Byte
+
+## Partieprotokolle in Textform
+error-record-line = Partieprotokoll, Zeile { NUMBER($line, useGrouping: 0) }: { $error }
+error-not-utf8 = kein UTF-8-Text: { $detail }
+
+## Ablehnungen der Operationen (error.message)
+error-unknown-game = unbekanntes Spiel { $game }
+error-player-range = player muss zwischen 0 und { NUMBER($high, useGrouping: 0) } liegen, nicht { NUMBER($player, useGrouping: 0) }
+error-seed-length = seed muss eine Zeichenkette aus { $low } bis { $high } Zeichen sein
+request-characters = { $low } bis { $high } Zeichen
+error-too-many-moves = höchstens { $limit ->
+    [one] ein Zug
+   *[other] { $limit } Züge
+ } pro Anfrage, gesendet: { NUMBER($count, useGrouping: 0) }
+error-too-many-moves-per-record = höchstens { $limit ->
+    [one] ein Zug
+   *[other] { $limit } Züge
+ } pro Partieprotokoll, gesendet: { NUMBER($count, useGrouping: 0) }
+error-chance-node = ein Zufallsknoten: hier entscheidet niemand (spielen Sie mit autoChance oder senden Sie das Zufallsergebnis)
+
+## Ein Spielstand-Dokument, das der Dienst nicht annehmen kann
+error-state-not-object = der Spielstand muss ein JSON-Objekt sein
+request-json-object = muss ein JSON-Objekt sein
+# $detail: die Worte der JSON-Bibliothek dafür, warum sich das Dokument nicht schreiben lässt
+error-state-unencodable = das ist kein möglicher Spielstand: { $detail }
+request-not-a-state = kein gültiges Spielstand-Dokument: { $detail }
+error-state-unsigned = dieser Dienst nimmt nur Spielstände an, die er selbst signiert hat (der Spielstand hat kein 'sig')
+error-unknown-key = die Signatur des Spielstands nennt keinen Schlüssel dieses Dienstes: ein anderer Dienst hat ihn signiert, oder er wurde mit einem inzwischen ausgemusterten Geheimnis signiert
+error-bad-signature = die Signatur des Spielstands stimmt nicht: er wurde nach dem Signieren verändert
+request-unknown-key-id = keine Schlüssel-ID der Geheimnisse dieses Dienstes
+
+## Das Arbeitsbudget (MAX_WORK): wofür die Anfrage es brauchte, ist $what, eine der error-work-*
+error-work-budget = diese Anfrage braucht mehr Arbeit, als eine einzelne Anfrage leisten darf ({ $what }); teilen Sie sie auf (das Budget beträgt { $limit ->
+    [one] eine Einheit
+   *[other] { $limit } Einheiten
+ }: ein Zug kostet 1, eine Stellung { $position })
+error-work-moves = Züge
+error-work-legal-moves = erlaubte Züge
+error-work-position = eine Stellung
+error-work-score = eine Wertung
+error-work-view = eine Ansicht
+error-work-picture = ein Bild
+error-work-suggestion = ein Zugvorschlag
+error-work-result = das Ergebnis
+error-work-search = eine Suche mit { $iterations ->
+    [one] einer Iteration
+   *[other] { $iterations } Iterationen
+ }, bis zu { $plies ->
+    [one] einem Halbzug
+   *[other] { $plies } Halbzügen
+ }
+
+## Budget und Stufe des Referenz-Bots (suggest)
+error-suggest-budget = budget muss zwischen 1 und { $limit } Iterationen liegen ({ $setting })
+request-budget-range = 1 bis { $limit }
+error-level-and-budget = senden Sie entweder budget oder level, nicht beides
+request-excludes-budget = schließt budget aus
+error-unknown-level = level muss einer der Werte { $levels } sein, nicht { $level }
+request-one-of = einer der Werte { $choices }
+
+## Die HTTP-Schicht
+http-no-route = keine Route { $path }
+http-method-not-allowed = { $method } ist auf { $path } nicht erlaubt
+# Ein Anfragekopf, der ungelesen abgelehnt wird (HEADERS_TOO_LARGE): stets auf Englisch, da
+# eben der Kopf abgelehnt wird, der die Sprache wählen würde.
+http-too-many-headers = der Anfragekopf hat mehr als { $limit } Header-Felder
+http-head-too-large = der Anfragekopf ist größer als { $limit } Byte
+# Jede andere Ablehnung der HTTP-Schicht (heute nie): Starlettes Worte für den Status.
+http-error = HTTP-Fehler { $status }: { $detail }
+error-internal = interner Fehler; er wurde protokolliert
+
+## GraphQL über HTTP: eine Anfrage, die sich nicht ausführen lässt (errors[].message)
+graphql-media-type = senden Sie die Anfrage als application/json
+graphql-not-acceptable = dieser Endpunkt antwortet mit { $media } oder { $legacy }
+graphql-body-not-json = der Anfrageinhalt ist kein JSON: { $detail } (Zeile { NUMBER($line, useGrouping: 0) }, Spalte { NUMBER($column, useGrouping: 0) }, Zeichen { NUMBER($char, useGrouping: 0) })
+graphql-batch = gebündelte Anfragen werden nicht unterstützt: senden Sie ein einzelnes Objekt
+graphql-body-not-object = der Anfrageinhalt muss ein JSON-Objekt sein
+graphql-param-not-json = der Parameter { $name } ist kein JSON
+graphql-must-be-string = '{ $key }' muss eine Zeichenkette sein
+graphql-must-be-object = '{ $key }' muss ein Objekt sein
+graphql-no-query = keine Abfrage: senden Sie 'query' (oder den Hash einer gespeicherten Abfrage)
+graphql-persisted-query-invalid = persistedQuery braucht version 1 und einen sha256Hash
+graphql-hash-mismatch = der angegebene sha256Hash passt nicht zur Abfrage
+graphql-operation-not-found = keine Operation namens { $name } im Dokument
+graphql-several-operations = das Dokument enthält mehrere Operationen: nennen Sie eine in operationName
+graphql-only-queries = es werden nur Abfragen (query) ausgeführt
+
+## Grenzen eines GraphQL-Dokuments (extensions.limit und extensions.setting nennen die Grenze)
+graphql-too-large = das Dokument ist größer als { $limit } Byte
+graphql-too-many-tokens = das Dokument hat mehr als { $limit } Token
+graphql-too-many-aliases = das Dokument verwendet { $count ->
+    [one] einen Alias
+   *[other] { $count } Aliasse
+ }; höchstens { $limit } sind erlaubt
+graphql-too-many-root-fields = die Operation fragt { $count ->
+    [one] ein Wurzelfeld
+   *[other] { $count } Wurzelfelder
+ } ab; höchstens { $limit } sind erlaubt
+graphql-too-deep = die Operation ist { $count } Felder tief verschachtelt; höchstens { $limit } sind erlaubt
+# Jede dieser Meldungen ist der $error von error-record-line (die Zeile, in der es steht).
+record-none = kein Partieprotokoll: ein Protokoll beginnt mit Tag-Zeilen wie [Game "mixtour"]
+record-second = hier beginnt ein zweites Partieprotokoll; senden Sie nur eines
+record-none-sent = kein Partieprotokoll: es beginnt mit einem Tag, [Game "mixtour"]
+record-second-sent = hier beginnt ein zweites Partieprotokoll: senden Sie nur eines
+record-other-game = das Protokoll gehört zum Spiel { $record }, dieser Aufruf zum Spiel { $game }
+record-tags-first = Tag-Zeilen stehen vor den Zügen
+record-tag-line = eine Tag-Zeile lautet [Name "Wert"]
+record-tag-twice = das Tag { $tag } kommt zweimal vor (zuerst in Zeile { NUMBER($first, useGrouping: 0) })
+record-escape = in einem Tag-Wert sind nur \" und \\ Escape-Sequenzen, nicht \{ $char }
+record-no-game = das Protokoll hat kein Tag [Game "..."]
+record-move-line = eine Zugzeile lautet 'N. Notation' oder 'N. P: Notation' (P: der Spieler)
+record-move-number = Zugnummer { $got }, erwartet war { NUMBER($expected, useGrouping: 0) }
+record-player-range = eine Spielernummer liegt zwischen 0 und { $max }
+record-players = Players ist die Zahl der Spieler (1 oder mehr), nicht { $got }
+record-options-object = Options ist ein JSON-Objekt, z. B. {"{"}"pointsToWin":3{"}"}
+record-options = Options: { $problem }
+record-result = Result lautet 'scores 5 3', 'winners 0' (oder 'winners none') oder beides, verbunden durch '; '
+record-scores-finite = Punktzahlen sind endliche Zahlen
+record-score = eine Punktzahl ist eine Dezimalzahl oder eine ganze Zahl innerhalb von 64 Bit
+# Was ein Protokoll nicht fassen kann, in einer Zeile oder in den Feldern einer Anfrage
+record-tag-is-a-field = das Tag { $tag } ist ein Feld des Protokolls, kein freies Tag
+record-tag-once = ein Tag darf nur einmal vorkommen
+record-tag-name = ein Tag-Name besteht aus einem Buchstaben, dann Buchstaben, Ziffern oder _: { $name }
+record-tag-control = Tag { $tag }: keine Steuerzeichen (Zeilenumbrüche, Tabulatoren) in einem Wert
+record-notation-blanks = ein Zug ist Notation auf einer Zeile, ohne Leerraum davor oder danach: { $notation }
+record-notation-start = ein Zug darf nicht mit ';', '[' oder 'N:' beginnen: { $notation }
+record-players-range = Players ist eine Zahl von 1 bis { $max }
+record-scores = Punktzahlen sind endliche Zahlen, ganze Zahlen innerhalb von 64 Bit
+record-winners = Gewinner sind Spielernummern (0 bis { $max })
+
+## Anfragen an verify und record: der Grund jedes Problems
+request-record-alone = das Protokoll enthält die Partie: senden Sie 'record' allein
+request-text-record = muss ein Partieprotokoll in Textform sein, nicht { $type }
+request-must-be-string = muss eine Zeichenkette sein
+request-claimed-scores = muss ein Array von Zahlen sein (ganze Zahlen innerhalb von 64 Bit)
+request-claimed-winners = muss ein Array von Spielernummern sein (>= 0, innerhalb von 64 Bit)
+request-certificate-required = erforderlich: das Zertifikat-Objekt, das verify ausgestellt hat
+request-not-certificate-field = kein Feld eines Zertifikats
+request-certificate-game = muss eine Spiel-ID sein
+request-certificate-scores = muss ein Array ganzer Zahlen sein (64 Bit)
+request-certificate-winners = muss ein Array von Spielernummern sein (64 Bit)
+request-not-a-game = kein Spiel dieses Dienstes
+# Eine Zeile eines Stapels (POST /v1/verify)
+request-line-not-object = eine Zeile ist ein JSON-Objekt, nicht { $type }
+request-game-required = erforderlich: die Spiel-ID
+
+## Die Probleme eines Urteils (problems[].message): was mit der Partie nicht stimmt
+verify-rules-version = die Partie wurde nach Regelversion { $claimed } gespielt; dieser Dienst kennt Version { $version }
+# $move zählt ab 1 (die Zugnummer eines Protokolls); $error ist die Ablehnung durch die Regeln
+verify-at-move = Zug { NUMBER($move, useGrouping: 0) } ({ $notation }): { $error }
+verify-not-finished = das Protokoll endet vor dem Spiel: das Ergebnis steht nicht fest
+verify-scores-differ = angegebene Punktzahlen { $claimed }, laut Protokoll { $computed }
+verify-winners-differ = angegebene Gewinner { $claimed }, laut Protokoll { $computed }
+# Eine Zeile eines Stapels, die sich nicht prüfen ließ
+verify-line-not-json = die Zeile ist kein gültiges JSON: { $detail } (Zeile { NUMBER($line, useGrouping: 0) }, Spalte { NUMBER($column, useGrouping: 0) }, Zeichen { NUMBER($char, useGrouping: 0) })
+verify-line-too-long = die Zeile ist länger als { $limit } Byte
+verify-line-failed = die Prüfung dieser Zeile ist fehlgeschlagen (ein Fehler im Dienst, protokolliert)
+# Die Prüfung eines Zertifikats
+verify-no-secret = dieser Dienst hat kein RULES_SECRET: er stellt keine Zertifikate aus und prüft keine
+verify-unknown-key = das Zertifikat nennt keinen Schlüssel dieses Dienstes: ein anderer Dienst hat es ausgestellt, oder sein Geheimnis wurde ausgemustert
+verify-bad-signature = die Signatur des Zertifikats stimmt nicht: es wurde verändert
+verify-digest-differs = der Hashwert des Protokolls ist { $found }, der des Zertifikats { $claimed }: es bescheinigt ein anderes Protokoll
+
+## Die Kommandozeile (regelwerk verify)
+cli-cannot-read = regelwerk: { $file } lässt sich nicht lesen: { $reason }
+# --format text: eine Zeile je Protokoll ($problems: Code, Regel und Meldung jedes Problems)
+cli-valid = Zeile { NUMBER($line, useGrouping: 0) }: gültig, { $game }, { $plies ->
+    [one] 1 Zug
+   *[other] { $plies } Züge
+ }, Punkte { $scores }, Gewinner { $winners }
+cli-no-winners = keine
+cli-invalid = Zeile { NUMBER($line, useGrouping: 0) }: UNGÜLTIG, { $game }: { $problems }
+# der Zähler des Fortschrittsbalkens
+cli-progress = { $records ->
+    [one] 1 Protokoll
+   *[other] { $records } Protokolle
+ }, { $invalid } ungültig

@@ -21,3 +21,178 @@ error-invalid-request = { $path }: { $reason }{ $more ->
     [0] {""}
    *[other] {" "}(and { $more } more)
  }
+
+## A request's body: the reason of each problem (details.problems[].reason)
+# $type is the JSON type of what was sent (array, object, string...): JSON's own words.
+request-body-not-object = the body must be a JSON object, got { $type }
+request-unknown-field = unknown field; allowed: { $allowed }
+request-required = required
+request-state-required = required: the game state document
+request-state-not-object = must be an object (a state document), got { $type }
+request-integer = must be an integer, got { $type }
+request-boolean = must be true or false, got { $type }
+request-string = must be a string, got { $type }
+request-object = must be an object, got { $type }
+request-move-and-moves = give either 'move' or 'moves', not both
+request-moves-array = must be an array of moves, got { $type }
+request-move-required = required: 'move' (a string) or 'moves' (an array)
+request-moves-required = required: an array of moves
+request-not-a-move-item = a move is a notation string, a move document, or {"{"}"player": int, "move": string{"}"}, got { $type }
+request-not-a-move = not a move ({ $type })
+request-move-document = a move document { $problem }
+
+## A request's body as a whole
+error-malformed-json = the body is not valid JSON: { $detail }: line { NUMBER($line, useGrouping: 0) } column { NUMBER($column, useGrouping: 0) } (char { NUMBER($char, useGrouping: 0) })
+error-empty-body = the body is not valid JSON: the body is empty; send a JSON object
+error-options-not-object = options must be an object
+http-body-too-large = the body is larger than { NUMBER($limit, useGrouping: 0) } bytes
+
+## Text game records
+error-record-line = record line { NUMBER($line, useGrouping: 0) }: { $error }
+error-not-utf8 = not UTF-8 text: { $detail }
+
+## Refusals of the operations (error.message)
+error-unknown-game = unknown game { $game }
+error-player-range = player must be between 0 and { NUMBER($high, useGrouping: 0) }, got { NUMBER($player, useGrouping: 0) }
+error-seed-length = seed must be a string of { NUMBER($low, useGrouping: 0) } to { NUMBER($high, useGrouping: 0) } characters
+request-characters = { NUMBER($low, useGrouping: 0) } to { NUMBER($high, useGrouping: 0) } characters
+error-too-many-moves = at most { NUMBER($limit, useGrouping: 0) } moves per request, got { NUMBER($count, useGrouping: 0) }
+error-too-many-moves-per-record = at most { NUMBER($limit, useGrouping: 0) } moves per record, got { NUMBER($count, useGrouping: 0) }
+error-chance-node = a chance node: nobody decides here (play with autoChance, or send the outcome)
+
+## A state document the service cannot take
+error-state-not-object = the state must be a JSON object
+request-json-object = must be a JSON object
+# $detail: the JSON library's words for why the document cannot be written
+error-state-unencodable = the state cannot be a game state: { $detail }
+request-not-a-state = not a valid state document: { $detail }
+error-state-unsigned = this service only accepts states it signed (the state has no 'sig')
+error-unknown-key = the state's signature names no key of this service: it was signed by another service, or with a secret that was retired
+error-bad-signature = the state's signature does not match: it was altered after it was signed
+request-unknown-key-id = not a key id of this service's secrets
+
+## The work budget (MAX_WORK): what the request needed it for is $what, one of error-work-*
+error-work-budget = this request needs more work than one request may do ({ $what }); split it (the budget is { NUMBER($limit, useGrouping: 0) } units: a move 1, a position { NUMBER($position, useGrouping: 0) })
+error-work-moves = moves
+error-work-legal-moves = legal moves
+error-work-position = a position
+error-work-score = a score
+error-work-view = a view
+error-work-picture = a picture
+error-work-suggestion = a suggestion
+error-work-result = the result
+error-work-search = a search of { NUMBER($iterations, useGrouping: 0) } iterations, up to { NUMBER($plies, useGrouping: 0) } plies
+
+## The reference bot's budget and level (suggest)
+error-suggest-budget = budget must be between 1 and { NUMBER($limit, useGrouping: 0) } iterations ({ $setting })
+request-budget-range = 1 to { NUMBER($limit, useGrouping: 0) }
+error-level-and-budget = send either a budget or a level, not both
+request-excludes-budget = excludes budget
+error-unknown-level = level must be one of { $levels }, got { $level }
+request-one-of = one of { $choices }
+
+## The HTTP layer
+http-no-route = no route { $path }
+http-method-not-allowed = { $method } is not allowed on { $path }
+# A request head refused before it is read (HEADERS_TOO_LARGE): always in English, as the
+# head that would choose the language is the one refused.
+http-too-many-headers = the request head has more than { NUMBER($limit, useGrouping: 0) } header fields
+http-head-too-large = the request head has more than { NUMBER($limit, useGrouping: 0) } bytes of request head
+# Any other refusal of the HTTP layer (not raised today): Starlette's words for the status.
+http-error = { $detail }
+error-internal = internal error; it has been logged
+
+## GraphQL over HTTP: a request that cannot be executed (errors[].message)
+graphql-media-type = send the request as application/json
+graphql-not-acceptable = this endpoint answers { $media } or { $legacy }
+graphql-body-not-json = the body is not JSON: { $detail }: line { NUMBER($line, useGrouping: 0) } column { NUMBER($column, useGrouping: 0) } (char { NUMBER($char, useGrouping: 0) })
+graphql-batch = batched requests are not supported: send one object
+graphql-body-not-object = the body must be a JSON object
+graphql-param-not-json = the { $name } parameter is not JSON
+graphql-must-be-string = '{ $key }' must be a string
+graphql-must-be-object = '{ $key }' must be an object
+graphql-no-query = no query: send 'query' (or a persisted query hash)
+graphql-persisted-query-invalid = persistedQuery needs version 1 and a sha256Hash
+graphql-hash-mismatch = provided sha256Hash does not match the query
+graphql-operation-not-found = no operation named { $name } in the document
+graphql-several-operations = the document has several operations: name one in operationName
+graphql-only-queries = only queries are served
+
+## GraphQL document limits (extensions.limit and extensions.setting name the limit)
+graphql-too-large = the document is larger than { NUMBER($limit, useGrouping: 0) } bytes
+graphql-too-many-tokens = the document has more than { NUMBER($limit, useGrouping: 0) } tokens
+graphql-too-many-aliases = the document uses { NUMBER($count, useGrouping: 0) } aliases; at most { NUMBER($limit, useGrouping: 0) }
+graphql-too-many-root-fields = the operation asks for { NUMBER($count, useGrouping: 0) } root fields; at most { NUMBER($limit, useGrouping: 0) }
+graphql-too-deep = the operation nests { NUMBER($count, useGrouping: 0) } fields deep; at most { NUMBER($limit, useGrouping: 0) }
+# Each of these is the $error of error-record-line (the line it is on).
+record-none = no record: a record starts with tag lines such as [Game "mixtour"]
+record-second = a second record starts here; send one record
+record-none-sent = no record: it starts with a tag, [Game "mixtour"]
+record-second-sent = a second record starts here: send one
+record-other-game = the record is of game { $record }, this call of { $game }
+record-tags-first = tag lines come before the moves
+record-tag-line = a tag line reads [Name "value"]
+record-tag-twice = tag { $tag } appears twice (first on line { NUMBER($first, useGrouping: 0) })
+record-escape = only \" and \\ are escapes in a tag value, got \{ $char }
+record-no-game = the record has no [Game "..."] tag
+record-move-line = a move line reads 'N. notation' or 'N. P: notation' (P: the player)
+record-move-number = move number { $got } where { NUMBER($expected, useGrouping: 0) } was expected
+record-player-range = a player number is 0 to { $max }
+record-players = Players is the number of players (1 or more), got { $got }
+record-options-object = Options is a JSON object, e.g. {"{"}"pointsToWin":3{"}"}
+record-options = Options { $problem }
+record-result = Result reads 'scores 5 3', 'winners 0' (or 'winners none'), or both joined by '; '
+record-scores-finite = scores are finite numbers
+record-score = a score is a decimal number or an integer within 64 bits
+# What a record cannot hold, on a line or in a request's fields (tags, players)
+record-tag-is-a-field = tag { $tag } is a field of the record, not a free tag
+record-tag-once = a tag may appear only once
+record-tag-name = a tag name is a letter then letters, digits or _: { $name }
+record-tag-control = tag { $tag }: no control characters (line breaks, tabs) in a value
+record-notation-blanks = a move is notation on one line, without surrounding blanks: { $notation }
+record-notation-start = a move cannot start with ';', '[' or 'N:': { $notation }
+record-players-range = Players is a number from 1 to { $max }
+record-scores = scores are finite numbers, integers within 64 bits
+record-winners = winners are player numbers (0 to { $max })
+
+## verify and record bodies: the reason of each problem
+request-record-alone = the record holds the game: send 'record' alone
+request-text-record = must be a text record, got { $type }
+request-must-be-string = must be a string
+request-claimed-scores = must be an array of numbers (integers within 64 bits)
+request-claimed-winners = must be an array of player numbers (>= 0, within 64 bits)
+request-certificate-required = required: the certificate object verify gave
+request-not-certificate-field = not a field of a certificate
+request-certificate-game = must be a game id
+request-certificate-scores = must be an array of integers (64 bits)
+request-certificate-winners = must be an array of player numbers (64 bits)
+request-not-a-game = not a game of this service
+# A line of a batch (POST /v1/verify)
+request-line-not-object = a line is a JSON object, got { $type }
+request-game-required = required: the game id
+
+## A verdict's problems (problems[].message): what is wrong with the game
+verify-rules-version = the record was played under rules version { $claimed }; this service knows version { $version }
+# $move counts from 1 (a record's move number); $error is the rules' refusal
+verify-at-move = move { NUMBER($move, useGrouping: 0) } ({ $notation }): { $error }
+verify-not-finished = the record ends before the game does: the result is not decided
+verify-scores-differ = claimed scores { $claimed }, the record gives { $computed }
+verify-winners-differ = claimed winners { $claimed }, the record gives { $computed }
+# A batch line that could not be verified
+verify-line-not-json = the line is not valid JSON: { $detail }: line { NUMBER($line, useGrouping: 0) } column { NUMBER($column, useGrouping: 0) } (char { NUMBER($char, useGrouping: 0) })
+verify-line-too-long = the line is longer than { NUMBER($limit, useGrouping: 0) } bytes
+verify-line-failed = verifying this line failed (a bug, logged)
+# A certificate check
+verify-no-secret = this service has no RULES_SECRET: it issues and checks no certificates
+verify-unknown-key = the certificate names no key of this service: another service made it, or its secret was retired
+verify-bad-signature = the certificate's signature does not match: it was altered
+verify-digest-differs = the record's digest is { $found }, the certificate's { $claimed }: it certifies another record
+
+## The command line (regelwerk verify)
+cli-cannot-read = regelwerk: cannot read { $file }: { $reason }
+# --format text: one line per record ($problems: each problem's code, rule and message)
+cli-valid = line { NUMBER($line, useGrouping: 0) }: valid { $game }, { NUMBER($plies, useGrouping: 0) } moves, scores { $scores }, winners { $winners }
+cli-no-winners = none
+cli-invalid = line { NUMBER($line, useGrouping: 0) }: INVALID { $game }: { $problems }
+# the progress bar's count
+cli-progress = { NUMBER($records, useGrouping: 0) } records, { NUMBER($invalid, useGrouping: 0) } invalid
