@@ -24,7 +24,7 @@ def loads(data: bytes | str) -> Any:
     return orjson.loads(data)
 
 
-def unprintable(value: Any, max_depth: int = DOCUMENT_DEPTH) -> str | None:
+def unprintable(value: Any, max_depth: int = DOCUMENT_DEPTH) -> Msg | None:
     """Why ``dumps`` could not print ``value`` back, or None: containers nested deeper than
     ``max_depth`` or an integer beyond 64 bits. A loop, not recursion: the value may be nested
     as deep as the parser allows (1,024 levels), beyond Python's recursion limit."""
@@ -33,11 +33,11 @@ def unprintable(value: Any, max_depth: int = DOCUMENT_DEPTH) -> str | None:
         item, depth = stack.pop()
         if isinstance(item, Mapping | list | tuple):
             if depth > max_depth:
-                return f"nested deeper than {max_depth} levels"
+                return Msg.of("json-too-deep", depth=max_depth)
             children = item.values() if isinstance(item, Mapping) else item
             stack.extend((child, depth + 1) for child in children)
         elif isinstance(item, int) and item not in _PRINTABLE_INTS:
-            return "holds an integer beyond 64 bits"
+            return Msg.of("json-integer-too-big")
     return None
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.core import Problem, RulesError
-from ..games.core.errors import MAX_PROBLEMS, Text, as_msg
+from ..games.core.errors import MAX_PROBLEMS, Text
 from ..games.core.text import Msg
 
 # Every code an answer can carry, in this order (OpenAPI's ErrorCode enum), with when it comes.
@@ -66,7 +66,7 @@ class ServiceError(Exception):
     one error reads in the language each request asks for."""
 
     def __init__(self, code: str, message: Text, details: dict[str, Any] | None = None) -> None:
-        self.msg = as_msg(message)
+        self.msg = message
         super().__init__(self.msg)
         self.code = code
         self.details = details or {}
@@ -113,7 +113,7 @@ def invalid_request(problems: list[dict[str, Any]]) -> ServiceError:
     message = Msg.of(
         "error-invalid-request",
         path=first["path"],
-        reason=as_msg(first["reason"]),
+        reason=first["reason"],
         more=len(problems) - 1,
     )
     return ServiceError("INVALID_REQUEST", message, problem_details(problems))

@@ -214,7 +214,7 @@ class Rules:
             return None
 
         def compute() -> dict[str, Any]:
-            spend(POSITION_COST, "a prompt")
+            spend(POSITION_COST, Msg.of("error-work-prompt"))
             return prompt(loaded.state).wire()
 
         return await self._cached(loaded, "prompt", None, compute)  # type: ignore[no-any-return]

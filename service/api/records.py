@@ -40,7 +40,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import jsonio
-from ..games.core.errors import as_msg
 from ..games.core.text import Msg
 
 # Tags with a meaning for verification, in the order they are printed (Result last).
@@ -129,7 +128,7 @@ class Record:
         if self.players is not None and not 1 <= self.players <= MAX_PLAYER:
             raise BadRecord(Msg.of("record-players-range", max=MAX_PLAYER))
         if self.options is not None and (problem := jsonio.unprintable(self.options)):
-            raise BadRecord(Msg.of("record-options", problem=as_msg(problem)))
+            raise BadRecord(Msg.of("record-options", problem=problem))
         if self.scores is not None and not all(_score_ok(s) for s in self.scores):
             raise BadRecord(Msg.of("record-scores"))
         if self.winners is not None and any(not 0 <= w <= MAX_PLAYER for w in self.winners):
@@ -358,7 +357,7 @@ def _record(start: int, tags: dict[str, tuple[int, str]], moves: list[RecordMove
         if not isinstance(options, dict):
             raise RecordError(line, Msg.of("record-options-object"))
         if problem := jsonio.unprintable(options):
-            raise RecordError(line, Msg.of("record-options", problem=as_msg(problem)))
+            raise RecordError(line, Msg.of("record-options", problem=problem))
     line, text = get(RESULT_TAG)
     scores, winners = (None, None) if text is None else _result(line, text)
     free = tuple((k, v) for k, (_, v) in tags.items() if k not in KNOWN_TAGS)

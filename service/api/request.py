@@ -7,7 +7,6 @@ from typing import Any
 
 from .. import jsonio
 from ..games.core import MoveRequest
-from ..games.core.errors import as_msg
 from ..games.core.text import Arg, Msg
 from .contract import Field
 from .errors import ServiceError, invalid_request
@@ -169,7 +168,7 @@ def document_problem(item: Any) -> Msg | None:
     if not isinstance(item, Mapping):
         return None
     problem = jsonio.unprintable(item)
-    return None if problem is None else Msg.of("request-move-document", problem=as_msg(problem))
+    return None if problem is None else Msg.of("request-move-document", problem=problem)
 
 
 def parse_move_item(item: Any, player: int | None) -> MoveRequest | None:

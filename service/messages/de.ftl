@@ -2,8 +2,6 @@
 # Spiele gemeinsam sagen. Die Texte jedes Spiels stehen in service/games/<Spiel>/messages/de.ftl.
 # Die Ids bleiben stabil: Clients übersetzen nach ihnen (messageId und args in jeder Antwort).
 
-## Übergangsweise: ein Text, den eine Engine noch selbst schreibt.
-untranslated = { $text }
 
 ## Dokumente
 error-invalid-state = ungültiger Spielstand: { $count ->
@@ -86,6 +84,7 @@ error-work-budget = diese Anfrage braucht mehr Arbeit, als eine einzelne Anfrage
 error-work-moves = Züge
 error-work-legal-moves = erlaubte Züge
 error-work-position = eine Stellung
+error-work-prompt = eine Aufforderung
 error-work-score = eine Wertung
 error-work-view = eine Ansicht
 error-work-picture = ein Bild
@@ -224,3 +223,7 @@ cli-progress = { $records ->
     [one] 1 Protokoll
    *[other] { $records } Protokolle
  }, { $invalid } ungültig
+
+## JSON eines Clients, das der Dienst nicht zurückgeben kann
+json-too-deep = tiefer als { $depth } Ebenen verschachtelt
+json-integer-too-big = enthält eine ganze Zahl jenseits von 64 Bit

@@ -2,8 +2,6 @@
 # shared by every game. Each game's own are in service/games/<game>/messages/en.ftl.
 # Ids are stable: clients translate by them (messageId and args in every answer).
 
-## Transitional: a text an engine still writes itself.
-untranslated = { $text }
 
 ## Documents
 error-invalid-state = invalid state: { $count ->
@@ -76,6 +74,7 @@ error-work-budget = this request needs more work than one request may do ({ $wha
 error-work-moves = moves
 error-work-legal-moves = legal moves
 error-work-position = a position
+error-work-prompt = a prompt
 error-work-score = a score
 error-work-view = a view
 error-work-picture = a picture
@@ -196,3 +195,7 @@ cli-no-winners = none
 cli-invalid = line { NUMBER($line, useGrouping: 0) }: INVALID { $game }: { $problems }
 # the progress bar's count
 cli-progress = { NUMBER($records, useGrouping: 0) } records, { NUMBER($invalid, useGrouping: 0) } invalid
+
+## JSON a client sent that the service cannot echo
+json-too-deep = nested deeper than { $depth } levels
+json-integer-too-big = holds an integer beyond 64 bits

@@ -23,13 +23,9 @@ from typing import Any, ClassVar
 
 from .text import Msg
 
-Text = Msg | str
-"""What an error or a problem says: a catalog message (a plain string only until every
-engine names its messages; the catalog test counts what is left)."""
-
-
-def as_msg(text: Text) -> Msg:
-    return text if isinstance(text, Msg) else Msg.of("untranslated", text=text)
+Text = Msg
+"""What an error or a problem says: a message of the catalog, never a sentence
+(``tests/test_catalog.py`` scans the code for one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,11 +33,7 @@ class Problem:
     """One thing wrong with a document: a JSON path (``$.board.c3``) and why."""
 
     path: str
-    why: Text  # a Msg once made; a plain string only while engines write their own
-
-    def __post_init__(self) -> None:
-        if isinstance(self.why, str):  # transitional: an engine's own sentence
-            object.__setattr__(self, "why", as_msg(self.why))
+    why: Msg
 
     @property
     def reason(self) -> str:
@@ -57,8 +49,7 @@ class Problem:
         """The problem as answers carry it: ``reason`` is the message itself, written in the
         answer's language when the answer is (``service/jsonio.py``), then its ``messageId``
         and ``args``."""
-        why = as_msg(self.why)
-        return {"path": self.path, "reason": why, **why.wire()}
+        return {"path": self.path, "reason": self.why, **self.why.wire()}
 
 
 class RulesError(Exception):
@@ -72,7 +63,7 @@ class RulesError(Exception):
         rule: str | None = None,
         details: Mapping[str, Any] | None = None,
     ) -> None:
-        self.msg = as_msg(message)
+        self.msg = message
         super().__init__(self.msg)
         self.reason = reason
         self.rule = rule
@@ -156,7 +147,7 @@ class Problems:
     def add(self, path: str, reason: Text) -> None:
         self.total += 1
         if len(self.items) < MAX_PROBLEMS:
-            self.items.append(Problem(path, as_msg(reason)))
+            self.items.append(Problem(path, reason))
 
     def __bool__(self) -> bool:
         return self.total > 0

@@ -36,7 +36,7 @@ from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from .errors import Problem, Problems, Text, as_msg
+from .errors import Problem, Problems, Text
 from .game import JSON, SEED_LENGTH
 from .options import OptionSpec, options_schema, read_options
 from .text import Msg
@@ -282,7 +282,7 @@ class Str(Field):
         try:
             self.convert(value)  # type: ignore[misc, operator]
         except ValueError as exc:
-            return as_msg(reason_of(exc))
+            return reason_of(exc)
         raise AssertionError(f"{value!r} was refused, yet fits")
 
 

@@ -119,8 +119,9 @@ def one_of(choices: str, value: Any, *, nullable: bool = False) -> Msg:
     return Msg.of("field-one-of", choices=choices, value=shown(value))
 
 
-def reason_of(exc: ValueError) -> Msg | str:
+def reason_of(exc: ValueError) -> Msg:
     """Why a check (a field's conversion, an option's check) refused a value: the message it
-    raised (``ValueError(Msg.of(...))``), or its text while a game still writes its own."""
+    raised (``ValueError(Msg.of(...))``); a check that raised a plain ValueError (a bug: its
+    words are no catalog's) is told as the field's generic refusal."""
     first = exc.args[0] if len(exc.args) == 1 else None
-    return first if isinstance(first, Msg) else str(exc)
+    return first if isinstance(first, Msg) else Msg.of("field-refused")
