@@ -32,11 +32,14 @@ from regelwerk_client import (
     Game,
     GameId,
     GameList,
+    GraphQLError,
     InvalidRecord,
     InvalidRequest,
     InvalidState,
+    Language,
     LegalMove,
     LegalMoves,
+    Message,
     MoveRejected,
     PlayAnswer,
     PlayerMove,
@@ -46,6 +49,8 @@ from regelwerk_client import (
     Regelwerk,
     RegelwerkError,
     ReplayAnswer,
+    Rules,
+    RuleText,
     Score,
     ServerError,
     Status,
@@ -78,6 +83,9 @@ MIRRORS: dict[Any, dict[str, Any]] = {
     GameList: SCHEMAS["GameList"],
     ViewAnswer: SCHEMAS["ViewAnswer"],
     Problem: SCHEMAS["Problem"],
+    Message: SCHEMAS["Message"],
+    Rules: SCHEMAS["Rules"],
+    RuleText: SCHEMAS["RuleText"],
     ErrorDetails: SCHEMAS["ErrorDetails"],
     Error: SCHEMAS["Error"],
     ErrorBody: SCHEMAS["Error"]["properties"]["error"],
@@ -138,6 +146,7 @@ def test_literals_are_the_schemas_enums():
     batch_status = SCHEMAS["BatchVerdict"]["properties"]["status"]["anyOf"]
     assert [list(get_args(Status)), None] == [s.get("enum") for s in batch_status]
     assert list(get_args(ProblemCode)) == SCHEMAS["ProblemCode"]["enum"]
+    assert list(get_args(Language)) == SCHEMAS["Rules"]["properties"]["language"]["enum"]
 
 
 def test_every_json_answer_is_mirrored():
@@ -168,6 +177,7 @@ CERTIFICATE: Certificate = {
 }
 CALLS = [
     _calls.games(),
+    _calls.rules("mixtour"),
     _calls.new_game("mixtour", 2, {"pointsToWin": 3}, "s"),
     _calls.position("mixtour", STATE),
     _calls.legal_moves("mixtour", STATE, 0),
@@ -261,11 +271,9 @@ def test_every_rest_operation_has_a_call():
 
 
 def test_both_clients_offer_the_same_calls():
-    public = {n for n in vars(Regelwerk) if not n.startswith("_")} - {"close", "closed"}
-    assert public == {n for n in vars(AsyncRegelwerk) if not n.startswith("_")} - {
-        "close",
-        "closed",
-    }
+    not_calls = {"close", "closed", "language"}
+    public = {n for n in vars(Regelwerk) if not n.startswith("_")} - not_calls
+    assert public == {n for n in vars(AsyncRegelwerk) if not n.startswith("_")} - not_calls
     for name in public:
         sync, not_sync = getattr(Regelwerk, name), getattr(AsyncRegelwerk, name)
         signature, async_signature = inspect.signature(sync), inspect.signature(not_sync)
@@ -282,6 +290,17 @@ def test_both_clients_offer_the_same_calls():
         assert signature == async_signature, name
     # Each REST call is named as its builder (and the OpenAPI operation, in snake case).
     assert {n for n in vars(_calls) if n in public} == public - {"graphql"}
+
+
+def test_every_call_takes_a_language_of_its_own():
+    for client in (Regelwerk, AsyncRegelwerk):
+        for name in {n for n in vars(client) if not n.startswith("_")} - {"close", "closed"}:
+            if name == "language":
+                continue
+            language = inspect.signature(getattr(client, name)).parameters["language"]
+            assert (language.kind, language.default) == (language.KEYWORD_ONLY, None), name
+        constructor = inspect.signature(client).parameters["language"]
+        assert (constructor.kind, constructor.default) == (constructor.KEYWORD_ONLY, None)
 
 
 # -- error codes ----------------------------------------------------------------------------
@@ -319,10 +338,21 @@ def mock_client(status: int, body: bytes, media: str = "application/json") -> Re
     return Regelwerk("http://regelwerk.test", transport=httpx2.MockTransport(answer))
 
 
+ARGS = {"move": 3, "error": {"messageId": "mixtour-square-occupied", "args": {"square": "a1"}}}
+
+
 @pytest.mark.parametrize("code", sorted(REST_CODES))
 def test_every_rest_code_raises_its_kind(code):
     status = STATUS.get(code, 422)
-    body = {"error": {"code": code, "message": "m", "details": {"ply": 3}}}
+    body = {
+        "error": {
+            "code": code,
+            "message": "m",
+            "messageId": "error-at-move",
+            "args": ARGS,
+            "details": {"ply": 3},
+        }
+    }
     with mock_client(status, json.dumps(body).encode()) as rw, pytest.raises(RegelwerkError) as e:
         rw.play("mixtour", STATE, "a1")
     error = e.value
@@ -333,6 +363,33 @@ def test_every_rest_code_raises_its_kind(code):
         {"ply": 3},
         "r-1",
     )
+    assert (error.message, error.message_id, error.message_args) == ("m", "error-at-move", ARGS)
+
+
+def test_an_error_without_its_message_id_still_arrives():
+    """A service older than its catalog words refusals without messageId and args."""
+    body = {"error": {"code": "GAME_OVER", "message": "m", "details": {}}}
+    with mock_client(422, json.dumps(body).encode()) as rw, pytest.raises(MoveRejected) as e:
+        rw.play("mixtour", STATE, "a1")
+    assert (e.value.message, e.value.message_id, e.value.message_args) == ("m", None, {})
+    assert e.value.args == ("GAME_OVER: m",)  # Exception.args keeps its meaning
+
+
+def test_graphql_errors_carry_the_extensions_message():
+    extensions = {"code": "INVALID_PLAYER", "messageId": "error-player", "args": {"player": 7}}
+    errors = [{"message": "m", "extensions": extensions | {"details": {"player": 7}}}]
+    body = json.dumps({"errors": errors, "data": None}).encode()
+    with mock_client(200, body) as rw, pytest.raises(GraphQLError) as e:
+        rw.graphql("{ games { id } }")
+    assert (e.value.code, e.value.message_id, e.value.message_args) == (
+        "INVALID_PLAYER",
+        "error-player",
+        {"player": 7},
+    )
+    request_error = json.dumps({"errors": [{"message": "m", "extensions": {"code": "X"}}]})
+    with mock_client(400, request_error.encode()) as rw, pytest.raises(GraphQLError) as e:
+        rw.graphql("{ games { id } }")
+    assert (e.value.message_id, e.value.message_args) == (None, {})
 
 
 def test_a_code_from_a_newer_server_still_arrives():

@@ -22,6 +22,7 @@ from ._types import (
     PlayAnswer,
     Position,
     ReplayAnswer,
+    Rules,
     Score,
     SuggestAnswer,
     VerifyAnswer,
@@ -39,8 +40,10 @@ class AsyncRegelwerk:
     [0]
 
     ``timeout`` is in seconds (or an ``httpx2.Timeout``), ``headers`` go with every request,
-    ``transport`` replaces httpx's (for tests, proxies, retries); a ``base_url`` that is no
-    http(s) URL raises ValueError at once. Every failure of a call raises a
+    ``transport`` replaces httpx's (for tests, proxies, retries), ``language`` is sent as
+    ``Accept-Language`` with every request (``"de"``; None: none, the service answers in
+    English) and every call's ``language=`` overrides it; a ``base_url`` that is no http(s)
+    URL raises ValueError at once. Every failure of a call raises a
     ``RegelwerkError``; what httpx raises arrives as ``TransportError``.
     """
 
@@ -51,12 +54,14 @@ class AsyncRegelwerk:
         timeout: float | httpx2.Timeout = DEFAULT_TIMEOUT,
         headers: Mapping[str, str] | None = None,
         transport: httpx2.AsyncBaseTransport | None = None,
+        language: str | None = None,
     ) -> None:
         self.base_url = checked_base_url(base_url)
+        self._language = language
         self._http = httpx2.AsyncClient(
             base_url=self.base_url,
             timeout=timeout,
-            headers=default_headers(headers),
+            headers=default_headers(headers, language),
             transport=transport,
         )
 
@@ -82,6 +87,11 @@ class AsyncRegelwerk:
     def closed(self) -> bool:
         return self._http.is_closed
 
+    @property
+    def language(self) -> str | None:
+        """The ``Accept-Language`` sent with every request (None: none)."""
+        return self._language
+
     async def _request(
         self, method: str, path: str, body: dict[str, Any] | None, headers: Mapping[str, str]
     ) -> httpx2.Response:
@@ -92,16 +102,17 @@ class AsyncRegelwerk:
         except _calls.TRANSPORT_EXCEPTIONS as exc:
             raise _calls.transport_error(exc, method, self.base_url + path) from exc
 
-    async def _send(self, call: Call[T]) -> T:
-        return _calls.answer(call, await self._request(call.method, call.path, call.body, {}))
+    async def _send(self, call: Call[T], language: str | None) -> T:
+        headers = _calls.language_header(language)
+        return _calls.answer(call, await self._request(call.method, call.path, call.body, headers))
 
     async def _stream(
-        self, batch: _calls.Batch, part: _calls.BatchPart
+        self, batch: _calls.Batch, part: _calls.BatchPart, language: str | None
     ) -> AsyncIterator[BatchVerdict]:
         """One part of a batch: its verdicts as they arrive."""
         if self._http.is_closed:
             raise _calls.closed_error()
-        headers = _calls.BATCH_HEADERS
+        headers = _calls.BATCH_HEADERS | _calls.language_header(language)
         try:
             async with self._http.stream(
                 batch.method, batch.path, content=part.content, headers=headers
@@ -120,9 +131,14 @@ class AsyncRegelwerk:
             raise _calls.transport_error(exc, batch.method, url) from exc
 
     # -- the REST operations, in the OpenAPI document's order --------------------------------
-    async def games(self) -> list[Game]:
+    async def games(self, *, language: str | None = None) -> list[Game]:
         """Every game with its players, chance, information and options."""
-        return await self._send(_calls.games())
+        return await self._send(_calls.games(), language)
+
+    async def rules(self, game: str, *, language: str | None = None) -> Rules:
+        """The game's rules, rule by rule (``id`` as refusals name it, ``text`` Markdown), in
+        ``language`` when they are written in it, else in English (``["language"]`` says)."""
+        return await self._send(_calls.rules(game), language)
 
     async def new_game(
         self,
@@ -131,19 +147,27 @@ class AsyncRegelwerk:
         players: int | None = None,
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
+        language: str | None = None,
     ) -> Position:
         """A new game; with ``seed`` the service samples its chance (the opening too)."""
-        return await self._send(_calls.new_game(game, players, options, seed))
+        return await self._send(_calls.new_game(game, players, options, seed), language)
 
-    async def position(self, game: str, state: Mapping[str, Any]) -> Position:
+    async def position(
+        self, game: str, state: Mapping[str, Any], *, language: str | None = None
+    ) -> Position:
         """Who is to move, the status and the scores of ``state``."""
-        return await self._send(_calls.position(game, state))
+        return await self._send(_calls.position(game, state), language)
 
     async def legal_moves(
-        self, game: str, state: Mapping[str, Any], *, player: int | None = None
+        self,
+        game: str,
+        state: Mapping[str, Any],
+        *,
+        player: int | None = None,
+        language: str | None = None,
     ) -> LegalMoves:
         """Every legal move (notation and move document), for ``player`` if given."""
-        return await self._send(_calls.legal_moves(game, state, player))
+        return await self._send(_calls.legal_moves(game, state, player), language)
 
     async def play(
         self,
@@ -154,13 +178,18 @@ class AsyncRegelwerk:
         moves: Sequence[MoveEntry] | None = None,
         player: int | None = None,
         auto_chance: bool | None = None,
+        language: str | None = None,
     ) -> PlayAnswer:
         """Plays ``move`` or ``moves`` (notations or move documents); ``moves=[]`` only rolls."""
-        return await self._send(_calls.play(game, state, move, moves, player, auto_chance))
+        return await self._send(
+            _calls.play(game, state, move, moves, player, auto_chance), language
+        )
 
-    async def score(self, game: str, state: Mapping[str, Any]) -> Score:
+    async def score(
+        self, game: str, state: Mapping[str, Any], *, language: str | None = None
+    ) -> Score:
         """Scores, status, winners, why it ended and the game's breakdown."""
-        return await self._send(_calls.score(game, state))
+        return await self._send(_calls.score(game, state), language)
 
     async def replay(
         self,
@@ -171,23 +200,40 @@ class AsyncRegelwerk:
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        language: str | None = None,
     ) -> ReplayAnswer:
         """A whole game from its record; ``key_id``: the key it was signed with (rotation)."""
-        return await self._send(_calls.replay(game, moves, players, options, seed, key_id))
+        return await self._send(
+            _calls.replay(game, moves, players, options, seed, key_id), language
+        )
 
-    async def replay_record(self, game: str, record: str) -> ReplayAnswer:
+    async def replay_record(
+        self, game: str, record: str, *, language: str | None = None
+    ) -> ReplayAnswer:
         """A whole game from its text record (its Result is not checked: ``verify_record``)."""
-        return await self._send(_calls.replay_record(game, record))
+        return await self._send(_calls.replay_record(game, record), language)
 
-    async def view(self, game: str, state: Mapping[str, Any], *, player: int | None = None) -> View:
+    async def view(
+        self,
+        game: str,
+        state: Mapping[str, Any],
+        *,
+        player: int | None = None,
+        language: str | None = None,
+    ) -> View:
         """What ``player`` may see of ``state`` (no seed, no other rack)."""
-        return await self._send(_calls.view(game, state, player))
+        return await self._send(_calls.view(game, state, player), language)
 
     async def render(
-        self, game: str, state: Mapping[str, Any], *, player: int | None = None
+        self,
+        game: str,
+        state: Mapping[str, Any],
+        *,
+        player: int | None = None,
+        language: str | None = None,
     ) -> str:
         """The position as SVG, every location marked with the move documents' names."""
-        return await self._send(_calls.render(game, state, player))
+        return await self._send(_calls.render(game, state, player), language)
 
     # -- the reference bot -------------------------------------------------------------------
     async def suggest(
@@ -199,6 +245,7 @@ class AsyncRegelwerk:
         seed: str | None = None,
         budget: int | None = None,
         level: str | None = None,
+        language: str | None = None,
     ) -> SuggestAnswer:
         """The reference bot's move for ``player`` (default: the first to move), with how it
         found it: Monte Carlo tree search of ``budget`` iterations (default 100, at most the
@@ -208,7 +255,7 @@ class AsyncRegelwerk:
         ``MoveRejected`` (GAME_OVER), a chance node or a player not to move too
         (NOT_YOUR_TURN, ``.reason`` CHANCE_NODE or NOT_TO_MOVE); a bad budget or level, or
         both, ``InvalidRequest``."""
-        return await self._send(_calls.suggest(game, state, player, seed, budget, level))
+        return await self._send(_calls.suggest(game, state, player, seed, budget, level), language)
 
     # -- tournament tools: verdicts, text records, certificates -------------------------------
     async def verify(
@@ -222,18 +269,21 @@ class AsyncRegelwerk:
         key_id: str | None = None,
         claimed: Claimed | None = None,
         tags: Mapping[str, str] | None = None,
+        language: str | None = None,
     ) -> VerifyAnswer:
         """Replays the game and compares the ``claimed`` scores and winners: what is wrong with
         the game is a problem of the verdict, not an exception. ``tags`` (Event, Round,
         Player0, ...) belong to the record a certificate names."""
         return await self._send(
-            _calls.verify(game, moves, players, options, seed, key_id, claimed, tags)
+            _calls.verify(game, moves, players, options, seed, key_id, claimed, tags), language
         )
 
-    async def verify_record(self, game: str, record: str) -> VerifyAnswer:
+    async def verify_record(
+        self, game: str, record: str, *, language: str | None = None
+    ) -> VerifyAnswer:
         """``verify`` of a text record, its Result tag the claim; one that does not read raises
         ``InvalidRecord`` (``.line``)."""
-        return await self._send(_calls.verify_record(game, record))
+        return await self._send(_calls.verify_record(game, record), language)
 
     async def record(
         self,
@@ -246,11 +296,12 @@ class AsyncRegelwerk:
         key_id: str | None = None,
         claimed: Claimed | None = None,
         tags: Mapping[str, str] | None = None,
+        language: str | None = None,
     ) -> str:
         """The game as a text record (every move in its canonical notation); legality is
         ``verify``'s business, a move that does not read raises ``MoveRejected``."""
         return await self._send(
-            _calls.record(game, moves, players, options, seed, key_id, claimed, tags)
+            _calls.record(game, moves, players, options, seed, key_id, claimed, tags), language
         )
 
     async def verify_batch(
@@ -258,6 +309,7 @@ class AsyncRegelwerk:
         lines: Iterable[Mapping[str, Any]],
         *,
         lines_per_request: int = _calls.LINES_PER_REQUEST,
+        language: str | None = None,
     ) -> AsyncIterator[BatchVerdict]:
         """Verifies many games: each line a verify body with its ``game`` (or ``{"game",
         "record"}``); yields one verdict per line, in order, as the service sends them.
@@ -266,15 +318,19 @@ class AsyncRegelwerk:
         go ``lines_per_request`` to a request (read from ``lines`` only as they are sent)."""
         batch = _calls.verify_batch(lines, lines_per_request)
         for part in batch.parts:
-            async for verdict in self._stream(batch, part):
+            async for verdict in self._stream(batch, part, language):
                 yield verdict
 
     async def check_certificate(
-        self, certificate: Certificate | Mapping[str, Any], *, record: str | None = None
+        self,
+        certificate: Certificate | Mapping[str, Any],
+        *,
+        record: str | None = None,
+        language: str | None = None,
     ) -> CertificateCheck:
         """Whether this service signed the certificate and, given the record's text, that it
         is that record's; what is wrong is a problem of the answer (``valid`` false)."""
-        return await self._send(_calls.check_certificate(certificate, record))
+        return await self._send(_calls.check_certificate(certificate, record), language)
 
     # -- GraphQL ------------------------------------------------------------------------------
     async def graphql(
@@ -284,12 +340,13 @@ class AsyncRegelwerk:
         *,
         operation_name: str | None = None,
         persisted: bool = False,
+        language: str | None = None,
     ) -> dict[str, Any]:
         """The ``data`` of a GraphQL query; errors raise ``GraphQLError`` (extensions.code)."""
         send_text = not persisted
         while True:
             body = _graphql.body(query, variables, operation_name, persisted, send_text)
-            response = await self._request("POST", _graphql.PATH, body, _graphql.HEADERS)
+            response = await self._request("POST", _graphql.PATH, body, _graphql.headers(language))
             try:
                 return _graphql.data(response)
             except GraphQLError as error:

@@ -28,6 +28,7 @@ from ._types import (
     PlayAnswer,
     Position,
     ReplayAnswer,
+    Rules,
     Score,
     SuggestAnswer,
     VerifyAnswer,
@@ -53,12 +54,29 @@ def checked_base_url(base_url: str) -> str:
     return base
 
 
-def default_headers(headers: Mapping[str, str] | None) -> dict[str, str]:
-    return {
+def default_headers(headers: Mapping[str, str] | None, language: str | None) -> dict[str, str]:
+    """The headers of every request; ``language`` replaces an Accept-Language of ``headers``."""
+    sent = {
         "Accept": "application/json",
         "User-Agent": f"regelwerk-client/{__version__}",
         **(headers or {}),
     }
+    if language is None:
+        return sent
+    kept = {name: value for name, value in sent.items() if name.lower() != "accept-language"}
+    return kept | language_header(language)
+
+
+def language_header(language: object) -> dict[str, str]:
+    """``Accept-Language`` for ``language`` (``"de"``, or a list such as ``"de-CH, en;q=0.5"``);
+    none for None. The service answers in the best of them it has, else in English."""
+    if language is None:
+        return {}
+    if not isinstance(language, str):
+        raise TypeError(f"language is a language tag such as 'de', not {type(language).__name__}")
+    if not language.strip() or not (language.isascii() and language.isprintable()):
+        raise ValueError(f"language is a language tag such as 'de' or 'en', got {language!r}")
+    return {"Accept-Language": language}
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +146,10 @@ def _record_text(response: httpx2.Response) -> str:
 
 def games() -> Call[list[Game]]:
     return Call("listGames", "GET", "/v1/games", None, _games)
+
+
+def rules(game: str) -> Call[Rules]:
+    return Call("getRules", "GET", _path(game, "rules"), None, _object(Rules))
 
 
 def new_game(

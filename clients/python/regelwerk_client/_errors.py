@@ -2,7 +2,8 @@
 
 ::
 
-    RegelwerkError                  code, status, message, details, request_id
+    RegelwerkError                  code, status, message, message_id, message_args,
+    │                               details, request_id
     ├── InvalidRequest              MALFORMED_JSON, INVALID_REQUEST, NOT_FOUND,
     │   │                           METHOD_NOT_ALLOWED, HTTP_ERROR, INVALID_PLAYER
     │   ├── InvalidRecord           INVALID_RECORD (details.line)
@@ -18,7 +19,10 @@
     └── GraphQLError                an ``errors`` answer of /graphql (extensions.code)
 
 The groups follow the GraphQL union members (``MoveRejected``, ``InvalidState``,
-``InvalidRequest``) so both styles sort a failure the same way.
+``InvalidRequest``) so both styles sort a failure the same way. ``message`` is in the
+answer's language; ``message_id`` and ``message_args`` (the answer's ``messageId`` and
+``args``: ``Exception.args`` keeps its meaning) are the same in every language, None and
+``{}`` for the client's own errors, which no service worded.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, cast
 
-from ._types import ErrorDetails, Problem
+from ._types import ErrorDetails, MessageArgs, Problem
 
 __all__ = [
     "CLIENT_CODES",
@@ -115,7 +119,12 @@ CLIENT_CODES = frozenset(ErrorCode) - REST_CODES - GRAPHQL_CODES
 
 
 class RegelwerkError(Exception):
-    """A refusal or a failure: ``code`` is stable, ``status`` the HTTP status (0: no answer)."""
+    """A refusal or a failure: ``code`` is stable, ``status`` the HTTP status (0: no answer).
+
+    ``message`` is worded in the answer's language; ``message_id`` (the catalog's id) and
+    ``message_args`` (its named arguments, the answer's ``args``) are the same in every
+    language, so a program can word the message itself or compare refusals whatever language
+    it asked for."""
 
     def __init__(
         self,
@@ -125,11 +134,15 @@ class RegelwerkError(Exception):
         status: int = 0,
         details: ErrorDetails | None = None,
         request_id: str | None = None,
+        message_id: str | None = None,
+        message_args: MessageArgs | None = None,
     ) -> None:
         super().__init__(f"{code}: {message}")
         self.code = ErrorCode(code)
         self.status = status
         self.message = message
+        self.message_id = message_id
+        self.message_args: MessageArgs = message_args if message_args is not None else {}
         self.details: ErrorDetails = details if details is not None else {}
         self.request_id = request_id  # the answer's X-Request-ID, for the service's logs
 
@@ -215,8 +228,18 @@ class GraphQLError(RegelwerkError):
         status: int = 200,
         details: ErrorDetails | None = None,
         request_id: str | None = None,
+        message_id: str | None = None,
+        message_args: MessageArgs | None = None,
     ) -> None:
-        super().__init__(code, message, status=status, details=details, request_id=request_id)
+        super().__init__(
+            code,
+            message,
+            status=status,
+            details=details,
+            request_id=request_id,
+            message_id=message_id,
+            message_args=message_args,
+        )
         self.errors = errors
         self.data = data
 
@@ -266,6 +289,7 @@ def refusal(status: int, payload: object, request_id: str | None) -> RegelwerkEr
         return None
     if not isinstance(details, dict):
         return None
+    message_id, args = message_of(body)
     known = ErrorCode(code)
     return error_class(known, status)(
         known,
@@ -273,4 +297,16 @@ def refusal(status: int, payload: object, request_id: str | None) -> RegelwerkEr
         status=status,
         details=cast(ErrorDetails, details),
         request_id=request_id,
+        message_id=message_id,
+        message_args=args,
+    )
+
+
+def message_of(fields: dict[str, Any]) -> tuple[str | None, MessageArgs]:
+    """The ``messageId`` and ``args`` of an error object (REST) or of a GraphQL error's
+    extensions; a service older than its catalog sends neither (None and ``{}``)."""
+    message_id, args = fields.get("messageId"), fields.get("args")
+    return (
+        message_id if isinstance(message_id, str) and message_id else None,
+        cast(MessageArgs, args) if isinstance(args, dict) else {},
     )

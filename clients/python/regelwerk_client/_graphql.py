@@ -14,13 +14,18 @@ from typing import Any, cast
 
 import httpx2
 
-from ._calls import bad_response
-from ._errors import ErrorCode, GraphQLError
+from ._calls import bad_response, language_header
+from ._errors import ErrorCode, GraphQLError, message_of
 from ._types import ErrorDetails
 
 MEDIA = "application/graphql-response+json"
 HEADERS = {"Accept": f"{MEDIA}, application/json;q=0.9"}
 PATH = "/graphql"
+
+
+def headers(language: str | None) -> dict[str, str]:
+    """A GraphQL request's headers, with the call's language when it has one of its own."""
+    return HEADERS | language_header(language)
 
 
 def body(
@@ -83,6 +88,7 @@ def _error(
     details = extensions.get("details")
     message = first.get("message")
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    message_id, args = message_of(extensions)  # an API code's message; a request error has none
     return GraphQLError(
         code if isinstance(code, str) and code else ErrorCode.HTTP_ERROR,
         f"{message if isinstance(message, str) else 'GraphQL error'}{more}",
@@ -91,4 +97,6 @@ def _error(
         status=response.status_code,
         details=cast(ErrorDetails, details) if isinstance(details, dict) else None,
         request_id=response.headers.get("x-request-id"),
+        message_id=message_id,
+        message_args=args,
     )

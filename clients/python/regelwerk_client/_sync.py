@@ -22,6 +22,7 @@ from ._types import (
     PlayAnswer,
     Position,
     ReplayAnswer,
+    Rules,
     Score,
     SuggestAnswer,
     VerifyAnswer,
@@ -39,8 +40,10 @@ class Regelwerk:
     [0]
 
     ``timeout`` is in seconds (or an ``httpx2.Timeout``), ``headers`` go with every request,
-    ``transport`` replaces httpx's (for tests, proxies, retries); a ``base_url`` that is no
-    http(s) URL raises ValueError at once. Every failure of a call raises a
+    ``transport`` replaces httpx's (for tests, proxies, retries), ``language`` is sent as
+    ``Accept-Language`` with every request (``"de"``; None: none, the service answers in
+    English) and every call's ``language=`` overrides it; a ``base_url`` that is no http(s)
+    URL raises ValueError at once. Every failure of a call raises a
     ``RegelwerkError``; what httpx raises arrives as ``TransportError``.
     """
 
@@ -51,12 +54,14 @@ class Regelwerk:
         timeout: float | httpx2.Timeout = DEFAULT_TIMEOUT,
         headers: Mapping[str, str] | None = None,
         transport: httpx2.BaseTransport | None = None,
+        language: str | None = None,
     ) -> None:
         self.base_url = checked_base_url(base_url)
+        self._language = language
         self._http = httpx2.Client(
             base_url=self.base_url,
             timeout=timeout,
-            headers=default_headers(headers),
+            headers=default_headers(headers, language),
             transport=transport,
         )
 
@@ -82,6 +87,11 @@ class Regelwerk:
     def closed(self) -> bool:
         return self._http.is_closed
 
+    @property
+    def language(self) -> str | None:
+        """The ``Accept-Language`` sent with every request (None: none)."""
+        return self._language
+
     def _request(
         self, method: str, path: str, body: dict[str, Any] | None, headers: Mapping[str, str]
     ) -> httpx2.Response:
@@ -92,14 +102,17 @@ class Regelwerk:
         except _calls.TRANSPORT_EXCEPTIONS as exc:
             raise _calls.transport_error(exc, method, self.base_url + path) from exc
 
-    def _send(self, call: Call[T]) -> T:
-        return _calls.answer(call, self._request(call.method, call.path, call.body, {}))
+    def _send(self, call: Call[T], language: str | None) -> T:
+        headers = _calls.language_header(language)
+        return _calls.answer(call, self._request(call.method, call.path, call.body, headers))
 
-    def _stream(self, batch: _calls.Batch, part: _calls.BatchPart) -> Iterator[BatchVerdict]:
+    def _stream(
+        self, batch: _calls.Batch, part: _calls.BatchPart, language: str | None
+    ) -> Iterator[BatchVerdict]:
         """One part of a batch: its verdicts as they arrive."""
         if self._http.is_closed:
             raise _calls.closed_error()
-        headers = _calls.BATCH_HEADERS
+        headers = _calls.BATCH_HEADERS | _calls.language_header(language)
         try:
             with self._http.stream(
                 batch.method, batch.path, content=part.content, headers=headers
@@ -116,9 +129,14 @@ class Regelwerk:
             raise _calls.transport_error(exc, batch.method, url) from exc
 
     # -- the REST operations, in the OpenAPI document's order --------------------------------
-    def games(self) -> list[Game]:
+    def games(self, *, language: str | None = None) -> list[Game]:
         """Every game with its players, chance, information and options."""
-        return self._send(_calls.games())
+        return self._send(_calls.games(), language)
+
+    def rules(self, game: str, *, language: str | None = None) -> Rules:
+        """The game's rules, rule by rule (``id`` as refusals name it, ``text`` Markdown), in
+        ``language`` when they are written in it, else in English (``["language"]`` says)."""
+        return self._send(_calls.rules(game), language)
 
     def new_game(
         self,
@@ -127,19 +145,27 @@ class Regelwerk:
         players: int | None = None,
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
+        language: str | None = None,
     ) -> Position:
         """A new game; with ``seed`` the service samples its chance (the opening too)."""
-        return self._send(_calls.new_game(game, players, options, seed))
+        return self._send(_calls.new_game(game, players, options, seed), language)
 
-    def position(self, game: str, state: Mapping[str, Any]) -> Position:
+    def position(
+        self, game: str, state: Mapping[str, Any], *, language: str | None = None
+    ) -> Position:
         """Who is to move, the status and the scores of ``state``."""
-        return self._send(_calls.position(game, state))
+        return self._send(_calls.position(game, state), language)
 
     def legal_moves(
-        self, game: str, state: Mapping[str, Any], *, player: int | None = None
+        self,
+        game: str,
+        state: Mapping[str, Any],
+        *,
+        player: int | None = None,
+        language: str | None = None,
     ) -> LegalMoves:
         """Every legal move (notation and move document), for ``player`` if given."""
-        return self._send(_calls.legal_moves(game, state, player))
+        return self._send(_calls.legal_moves(game, state, player), language)
 
     def play(
         self,
@@ -150,13 +176,14 @@ class Regelwerk:
         moves: Sequence[MoveEntry] | None = None,
         player: int | None = None,
         auto_chance: bool | None = None,
+        language: str | None = None,
     ) -> PlayAnswer:
         """Plays ``move`` or ``moves`` (notations or move documents); ``moves=[]`` only rolls."""
-        return self._send(_calls.play(game, state, move, moves, player, auto_chance))
+        return self._send(_calls.play(game, state, move, moves, player, auto_chance), language)
 
-    def score(self, game: str, state: Mapping[str, Any]) -> Score:
+    def score(self, game: str, state: Mapping[str, Any], *, language: str | None = None) -> Score:
         """Scores, status, winners, why it ended and the game's breakdown."""
-        return self._send(_calls.score(game, state))
+        return self._send(_calls.score(game, state), language)
 
     def replay(
         self,
@@ -167,21 +194,36 @@ class Regelwerk:
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        language: str | None = None,
     ) -> ReplayAnswer:
         """A whole game from its record; ``key_id``: the key it was signed with (rotation)."""
-        return self._send(_calls.replay(game, moves, players, options, seed, key_id))
+        return self._send(_calls.replay(game, moves, players, options, seed, key_id), language)
 
-    def replay_record(self, game: str, record: str) -> ReplayAnswer:
+    def replay_record(self, game: str, record: str, *, language: str | None = None) -> ReplayAnswer:
         """A whole game from its text record (its Result is not checked: ``verify_record``)."""
-        return self._send(_calls.replay_record(game, record))
+        return self._send(_calls.replay_record(game, record), language)
 
-    def view(self, game: str, state: Mapping[str, Any], *, player: int | None = None) -> View:
+    def view(
+        self,
+        game: str,
+        state: Mapping[str, Any],
+        *,
+        player: int | None = None,
+        language: str | None = None,
+    ) -> View:
         """What ``player`` may see of ``state`` (no seed, no other rack)."""
-        return self._send(_calls.view(game, state, player))
+        return self._send(_calls.view(game, state, player), language)
 
-    def render(self, game: str, state: Mapping[str, Any], *, player: int | None = None) -> str:
+    def render(
+        self,
+        game: str,
+        state: Mapping[str, Any],
+        *,
+        player: int | None = None,
+        language: str | None = None,
+    ) -> str:
         """The position as SVG, every location marked with the move documents' names."""
-        return self._send(_calls.render(game, state, player))
+        return self._send(_calls.render(game, state, player), language)
 
     # -- the reference bot -------------------------------------------------------------------
     def suggest(
@@ -193,6 +235,7 @@ class Regelwerk:
         seed: str | None = None,
         budget: int | None = None,
         level: str | None = None,
+        language: str | None = None,
     ) -> SuggestAnswer:
         """The reference bot's move for ``player`` (default: the first to move), with how it
         found it: Monte Carlo tree search of ``budget`` iterations (default 100, at most the
@@ -202,7 +245,7 @@ class Regelwerk:
         ``MoveRejected`` (GAME_OVER), a chance node or a player not to move too
         (NOT_YOUR_TURN, ``.reason`` CHANCE_NODE or NOT_TO_MOVE); a bad budget or level, or
         both, ``InvalidRequest``."""
-        return self._send(_calls.suggest(game, state, player, seed, budget, level))
+        return self._send(_calls.suggest(game, state, player, seed, budget, level), language)
 
     # -- tournament tools: verdicts, text records, certificates -------------------------------
     def verify(
@@ -216,16 +259,19 @@ class Regelwerk:
         key_id: str | None = None,
         claimed: Claimed | None = None,
         tags: Mapping[str, str] | None = None,
+        language: str | None = None,
     ) -> VerifyAnswer:
         """Replays the game and compares the ``claimed`` scores and winners: what is wrong with
         the game is a problem of the verdict, not an exception. ``tags`` (Event, Round,
         Player0, ...) belong to the record a certificate names."""
-        return self._send(_calls.verify(game, moves, players, options, seed, key_id, claimed, tags))
+        return self._send(
+            _calls.verify(game, moves, players, options, seed, key_id, claimed, tags), language
+        )
 
-    def verify_record(self, game: str, record: str) -> VerifyAnswer:
+    def verify_record(self, game: str, record: str, *, language: str | None = None) -> VerifyAnswer:
         """``verify`` of a text record, its Result tag the claim; one that does not read raises
         ``InvalidRecord`` (``.line``)."""
-        return self._send(_calls.verify_record(game, record))
+        return self._send(_calls.verify_record(game, record), language)
 
     def record(
         self,
@@ -238,16 +284,20 @@ class Regelwerk:
         key_id: str | None = None,
         claimed: Claimed | None = None,
         tags: Mapping[str, str] | None = None,
+        language: str | None = None,
     ) -> str:
         """The game as a text record (every move in its canonical notation); legality is
         ``verify``'s business, a move that does not read raises ``MoveRejected``."""
-        return self._send(_calls.record(game, moves, players, options, seed, key_id, claimed, tags))
+        return self._send(
+            _calls.record(game, moves, players, options, seed, key_id, claimed, tags), language
+        )
 
     def verify_batch(
         self,
         lines: Iterable[Mapping[str, Any]],
         *,
         lines_per_request: int = _calls.LINES_PER_REQUEST,
+        language: str | None = None,
     ) -> Iterator[BatchVerdict]:
         """Verifies many games: each line a verify body with its ``game`` (or ``{"game",
         "record"}``); yields one verdict per line, in order, as the service sends them.
@@ -256,14 +306,18 @@ class Regelwerk:
         go ``lines_per_request`` to a request (read from ``lines`` only as they are sent)."""
         batch = _calls.verify_batch(lines, lines_per_request)
         for part in batch.parts:
-            yield from self._stream(batch, part)
+            yield from self._stream(batch, part, language)
 
     def check_certificate(
-        self, certificate: Certificate | Mapping[str, Any], *, record: str | None = None
+        self,
+        certificate: Certificate | Mapping[str, Any],
+        *,
+        record: str | None = None,
+        language: str | None = None,
     ) -> CertificateCheck:
         """Whether this service signed the certificate and, given the record's text, that it
         is that record's; what is wrong is a problem of the answer (``valid`` false)."""
-        return self._send(_calls.check_certificate(certificate, record))
+        return self._send(_calls.check_certificate(certificate, record), language)
 
     # -- GraphQL ------------------------------------------------------------------------------
     def graphql(
@@ -273,12 +327,13 @@ class Regelwerk:
         *,
         operation_name: str | None = None,
         persisted: bool = False,
+        language: str | None = None,
     ) -> dict[str, Any]:
         """The ``data`` of a GraphQL query; errors raise ``GraphQLError`` (extensions.code)."""
         send_text = not persisted
         while True:
             body = _graphql.body(query, variables, operation_name, persisted, send_text)
-            response = self._request("POST", _graphql.PATH, body, _graphql.HEADERS)
+            response = self._request("POST", _graphql.PATH, body, _graphql.headers(language))
             try:
                 return _graphql.data(response)
             except GraphQLError as error:

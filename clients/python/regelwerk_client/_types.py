@@ -24,8 +24,11 @@ __all__ = [
     "Game",
     "GameId",
     "GameList",
+    "Language",
     "LegalMove",
     "LegalMoves",
+    "Message",
+    "MessageArgs",
     "Move",
     "MoveDocument",
     "MoveEntry",
@@ -35,6 +38,8 @@ __all__ = [
     "Problem",
     "ProblemCode",
     "ReplayAnswer",
+    "RuleText",
+    "Rules",
     "Score",
     "State",
     "Status",
@@ -61,6 +66,8 @@ View = dict[str, Any]
 """What one player may see of a state (no seed; in Triominos Junior no other rack)."""
 
 GameId = Literal["mixtour", "tric-trac", "te-trix", "triominos-junior"]
+Language = Literal["en", "de"]
+"""The languages the service writes in; it answers any other in English."""
 Status = Literal["ongoing", "finished"]
 
 Move = str | Mapping[str, Any]
@@ -78,7 +85,8 @@ MoveEntry = Move | PlayerMove
 
 
 class Game(TypedDict):
-    """A game of the catalogue; ``options`` maps each option name to its JSON Schema."""
+    """A game of the catalogue; ``options`` maps each option name to its JSON Schema, with its
+    label (``title``) and ``description`` in the answer's language, as are ``playerNames``."""
 
     id: GameId
     name: str
@@ -89,6 +97,7 @@ class Game(TypedDict):
     hiddenInformation: bool
     simultaneous: bool
     options: dict[str, dict[str, Any]]
+    playerNames: list[str]  # by player number ("White", "Blue"; "Weiß", "Blau")
 
 
 class GameList(TypedDict):
@@ -138,9 +147,25 @@ class ViewAnswer(TypedDict):
     view: View
 
 
+MessageArgs = dict[str, "int | str | Message"]
+"""A message's named arguments: numbers, notation, JSON paths, codes, or a nested message."""
+
+
+class Message(TypedDict):
+    """A message of the service's catalog: its stable id and named arguments, enough to word
+    it in a language of your own (a message inside another's ``args`` has this shape)."""
+
+    messageId: str
+    args: MessageArgs
+
+
 class Problem(TypedDict):
+    """One thing wrong at ``path``: ``reason`` in the answer's language, and as a message."""
+
     path: str  # a JSON path, $.board.c3
     reason: str
+    messageId: str
+    args: MessageArgs
 
 
 class ErrorDetails(TypedDict, total=False):
@@ -163,15 +188,36 @@ class ErrorDetails(TypedDict, total=False):
 
 
 class ErrorBody(TypedDict):
+    """``message`` is in the answer's language; ``messageId`` and ``args`` are the same in
+    every language."""
+
     code: str
     message: str
+    messageId: str
+    args: MessageArgs
     details: ErrorDetails
 
 
 class Error(TypedDict):
-    """A refusal's answer: ``{"error": {"code", "message", "details"}}``."""
+    """A refusal's answer: ``{"error": {"code", "message", "messageId", "args", "details"}}``."""
 
     error: ErrorBody
+
+
+class RuleText(TypedDict):
+    """One rule: ``id`` as refusals name it (``MX-7``), ``text`` as Markdown."""
+
+    id: str
+    text: str
+
+
+class Rules(TypedDict):
+    """A game's rules in ``language``: the one asked for when they are written in it, else
+    English."""
+
+    game: GameId
+    language: Language
+    rules: list[RuleText]
 
 
 # -- the reference bot ----------------------------------------------------------------------------

@@ -141,3 +141,25 @@ export async function graphqlPlay(api: RegelwerkClient, moves: string[]): Promis
       return play.code;
   }
 }
+
+/** In German: the client's language for every call, a call's own for one; the refusal's
+ * messageId and args are the same in either language. */
+export async function inGerman(baseUrl: string): Promise<string[]> {
+  const api = new RegelwerkClient({ baseUrl, language: "de" });
+  const out: string[] = [];
+  const { state } = await api.newGame("mixtour");
+  try {
+    await api.play("mixtour", { state, moves: ["a1", "a1"] });
+  } catch (error) {
+    if (!isRegelwerkError(error)) throw error;
+    out.push(error.message); // Zug 1: a1 ist nicht leer
+    out.push(`${error.messageId ?? "?"} ${JSON.stringify(error.args)}`);
+  }
+  const { games } = await api.listGames();
+  out.push(games[0]?.playerNames.join(" / ") ?? ""); // Weiß / Blau
+  const rules = await api.rules("mixtour"); // { game, language: "de", rules: [{ id, text }] }
+  out.push(`${rules.language} ${rules.rules[0]?.id ?? "?"}`);
+  const english = await api.rules("mixtour", { language: "en" }); // this call only
+  out.push(english.language);
+  return out;
+}

@@ -1,6 +1,6 @@
 // The REST operations under /v1 (one method per operationId of schema/openapi.json) and the
 // GraphQL helper, over one fetch-based transport.
-import { ServiceError } from "./errors.js";
+import { ServiceError, type ErrorObject } from "./errors.js";
 import {
   GraphQLTransport,
   type GraphQLCallOptions,
@@ -9,6 +9,7 @@ import {
 } from "./graphql.js";
 import {
   badResponse,
+  checkedLanguage,
   exchange,
   exchangeStreamed,
   parseJson,
@@ -23,7 +24,6 @@ import type {
   BatchVerdict,
   CertificateBody,
   CertificateCheck,
-  ErrorBody,
   GameId,
   GameList,
   GameRecordBody,
@@ -38,6 +38,7 @@ import type {
   ReplayBody,
   RestOperation,
   RouteOf,
+  Rules,
   Score,
   ScoreBody,
   StateBody,
@@ -63,12 +64,19 @@ export interface ClientOptions {
   graphqlPath?: string;
   /** Send a GraphQL query's hash before its text (automatic persisted queries); default true. */
   persistedQueries?: boolean;
+  /**
+   * The answers' language, sent as Accept-Language with every request (REST and GraphQL):
+   * "de", "en", or a list such as "de-CH, en;q=0.5"; a call's `language` overrides it. Left
+   * out, none is sent and the service answers in English, as it does for a language it lacks.
+   */
+  language?: string;
 }
 
 // Each route is checked by the compiler against the generated `paths`: the path and method
 // must be the ones whose operation is the operationId named on the left.
 const ROUTES = {
   listGames: ["get", "/v1/games"],
+  getRules: ["get", "/v1/games/{game}/rules"],
   newGame: ["post", "/v1/games/{game}/new"],
   getPosition: ["post", "/v1/games/{game}/position"],
   legalMoves: ["post", "/v1/games/{game}/legal-moves"],
@@ -107,6 +115,8 @@ export interface BatchOptions extends CallOptions {
 /** A typed client of one Regelwerk service: REST under /v1 and GraphQL at /graphql. */
 export class RegelwerkClient {
   readonly baseUrl: string;
+  /** The language every request asks for unless its call names one (undefined: none). */
+  readonly language: string | undefined;
   private readonly transport: TransportSettings;
   private readonly graphqlTransport: GraphQLTransport;
 
@@ -117,10 +127,13 @@ export class RegelwerkClient {
     if (fetchImpl === undefined) {
       throw new TypeError("no fetch in this environment: pass options.fetch");
     }
+    this.language =
+      settings.language === undefined ? undefined : checkedLanguage(settings.language);
     this.transport = {
       fetch: fetchImpl,
       headers: { ...settings.headers },
       timeoutMs: settings.timeoutMs ?? 0,
+      language: this.language,
     };
     this.graphqlTransport = new GraphQLTransport(
       this.transport,
@@ -132,6 +145,15 @@ export class RegelwerkClient {
   /** `GET /v1/games`: every game with its players, flags and options (defaults, ranges). */
   listGames(options?: CallOptions): Promise<GameList> {
     return this.call("listGames", undefined, undefined, options);
+  }
+
+  /**
+   * `GET /v1/games/{game}/rules`: the game's rules, rule by rule (`id` as refusals name it,
+   * `text` Markdown), in the language asked for when they are written in it, else English;
+   * `language` in the answer says which.
+   */
+  rules<G extends GameId>(game: G, options?: CallOptions): Promise<Rules<G>> {
+    return this.call("getRules", game, undefined, options);
   }
 
   /** `POST /v1/games/{game}/new`: a new game; with a seed the opening chance is sampled. */
@@ -431,7 +453,7 @@ function refusal(answer: Exchange, url: string): Error {
   return new ServiceError(answer.status, parsed.error);
 }
 
-function isErrorBody(value: unknown): value is ErrorBody {
+function isErrorBody(value: unknown): value is { error: ErrorObject } {
   if (typeof value !== "object" || value === null || !("error" in value)) return false;
   const error = value.error;
   return (
@@ -443,7 +465,9 @@ function isErrorBody(value: unknown): value is ErrorBody {
     typeof error.message === "string" &&
     "details" in error &&
     typeof error.details === "object" &&
-    error.details !== null
+    error.details !== null &&
+    (!("messageId" in error) || typeof error.messageId === "string") &&
+    (!("args" in error) || (typeof error.args === "object" && error.args !== null))
   );
 }
 

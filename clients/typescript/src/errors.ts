@@ -1,6 +1,6 @@
 // The client's errors, one small tree:
 //
-//   RegelwerkError (abstract: code, status, message)
+//   RegelwerkError (abstract: code, status, message, messageId, args)
 //   ├── ServiceError         the service refused: code is the API's ErrorCode, details typed
 //   ├── TransportError       code "TRANSPORT": no answer (network, timeout, abort) or not one
 //   │                        of the service's answers (not JSON, not its error shape)
@@ -8,31 +8,52 @@
 //
 // `isRegelwerkError(e)` narrows an unknown caught value to the union of the three, so a
 // `switch (e.code)` narrows further to the class (and its `details`, `reason` or `errors`).
-import type { ErrorBody, ErrorCode, ErrorDetails } from "./types.js";
+//
+// `message` is in the answer's language (the client's `language`, or the call's); `messageId`
+// and `args` are the same in every language, undefined and {} for the client's own errors.
+import type { ErrorBody, ErrorCode, ErrorDetails, MessageArgs } from "./types.js";
 
 /** The codes the client adds to the service's ErrorCode. */
 export type ClientErrorCode = "TRANSPORT" | "GRAPHQL";
+
+/** What a RegelwerkError is made with besides its message and status. */
+interface ErrorParts {
+  cause?: unknown;
+  messageId?: string | undefined;
+  args?: MessageArgs | undefined;
+}
 
 /** Every failure of a call through this client. */
 export abstract class RegelwerkError extends Error {
   abstract readonly code: ErrorCode | ClientErrorCode;
   /** The HTTP status; 0 when no answer arrived. */
   readonly status: number;
+  /** The message's stable id in the service's catalog; undefined when no service worded it. */
+  readonly messageId: string | undefined;
+  /** The message's named arguments (numbers, notation, paths, a nested `{messageId, args}`). */
+  readonly args: MessageArgs;
 
-  protected constructor(message: string, status: number, options?: { cause?: unknown }) {
-    super(message, options);
+  protected constructor(message: string, status: number, parts: ErrorParts = {}) {
+    super(message, "cause" in parts ? { cause: parts.cause } : undefined);
     this.status = status;
+    this.messageId = parts.messageId;
+    this.args = parts.args ?? {};
   }
 }
 
-/** The service refused the request: `{"error": {"code", "message", "details"}}`. */
+/** A refusal's error object as it may arrive: a service older than its catalog sends it
+ * without `messageId` and `args`. */
+export type ErrorObject = Omit<ErrorBody["error"], "messageId" | "args"> &
+  Partial<Pick<ErrorBody["error"], "messageId" | "args">>;
+
+/** The service refused: `{"error": {"code", "message", "messageId", "args", "details"}}`. */
 export class ServiceError extends RegelwerkError {
   override readonly name = "ServiceError";
   readonly code: ErrorCode;
   readonly details: ErrorDetails;
 
-  constructor(status: number, error: ErrorBody["error"]) {
-    super(error.message, status);
+  constructor(status: number, error: ErrorObject) {
+    super(error.message, status, { messageId: error.messageId, args: error.args });
     this.code = error.code;
     this.details = error.details;
   }
@@ -85,10 +106,19 @@ export interface GraphQLErrorEntry {
   message: string;
   locations?: { line: number; column: number }[];
   path?: (string | number)[];
-  extensions?: { code?: GraphQLErrorCode; [key: string]: unknown };
+  /** An API code's error carries its `messageId` and `args` (a request error none). */
+  extensions?: {
+    code?: GraphQLErrorCode;
+    messageId?: string;
+    args?: MessageArgs;
+    [key: string]: unknown;
+  };
 }
 
-/** The GraphQL answer carried `errors`: a request error (no `data`) or field errors. */
+/**
+ * The GraphQL answer carried `errors`: a request error (no `data`) or field errors.
+ * `messageId` and `args` are the first error's (from its `extensions`), when it has them.
+ */
 export class GraphQLRequestError extends RegelwerkError {
   override readonly name = "GraphQLRequestError";
   readonly code = "GRAPHQL";
@@ -97,7 +127,13 @@ export class GraphQLRequestError extends RegelwerkError {
   readonly data: unknown;
 
   constructor(status: number, errors: GraphQLErrorEntry[], data: unknown) {
-    super(errors.map((e) => e.message).join("; ") || "GraphQL error", status);
+    const extensions = errors[0]?.extensions;
+    const messageId = extensions?.messageId;
+    const args = extensions?.args;
+    super(errors.map((e) => e.message).join("; ") || "GraphQL error", status, {
+      messageId: typeof messageId === "string" ? messageId : undefined,
+      args: typeof args === "object" && args !== null && !Array.isArray(args) ? args : undefined,
+    });
     this.errors = errors;
     this.data = data;
   }

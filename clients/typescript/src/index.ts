@@ -14,6 +14,7 @@ export {
   isRegelwerkError,
   type AnyRegelwerkError,
   type ClientErrorCode,
+  type ErrorObject,
   type GraphQLErrorCode,
   type GraphQLErrorEntry,
   type TransportReason,

@@ -38,6 +38,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Added to the client's headers for this call. */
   headers?: Record<string, string>;
+  /** The answer's language for this call ("de", "en"), instead of the client's. */
+  language?: string;
 }
 
 /** An answer read to its end. */
@@ -51,6 +53,36 @@ export interface TransportSettings {
   fetch: FetchLike;
   headers: Record<string, string>;
   timeoutMs: number;
+  /** Sent as Accept-Language unless a call names its own; undefined: none. */
+  language: string | undefined;
+}
+
+/**
+ * `language` checked as an Accept-Language value: "de", or a list such as "de-CH, en;q=0.5".
+ * The service answers in the best of them it has, else in English.
+ */
+export function checkedLanguage(language: string): string {
+  // One character class, anchored: linear in the text's length.
+  if (typeof language !== "string" || language.trim() === "" || !/^[\x20-\x7e]+$/.test(language)) {
+    throw new RangeError(
+      `language is a language tag such as "de" or "en", got ${JSON.stringify(language)}`,
+    );
+  }
+  return language;
+}
+
+/** The headers of one request: the call's over the request's over the client's, and the
+ * language (the call's, else the client's) in place of any Accept-Language among them. */
+function requestHeaders(
+  settings: TransportSettings,
+  request: OutgoingRequest,
+  call: CallOptions,
+): Record<string, string> {
+  const headers = { ...settings.headers, ...request.headers, ...call.headers };
+  const language = call.language ?? settings.language;
+  if (language === undefined) return headers;
+  const kept = Object.entries(headers).filter(([name]) => name.toLowerCase() !== "accept-language");
+  return { ...Object.fromEntries(kept), "accept-language": checkedLanguage(language) };
 }
 
 /** A request as the client sends it. */
@@ -154,6 +186,8 @@ class Attempt {
     private readonly request: OutgoingRequest,
     call: CallOptions,
   ) {
+    // First: a language that is no header value throws before a timer or listener exists.
+    const headers = requestHeaders(settings, request, call);
     this.timeoutMs = call.timeoutMs ?? settings.timeoutMs;
     this.timer =
       this.timeoutMs > 0
@@ -168,7 +202,7 @@ class Attempt {
     else this.outer?.addEventListener("abort", this.forward, { once: true });
     this.init = {
       method: request.method,
-      headers: { ...settings.headers, ...request.headers, ...call.headers },
+      headers,
       signal: this.controller.signal,
     };
     if (request.body !== undefined) this.init.body = request.body;

@@ -15,9 +15,18 @@ export type GameId = Schemas["GameId"];
 export type ErrorCode = Schemas["ErrorCode"];
 /** `error.details`: every key optional, which ones appear depends on the code. */
 export type ErrorDetails = Schemas["ErrorDetails"];
-/** The refusal body `{"error": {"code", "message", "details"}}`. */
+/** The refusal body `{"error": {"code", "message", "messageId", "args", "details"}}`. */
 export type ErrorBody = Schemas["Error"];
+/** One thing wrong at `path`: `reason` in the answer's language, `messageId` and `args` in any. */
 export type Problem = Schemas["Problem"];
+/** A message of the service's catalog: its stable id and named arguments. */
+export type Message = Schemas["Message"];
+/** A message's named arguments: numbers, notation, JSON paths, codes, or a nested Message. */
+export type MessageArgs = Schemas["MessageArgs"];
+/** The languages the service writes in ("en" | "de"); it answers any other in English. */
+export type Language = Schemas["Rules"]["language"];
+/** One rule: its id as refusals name it (MX-7), its text as Markdown. */
+export type RuleText = Schemas["RuleText"];
 export type Player = Schemas["Player"];
 /** What a verdict found wrong with a game (its stable codes: `ILLEGAL_MOVE`, `SCORES_DIFFER`…). */
 export type ProblemCode = Schemas["ProblemCode"];
@@ -74,6 +83,7 @@ export type View<G extends GameId = GameId> = G extends GameId
 /** The REST operations this client calls (operationId in the OpenAPI document). */
 export type RestOperation =
   | "listGames"
+  | "getRules"
   | "newGame"
   | "getPosition"
   | "legalMoves"
@@ -168,6 +178,8 @@ export type SuggestBody<G extends GameId = GameId> = Override<
 >;
 
 export type GameList = Answer<"listGames">;
+/** A game's rules in `language` (the one asked for when they are written in it, else "en"). */
+export type Rules<G extends GameId = GameId> = Override<Answer<"getRules">, { game: G }>;
 /** A Position: the state to send back next, who moves, status, winners, scores. */
 export type Position<G extends GameId = GameId> = Override<Answer<"newGame">, { state: State<G> }>;
 export type LegalMove<G extends GameId = GameId> = Override<

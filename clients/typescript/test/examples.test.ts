@@ -5,12 +5,13 @@ import { test } from "node:test";
 import {
   explain,
   graphqlPlay,
+  inGerman,
   refusedMove,
   seededTricTrac,
   startAndPlay,
   tournamentDesk,
 } from "../examples/quickstart.js";
-import { client } from "./helpers.js";
+import { client, serviceUrl } from "./helpers.js";
 
 const api = client();
 
@@ -37,4 +38,14 @@ test("errors handled by code", async () => {
 test("the GraphQL helper: an outcome and a rejected move", async () => {
   assert.equal(await graphqlPlay(api, ["c3"]), "24 moves for player 1");
   assert.equal(await graphqlPlay(api, ["c3", "c3"]), "ILLEGAL_MOVE at move 1 (MX-4)");
+});
+
+test("in German, one call in English", async () => {
+  assert.deepEqual(await inGerman(serviceUrl()), [
+    "Zug 1: a1 ist nicht leer",
+    'error-at-move {"error":{"messageId":"mixtour-square-occupied","args":{"square":"a1"}},"move":1}',
+    "Weiß / Blau",
+    "de MX-1",
+    "en",
+  ]);
 });

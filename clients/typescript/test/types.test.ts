@@ -11,7 +11,9 @@ import type {
   GameComponentKind,
   GameId,
   GameInfo,
+  Language,
   LegalMoves,
+  MessageArgs,
   Move,
   MoveDocument,
   NewGameBody,
@@ -21,7 +23,9 @@ import type {
   Position,
   RegelwerkClient,
   RestOperation,
+  Rules,
   Schemas,
+  ServiceError,
   State,
   SuggestAnswer,
   SuggestBody,
@@ -61,6 +65,11 @@ holds<Equal<VerifyAnswer["certificate"], Schemas["Certificate"] | null>>();
 holds<Equal<SuggestAnswer<"tric-trac">["move"]["move"], Schemas["TricTracMoveDocument"]>>();
 holds<Equal<SuggestAnswer["stats"], Schemas["SuggestAnswer"]["stats"]>>();
 holds<Equal<SuggestBody<"te-trix">["state"], Schemas["TeTrixState"]>>();
+holds<Equal<Rules<"tric-trac">["game"], "tric-trac">>();
+holds<Equal<Language, "en" | "de">>();
+holds<Equal<ServiceError["args"], MessageArgs>>();
+holds<Equal<ServiceError["messageId"], string | undefined>>();
+holds<Equal<Schemas["Problem"]["args"], MessageArgs>>();
 
 // The client calls every REST operation of the document (the probes and /metrics aside): a
 // new operation fails this until it has its method.

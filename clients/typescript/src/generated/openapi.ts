@@ -208,6 +208,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The game's rules, rule by rule, in the answer's language */
+        get: operations["getRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game}/score": {
         parameters: {
             query?: never;
@@ -373,9 +390,13 @@ export interface components {
         };
         Error: {
             error: {
+                args: components["schemas"]["MessageArgs"];
                 code: components["schemas"]["ErrorCode"];
                 details: components["schemas"]["ErrorDetails"];
+                /** @description The refusal in words, in the answer's language (Accept-Language or ?lang=; English by default). */
                 message: string;
+                /** @description The message's stable id in the service's catalog; with args, enough to word it in any language of your own. */
+                messageId: string;
             };
         };
         /**
@@ -486,6 +507,16 @@ export interface components {
             moves: components["schemas"]["LegalMove"][];
             toMove: components["schemas"]["Player"][];
         };
+        /** @description A message of the catalog inside another's arguments. */
+        Message: {
+            args: components["schemas"]["MessageArgs"];
+            /** @description The message's stable id in the service's catalog; with args, enough to word it in any language of your own. */
+            messageId: string;
+        };
+        /** @description The message's named arguments: numbers, notation, JSON paths, codes; a message inside it nests as its own messageId and args. */
+        MessageArgs: {
+            [key: string]: number | string | components["schemas"]["Message"];
+        };
         /**
          * Mixtour score breakdown
          * @description Points and where every piece is (MX-9, MX-10).
@@ -522,26 +553,34 @@ export interface components {
                 piecesPerPlayer: {
                     /** @description Pieces in each player's supply (MX-2). Default: 20. */
                     default: number;
+                    /** @description What the option does, in the answer's language. */
                     description: string;
                     /** @constant */
                     maximum: 100;
                     /** @constant */
                     minimum: 1;
+                    /** @description The option's label, in the answer's language. */
+                    title: string;
                     /** @constant */
                     type: "integer";
                 };
                 pointsToWin: {
                     /** @description Points that win the game at once (MX-3, MX-10). Default: 5. */
                     default: number;
+                    /** @description What the option does, in the answer's language. */
                     description: string;
                     /** @constant */
                     maximum: 99;
                     /** @constant */
                     minimum: 1;
+                    /** @description The option's label, in the answer's language. */
+                    title: string;
                     /** @constant */
                     type: "integer";
                 };
             };
+            /** @description What the players are called (their colours, where the game has them), by player number, in the answer's language. */
+            playerNames: string[];
             rulesVersion: string;
             simultaneous: boolean;
         };
@@ -826,8 +865,12 @@ export interface components {
             winners: components["schemas"]["Player"][];
         };
         Problem: {
+            args: components["schemas"]["MessageArgs"];
+            /** @description The message's stable id in the service's catalog; with args, enough to word it in any language of your own. */
+            messageId: string;
             /** @description A JSON path ($.board.c3). */
             path: string;
+            /** @description What is wrong there, in the answer's language. */
             reason: string;
         };
         /**
@@ -876,6 +919,22 @@ export interface components {
         };
         /** @description The game's start and moves, or its text record (also accepted as a text/plain body). A record's Result is not checked here: verify checks it. */
         ReplayRequest: components["schemas"]["ReplayMovesRequest"] | components["schemas"]["RecordRequest"];
+        RuleText: {
+            /** @description The rule id refusals name (MX-7). */
+            id: string;
+            /** @description The rule, as Markdown. */
+            text: string;
+        };
+        Rules: {
+            game: components["schemas"]["GameId"];
+            /**
+             * @description The language of the texts: the one asked for when the rules are written in it, else English.
+             * @enum {string}
+             */
+            language: "en" | "de";
+            /** @description Every rule, in the rules' order. */
+            rules: components["schemas"]["RuleText"][];
+        };
         Score: {
             breakdown: components["schemas"]["Breakdown"];
             /** @description Why the game ended. */
@@ -1088,33 +1147,44 @@ export interface components {
                 preprinted: {
                     /** @description Pre-printed symbols (TX-3, TX-12): null for the printed default (the centre cell: o, x, s, o for players 0–3; none in solo), or one list per player of {"cell": "d4", "symbol": "o"} objects (symbols o, x, s). Default: null. */
                     default: components["schemas"]["TeTrixOptionsPreprintedItemItem"][][] | null;
+                    /** @description What the option does, in the answer's language. */
                     description: string;
                     items: components["schemas"]["JsonSchema"] | boolean;
                     /** @constant */
                     maxItems: 4;
                     /** @constant */
                     minItems: 1;
+                    /** @description The option's label, in the answer's language. */
+                    title: string;
                     type: components["schemas"]["JsonSchemaType"] | components["schemas"]["JsonSchemaType"][];
                 };
                 size: {
                     /** @description Rows and columns of every sheet (TX-3). Default: 7. */
                     default: number;
+                    /** @description What the option does, in the answer's language. */
                     description: string;
                     /** @constant */
                     maximum: 12;
                     /** @constant */
                     minimum: 5;
+                    /** @description The option's label, in the answer's language. */
+                    title: string;
                     /** @constant */
                     type: "integer";
                 };
                 solo: {
                     /** @description Solo variant for exactly 1 player: 8-field overhang bar, voluntary stop, bar bonus and rating (TX-12–TX-15). Default: false. */
                     default: boolean;
+                    /** @description What the option does, in the answer's language. */
                     description: string;
+                    /** @description The option's label, in the answer's language. */
+                    title: string;
                     /** @constant */
                     type: "boolean";
                 };
             };
+            /** @description What the players are called (their colours, where the game has them), by player number, in the answer's language. */
+            playerNames: string[];
             rulesVersion: string;
             simultaneous: boolean;
         };
@@ -1578,7 +1648,10 @@ export interface components {
                 homeBeforeBearOff: {
                     /** @description Backgammon bearing off: all stones in the home quarter first, and a number larger than needed bears off only the rearmost stone (TT-13). Default: false. */
                     default: boolean;
+                    /** @description What the option does, in the answer's language. */
                     description: string;
+                    /** @description The option's label, in the answer's language. */
+                    title: string;
                     /** @constant */
                     type: "boolean";
                 };
@@ -1588,28 +1661,39 @@ export interface components {
                         number,
                         number
                     ];
+                    /** @description What the option does, in the answer's language. */
                     description: string;
                     oneOf: components["schemas"]["JsonSchema"][];
+                    /** @description The option's label, in the answer's language. */
+                    title: string;
                 };
                 mustPlayLarger: {
                     /** @description When only one number of a throw can be played, it must be the larger one (TT-8). Default: false. */
                     default: boolean;
+                    /** @description What the option does, in the answer's language. */
                     description: string;
+                    /** @description The option's label, in the answer's language. */
+                    title: string;
                     /** @constant */
                     type: "boolean";
                 };
                 pointsToWin: {
                     /** @description Points that win at once (TT-15); at most 15, so bearing off every stone always wins. Default: 12. */
                     default: number;
+                    /** @description What the option does, in the answer's language. */
                     description: string;
                     /** @constant */
                     maximum: 15;
                     /** @constant */
                     minimum: 1;
+                    /** @description The option's label, in the answer's language. */
+                    title: string;
                     /** @constant */
                     type: "integer";
                 };
             };
+            /** @description What the players are called (their colours, where the game has them), by player number, in the answer's language. */
+            playerNames: string[];
             rulesVersion: string;
             simultaneous: boolean;
         };
@@ -2022,8 +2106,11 @@ export interface components {
                      * @enum {string}
                      */
                     default: "coins" | "points";
+                    /** @description What the option does, in the answer's language. */
                     description: string;
                     enum: (string | number | boolean | null)[];
+                    /** @description The option's label, in the answer's language. */
+                    title: string;
                     /** @constant */
                     type: "string";
                 };
@@ -2031,6 +2118,7 @@ export interface components {
                     contains: components["schemas"]["JsonSchema"];
                     /** @description Another tile set (TJ-1): a list of 36 strings, 35 number tiles written clockwise from the apex with numbers 0-9 ('1-3-5') and one joker 'J'. null: the default set, every multiset of three numbers from 1-5 ascending clockwise. Default: null. */
                     default: string[] | null;
+                    /** @description What the option does, in the answer's language. */
                     description: string;
                     items: components["schemas"]["JsonSchema"] | boolean;
                     /** @constant */
@@ -2041,9 +2129,13 @@ export interface components {
                     minContains: 1;
                     /** @constant */
                     minItems: 36;
+                    /** @description The option's label, in the answer's language. */
+                    title: string;
                     type: components["schemas"]["JsonSchemaType"] | components["schemas"]["JsonSchemaType"][];
                 };
             };
+            /** @description What the players are called (their colours, where the game has them), by player number, in the answer's language. */
+            playerNames: string[];
             rulesVersion: string;
             simultaneous: boolean;
         };
@@ -2609,8 +2701,14 @@ export interface operations {
     };
     checkCertificate: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2687,8 +2785,14 @@ export interface operations {
     };
     listGames: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2707,8 +2811,14 @@ export interface operations {
     };
     legalMoves: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path: {
                 game: components["schemas"]["GameId"];
             };
@@ -2787,8 +2897,14 @@ export interface operations {
     };
     newGame: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path: {
                 game: components["schemas"]["GameId"];
             };
@@ -2867,8 +2983,14 @@ export interface operations {
     };
     play: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path: {
                 game: components["schemas"]["GameId"];
             };
@@ -2947,8 +3069,14 @@ export interface operations {
     };
     getPosition: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path: {
                 game: components["schemas"]["GameId"];
             };
@@ -3027,8 +3155,14 @@ export interface operations {
     };
     record: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path: {
                 game: components["schemas"]["GameId"];
             };
@@ -3107,8 +3241,14 @@ export interface operations {
     };
     render: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path: {
                 game: components["schemas"]["GameId"];
             };
@@ -3187,8 +3327,14 @@ export interface operations {
     };
     replay: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path: {
                 game: components["schemas"]["GameId"];
             };
@@ -3266,10 +3412,53 @@ export interface operations {
             };
         };
     };
+    getRules: {
+        parameters: {
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
+            path: {
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rules"];
+                };
+            };
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     score: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path: {
                 game: components["schemas"]["GameId"];
             };
@@ -3348,8 +3537,14 @@ export interface operations {
     };
     suggest: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path: {
                 game: components["schemas"]["GameId"];
             };
@@ -3428,8 +3623,14 @@ export interface operations {
     };
     verify: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path: {
                 game: components["schemas"]["GameId"];
             };
@@ -3509,8 +3710,14 @@ export interface operations {
     };
     view: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path: {
                 game: components["schemas"]["GameId"];
             };
@@ -3589,8 +3796,14 @@ export interface operations {
     };
     verifyBatch: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
             path?: never;
             cookie?: never;
         };
