@@ -92,7 +92,8 @@ def from_rules(exc: RulesError, ply: int | None = None) -> ServiceError:
     details = exc.as_details()
     if ply is not None:
         details["ply"] = ply
-    message = exc.msg if ply is None else Msg.of("error-at-move", move=ply, error=exc.msg)
+    # people count moves from 1 (details.ply stays the 0-based index)
+    message = exc.msg if ply is None else Msg.of("error-at-move", move=ply + 1, error=exc.msg)
     return ServiceError(exc.code, message, details)
 
 

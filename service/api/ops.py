@@ -224,7 +224,9 @@ class Rules:
     ) -> dict[str, Any]:
         """The legal moves; with ``describe`` each with its description, as ``messageId``
         and ``args`` under ``description`` (cached apart: the lean answer stays lean)."""
-        self.check_player(loaded.engine, player)
+        if player is not None and not 0 <= player < loaded.engine.descriptor.max_players:
+            # refused before anything is computed, with this very game's range
+            self.check_player(loaded.engine, player, loaded.state)
         engine = loaded.engine
         told = engine.spec.describe_move if describe else None
 
@@ -284,7 +286,7 @@ class Rules:
         self, loaded: Loaded, moves: Sequence[MoveRequest], auto_chance: bool | None
     ) -> tuple[Loaded, list[Event]]:
         """The position after the moves and the events (each with its ``ply``)."""
-        self.check_moves(loaded.engine, moves)
+        self.check_moves(loaded.engine, moves, loaded)
         spend(len(moves), Msg.of("error-work-moves"))
         auto = loaded.state.seed is not None if auto_chance is None else auto_chance
         try:
@@ -469,10 +471,15 @@ class Rules:
                 {"player": player, "players": count},
             )
 
-    def check_moves(self, engine: Engine, moves: Sequence[MoveRequest]) -> None:
+    def check_moves(
+        self, engine: Engine, moves: Sequence[MoveRequest], loaded: Loaded | None = None
+    ) -> None:
+        """The move count, and each named player one of the game's (of this very game's,
+        when its state is at hand: a refusal then names its range, not the game's most)."""
         self.check_move_count(len(moves))
         for m in moves:
-            self.check_player(engine, m.player)
+            if m.player is not None:  # a play decodes its state anyway
+                self.check_player(engine, m.player, None if loaded is None else loaded.state)
 
     def check_move_count(self, count: int, per: str = "request") -> None:
         """TOO_MANY_MOVES past MAX_MOVES (per request, or per ``record`` of a verify)."""

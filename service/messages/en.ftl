@@ -17,7 +17,8 @@ error-invalid-options = invalid options: { $count ->
 error-at-move = move { $move }: { $error }
 error-invalid-request = { $path }: { $reason }{ $more ->
     [0] {""}
-   *[other] {" "}(and { $more } more)
+    [one] {" "}(and 1 more problem)
+   *[other] {" "}(and { $more } more problems)
  }
 
 ## A request's body: the reason of each problem (details.problems[].reason)

@@ -268,3 +268,23 @@ def test_graphql_tells_moves_prompts_and_events_when_they_are_selected(client):
     events = client.post("/graphql?lang=de", json={"query": play, "variables": {"s": state}})
     (event,) = events.json()["data"]["play"]["events"]
     assert event["description"] == text.render(_msg(event["descriptionMessage"]), "de")
+
+
+# -- errors a newcomer understands at once --------------------------------------------------
+
+
+def test_invalid_player_names_this_games_range_not_the_games_most(client):
+    """Issue 24: a 2-player Triominos game refuses player 3 with 0 to 1, not 0 to 3."""
+    state = client.post("/v1/games/triominos-junior/new", json={"seed": "p"}).json()["state"]
+    assert len(state["racks"]) == 2
+    for call, body in (
+        ("legal-moves", {"state": state, "player": 3}),
+        ("legal-moves", {"state": state, "player": 9}),
+        ("play", {"state": state, "move": "draw", "player": 3}),
+    ):
+        r = client.post(f"/v1/games/triominos-junior/{call}", json=body)
+        assert r.status_code == 422, r.text
+        error = r.json()["error"]
+        assert error["code"] == "INVALID_PLAYER"
+        assert error["details"]["players"] == 2
+        assert error["message"] == f"player must be between 0 and 1, got {body['player']}"

@@ -33,7 +33,7 @@ class PlyError(Exception):
     """A rules error raised by move number ``ply`` (0-based index in the submitted list)."""
 
     def __init__(self, ply: int, error: RulesError) -> None:
-        self.msg = Msg.of("driver-ply", ply=ply, error=error.msg)
+        self.msg = Msg.of("driver-ply", move=ply + 1, error=error.msg)  # counted from 1
         super().__init__(self.msg)
         self.ply = ply
         self.error = error

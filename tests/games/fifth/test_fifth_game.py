@@ -162,6 +162,29 @@ def test_rest_refuses_the_fifth_games_bad_moves_and_states_with_codes(client):
     assert "$.board" in [p["path"] for p in invalid["details"]["problems"]]
 
 
+def test_the_fifth_games_words_come_from_its_own_catalog_in_both_languages(client):
+    """docs/adding-a-game.md: a game brings its messages/<language>.ftl in its folder; the
+    service finds them, and the catalog's checks hold for them too."""
+    from service import text
+    from tests import test_catalog
+
+    state = post(client, "play", {"state": post(client, "new", {})["state"], "move": "b2"})["state"]
+    words = {}
+    for lang in text.LANGUAGES:
+        r = client.post(f"/v1/games/{GAME}/play?lang={lang}", json={"state": state, "move": "b2"})
+        words[lang] = r.json()["error"]
+    assert words["en"]["message"] == "move 1: b2 is taken"  # counted from 1
+    assert words["de"]["message"] == "Zug 1: b2 ist schon belegt"
+    assert words["en"]["args"]["error"]["messageId"] == "tic-tac-toe-taken"
+    assert words["en"]["messageId"] == words["de"]["messageId"] == "error-at-move"
+    names = client.get("/v1/games?lang=de").json()["games"]
+    assert next(g for g in names if g["id"] == GAME)["playerNames"] == ["Kreuz", "Kreis"]
+    test_catalog.test_both_languages_have_the_same_ids()
+    test_catalog.test_every_derived_id_is_in_the_catalog()
+    for language in text.LANGUAGES:
+        test_catalog.test_each_catalog_reads_cleanly(language)
+
+
 def test_render_marks_every_square_of_the_fifth_game(client):
     state = post(client, "play", {"state": post(client, "new", {})["state"], "move": "b2"})["state"]
     r = client.post(f"/v1/games/{GAME}/render", json={"state": state})

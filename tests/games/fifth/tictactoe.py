@@ -37,6 +37,7 @@ from service.games.core import (
     illegal,
 )
 from service.games.core.events import DRAFT, event, event_schema, per_player, player, players
+from service.games.core.text import Msg
 
 GAME = "tic-tac-toe"
 SQUARES = tuple(f"{col}{row}" for row in "123" for col in "abc")
@@ -112,13 +113,17 @@ class TicTacToe(GameRules[TicTacToeState, Mark]):
     ) -> Transition[TicTacToeState]:
         turn = state.turn
         if turn is None:
-            raise GameOver("the game is finished", reason="GAME_FINISHED", rule="XO-3")
+            raise GameOver(Msg.of("tic-tac-toe-over"), reason="GAME_FINISHED", rule="XO-3")
         if player is not None and player != turn:
             raise NotYourTurn(
-                f"it is player {turn}'s turn", reason="NOT_TO_MOVE", details={"toMove": [turn]}
+                Msg.of("tic-tac-toe-turn", player=turn),
+                reason="NOT_TO_MOVE",
+                details={"toMove": [turn]},
             )
         if state.cells[move.square] is not None:
-            raise illegal(f"{SQUARES[move.square]} is taken", "SQUARE_OCCUPIED", "XO-2")
+            raise illegal(
+                Msg.of("tic-tac-toe-taken", square=SQUARES[move.square]), "SQUARE_OCCUPIED", "XO-2"
+            )
         cells = (*state.cells[: move.square], turn, *state.cells[move.square + 1 :])
         events: list[JSON] = [{"type": "marked", "player": turn, "square": SQUARES[move.square]}]
         winner = _winner(cells)
@@ -152,9 +157,9 @@ def parse_move(move: str | Mapping[str, Any]) -> Mark:
     if isinstance(move, Mapping) and (
         move.get("kind") != "mark" or set(move) - {"kind", "square", "player"}
     ):
-        raise InvalidNotation('a move document is {"kind": "mark", "square": "b2"}')
+        raise InvalidNotation(Msg.of("tic-tac-toe-document"))
     if not isinstance(text, str) or text.strip().lower() not in SQUARES:
-        raise InvalidNotation(f"not a square a1 … c3: {text!r}")
+        raise InvalidNotation(Msg.of("tic-tac-toe-not-a-square", given=repr(text)))
     return Mark(SQUARES.index(text.strip().lower()))
 
 
@@ -218,11 +223,11 @@ def decode(doc: Any) -> TicTacToeState:
     cells = tuple(None if ch == "." else MARKS.index(ch) for ch in got["board"])
     ahead = cells.count(first) - cells.count(1 - first)
     if not 0 <= ahead <= 1:
-        problems.add("$.board", f"player {first} marks first (XO-1): these counts cannot happen")
+        problems.add("$.board", Msg.of("tic-tac-toe-counts", player=first))
     over = _winner(cells) is not None or None not in cells
     expected = None if over else (first if ahead == 0 else 1 - first)
     if got["turn"] != expected:
-        problems.add("$.turn", f"must be {expected!r} on this board (XO-1, XO-3, XO-4)")
+        problems.add("$.turn", Msg.of("tic-tac-toe-turn-field", expected=repr(expected)))
     problems.raise_state()
     return TicTacToeState(cells, expected, first, got.get("seed"), got.get("chances", 0))
 

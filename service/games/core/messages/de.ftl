@@ -88,5 +88,5 @@ driver-not-to-move-chance = Spieler { $player } ist gerade nicht am Zug; als Nä
 driver-chance-is-sampled = diese Partie hat einen Seed, deshalb lost der Dienst ihren Zufall selbst aus: es darf kein Ergebnis geschickt werden (mit autoChance spielen, mit oder ohne Zug, um einen offenen Zufallsknoten auszulosen)
 driver-document-mismatch = das Feld { $field } des Zugdokuments passt nicht zum Zug in dieser Stellung (abgeleitete Felder sind freiwillig; wenn sie mitgeschickt werden, müssen sie so lauten, wie legal-moves sie aufführt)
 # Die Ablehnung eines Zugs aus einer Liste, mit seinem Index ab 0.
-driver-ply = Zug { $ply }: { $error }
+driver-ply = Zug { $move }: { $error }
 field-refused = ist kein Wert dieses Feldes

@@ -75,5 +75,5 @@ driver-not-to-move-chance = player { $player } may not act now; to move: chance
 driver-chance-is-sampled = this game has a seed, so its chance is sampled by the service: no outcome may be sent (play with autoChance, with or without a move, to roll a pending chance node)
 driver-document-mismatch = the move document's field { $field } does not match the move in this position (derived fields are optional; when sent they must be what legal-moves lists)
 # A refusal of one move of a list, by its 0-based index.
-driver-ply = move { $ply }: { $error }
+driver-ply = move { $move }: { $error }
 field-refused = is not a value of this field

@@ -1,0 +1,14 @@
+# Die Texte des fünften Spiels (docs/adding-a-game.md: ein Spiel bringt seinen Katalog mit).
+tic-tac-toe-player = { $player ->
+    [0] Kreuz
+   *[other] Kreis
+ }
+tic-tac-toe-option-firstPlayer = Wer beginnt
+    .description = Wer als Erstes ein Feld markiert (XO-1).
+tic-tac-toe-over = die Partie ist beendet
+tic-tac-toe-turn = Spieler { $player } ist am Zug
+tic-tac-toe-taken = { $square } ist schon belegt
+tic-tac-toe-document = ein Zugdokument lautet {"{"}"kind": "mark", "square": "b2"{"}"}
+tic-tac-toe-not-a-square = kein Feld von a1 bis c3: { $given }
+tic-tac-toe-counts = Spieler { $player } beginnt (XO-1): diese Anzahlen sind unmöglich
+tic-tac-toe-turn-field = muss auf diesem Brett { $expected } sein (XO-1, XO-3, XO-4)
