@@ -13,6 +13,7 @@ a key this service does not hold: another service's, or a retired secret).
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 from ..games.core import Problem, RulesError
@@ -118,3 +119,9 @@ def invalid_request(problems: list[dict[str, Any]]) -> ServiceError:
         more=len(problems) - 1,
     )
     return ServiceError("INVALID_REQUEST", message, problem_details(problems))
+
+
+FAILURES: ContextVar[list[dict[str, Any]] | None] = ContextVar("failures", default=None)
+"""The failures a GraphQL request's fields answered with (union members), which its answer
+also lists under ``extensions.failures``: a query that selects no failure fragment still
+learns what failed (service/api/graphql_http.py)."""

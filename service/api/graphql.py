@@ -25,7 +25,15 @@ from ..games.core.text import Msg
 from ..settings import Settings
 from . import contract, offload
 from .edge import EDGE, codes_of
-from .errors import CODES, MESSAGE, MESSAGE_ARGS, MESSAGE_ID, ServiceError, problem_details
+from .errors import (
+    CODES,
+    FAILURES,
+    MESSAGE,
+    MESSAGE_ARGS,
+    MESSAGE_ID,
+    ServiceError,
+    problem_details,
+)
 from .graphql_json import OVERRIDES
 from .graphql_moves import MoveTypes
 from .ops import INLINE_MOVES, Loaded, Rules, describe_events
@@ -526,7 +534,14 @@ async def _or_error_async(call: Awaitable[T]) -> T:
         raise GraphQLServiceError(exc) from exc
 
 
+def _noted(error: ServiceError) -> None:
+    failures = FAILURES.get()
+    if failures is not None:
+        failures.append({"code": error.code, "message": error.msg, **error.msg.wire()})
+
+
 def _failure(error: ServiceError) -> MoveRejected | InvalidState | InvalidRequest:
+    _noted(error)
     if error.code in MOVE_CODES:
         d = error.details
         return MoveRejected(
@@ -558,10 +573,12 @@ def _failure(error: ServiceError) -> MoveRejected | InvalidState | InvalidReques
             problem_count=error.details.get("problemCount", len(problems)),
             reason=error.details.get("reason"),
         )
-    return _invalid(error)
+    return _invalid(error, noted=True)
 
 
-def _invalid(error: ServiceError) -> InvalidRequest:
+def _invalid(error: ServiceError, noted: bool = False) -> InvalidRequest:
+    if not noted:
+        _noted(error)
     return InvalidRequest(
         code=ErrorCode(error.code),
         message=error.message,

@@ -58,6 +58,7 @@ from ..games.core.text import Msg
 from . import offload
 from . import strawberry_internals as internals
 from .budget import request_budget
+from .errors import FAILURES
 from .graphql_limits import DocumentLimits, check_document
 from .graphql_plan import Compiler, Executor, Fallback, OperationPlan, Unsupported
 from .logs import clip
@@ -236,6 +237,8 @@ class GraphQLEndpoint:
             parsed, operation = await self.prepare(gql, get=request.method == "GET", digest=digest)
             if new and gql.query is not None:
                 await self._share(digest, gql.query)
+            failures: list[dict[str, Any]] = []
+            FAILURES.set(failures)
             result = await self.execute(parsed, operation, gql, request)
         except RequestError as exc:
             status = exc.status if exc.transport or media == RESPONSE_MEDIA else 200
@@ -243,6 +246,8 @@ class GraphQLEndpoint:
         body: dict[str, Any] = {"data": result.data}
         if result.errors:
             body = {"errors": [self.formatted(e) for e in result.errors], **body}
+        if failures:  # what failed, whichever fragments the query selected
+            body["extensions"] = {"failures": failures}
         cache = GET_CACHE_CONTROL if request.method == "GET" and not result.errors else None
         return _answer(body, media, 200, cache)
 

@@ -288,3 +288,25 @@ def test_invalid_player_names_this_games_range_not_the_games_most(client):
         assert error["code"] == "INVALID_PLAYER"
         assert error["details"]["players"] == 2
         assert error["message"] == f"player must be between 0 and 1, got {body['player']}"
+
+
+def test_graphql_says_what_failed_though_no_failure_fragment_is_selected(client):
+    state = bad_state(client)
+    query = (
+        'query($s: JSON!) { position(game: "mixtour", state: $s) { ... on Position { state } } }'
+    )
+    r = client.post("/graphql?lang=de", json={"query": query, "variables": {"s": state}})
+    body = r.json()
+    assert body["data"] == {"position": {}}
+    (failure,) = body["extensions"]["failures"]
+    assert failure["code"] == "INVALID_STATE"
+    assert (failure["messageId"], failure["args"]) == ("error-invalid-state", {"count": 1})
+    assert failure["message"] == "ungültiger Spielstand: ein Problem"
+    good = client.post(
+        "/graphql",
+        json={
+            "query": query,
+            "variables": {"s": client.post("/v1/games/mixtour/new", json={}).json()["state"]},
+        },
+    ).json()
+    assert "extensions" not in good
