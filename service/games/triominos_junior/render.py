@@ -13,12 +13,15 @@ takes a click (``pointer-events="none"``), so a click lands on the shape beneath
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from math import sqrt
 
 from ..core.svg import esc
+from ..core.text import Msg
 from .grid import CORNERS, Pos, Vertex, corner_name, on_grid, pos_name
 from .layout import board_of
 from .state import TriominosState
+from .texts import prompt
 from .tiles import Tile, is_joker, tile_name
 
 SIDE = 64.0
@@ -75,7 +78,8 @@ def svg(state: TriominosState, player: int | None = None) -> str:
     ]
     if not state.layout:
         out.append(
-            f'<text x="{MARGIN}" y="{TOP + 20}" font-size="13" {QUIET}>no tile laid yet</text>'
+            f'<text x="{MARGIN}" y="{TOP + 20}" font-size="13" {QUIET}>'
+            f"{_text(Msg.of('triominos-junior-svg-empty'))}</text>"
         )
     for pos in open_:
         out.append(_open(_points([at(v) for v in CORNERS[pos]]), pos_name(pos)))
@@ -96,7 +100,8 @@ def svg(state: TriominosState, player: int | None = None) -> str:
             out.append(
                 f'<g class="rw-rack-tile" data-rack="{player}" data-tile="{tile_name(tile)}">'
             )
-            out.extend(_triangle(corners, tile, f"rack of player {player}", None))
+            rack_of = str(Msg.of("triominos-junior-svg-rack", player=player))
+            out.extend(_triangle(corners, tile, rack_of, None))
             out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)
@@ -144,20 +149,33 @@ def _triangle(corners: list[Point], tile: Tile, label: str, pos: Pos | None) -> 
     return out
 
 
+def _text(msg: Msg) -> str:
+    return esc(str(msg))
+
+
 def _headline(state: TriominosState) -> str:
-    level = "coin level" if state.level == "coins" else "points level"
-    if state.phase == "over":
-        return f"Triominos Junior ({level}) · game over ({state.end})"
-    if state.phase in ("deal", "start"):
-        return f"Triominos Junior ({level}) · setting up"
-    verb = "to move" if state.phase == "play" else "drawing"
-    return f"Triominos Junior ({level}) · player {state.turn} {verb}"
+    """The game, its level and the position's prompt (texts.py), in the answer's language."""
+    return str(Msg.of("triominos-junior-svg-headline", level=state.level, prompt=prompt(state)))
 
 
 def _purses(state: TriominosState) -> str:
-    sizes = ", ".join(f"P{p} {len(r)}" for p, r in enumerate(state.racks))
+    racks = Msg.of("triominos-junior-svg-counts", counts=_counts(len(r) for r in state.racks))
+    pool = len(state.pool)
     if state.level == "coins":
-        coins = ", ".join(f"P{p} {c}" for p, c in enumerate(state.coins))
-        return f"coins: {coins}; supply {state.supply} · racks: {sizes} · pool {len(state.pool)}"
-    points = ", ".join(f"P{p} {c}" for p, c in enumerate(state.points))
-    return f"points: {points} · racks: {sizes} · pool {len(state.pool)}"
+        coins = _counts(state.coins)
+        return str(
+            Msg.of(
+                "triominos-junior-svg-coins",
+                coins=coins,
+                supply=state.supply,
+                racks=racks,
+                pool=pool,
+            )
+        )
+    points = _counts(state.points)
+    return str(Msg.of("triominos-junior-svg-points", points=points, racks=racks, pool=pool))
+
+
+def _counts(values: Iterable[int]) -> str:
+    """``P0 4, P1 3``: a number per player (data, the same in every language)."""
+    return ", ".join(f"P{p} {n}" for p, n in enumerate(values))

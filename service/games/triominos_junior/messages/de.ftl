@@ -221,3 +221,14 @@ triominos-junior-no-start-tile-in-pool = enthält keinen Stein, mit dem die Ausl
 
 triominos-junior-viewer = player muss 0 bis { $last } oder null (Zuschauer) sein
 triominos-junior-viewer-got = muss 0 bis { $last } oder null sein, nicht { $got }
+
+## Das Bild (render)
+triominos-junior-svg-headline = Triominos Junior ({ $level ->
+    [coins] Münz-Stufe
+   *[points] Punkte-Stufe
+ }) · { $prompt }
+triominos-junior-svg-empty = noch kein Stein gelegt
+triominos-junior-svg-rack = Bänkchen von { triominos-junior-player }
+triominos-junior-svg-counts = Bänkchen: { $counts }
+triominos-junior-svg-coins = Münzen: { $coins }; Vorrat { $supply } · { $racks } · Pool { $pool }
+triominos-junior-svg-points = Punkte: { $points } · { $racks } · Pool { $pool }

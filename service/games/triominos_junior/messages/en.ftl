@@ -204,3 +204,14 @@ triominos-junior-no-start-tile-in-pool = holds no tile that can start the layout
 
 triominos-junior-viewer = player must be 0 to { $last } or null (a spectator)
 triominos-junior-viewer-got = must be 0 to { $last } or null, got { $got }
+
+## The picture (render)
+triominos-junior-svg-headline = Triominos Junior ({ $level ->
+    [coins] coin level
+   *[points] points level
+ }) · { $prompt }
+triominos-junior-svg-empty = no tile laid yet
+triominos-junior-svg-rack = rack of { triominos-junior-player }
+triominos-junior-svg-counts = racks: { $counts }
+triominos-junior-svg-coins = coins: { $coins }; supply { $supply } · { $racks } · pool { $pool }
+triominos-junior-svg-points = points: { $points } · { $racks } · pool { $pool }
