@@ -16,7 +16,7 @@ error-invalid-options = ungültige Optionen: { $count ->
  }
 
 ## Anfragen
-error-at-move = Zug { $move }: { $error }
+error-at-move = Zug { NUMBER($move, useGrouping: 0) }: { $error }
 error-invalid-request = { $path }: { $reason }{ $more ->
     [0] {""}
     [one] {" "}(und ein weiteres Problem)
@@ -51,6 +51,36 @@ http-body-too-large = der Anfrageinhalt ist größer als { $limit } Byte
 ## Partieprotokolle in Textform
 error-record-line = Partieprotokoll, Zeile { NUMBER($line, useGrouping: 0) }: { $error }
 error-not-utf8 = kein UTF-8-Text: { $detail }
+# Jede dieser Meldungen ist der $error von error-record-line (die Zeile, in der es steht).
+record-none = kein Partieprotokoll: ein Protokoll beginnt mit Tag-Zeilen wie [Game "mixtour"]
+record-second = hier beginnt ein zweites Partieprotokoll; senden Sie nur eines
+record-none-sent = kein Partieprotokoll: es beginnt mit einem Tag, [Game "mixtour"]
+record-second-sent = hier beginnt ein zweites Partieprotokoll: senden Sie nur eines
+record-other-game = das Protokoll gehört zum Spiel { $record }, dieser Aufruf zum Spiel { $game }
+record-tags-first = Tag-Zeilen stehen vor den Zügen
+record-tag-line = eine Tag-Zeile lautet [Name "Wert"]
+record-tag-twice = das Tag { $tag } kommt zweimal vor (zuerst in Zeile { NUMBER($first, useGrouping: 0) })
+record-escape = in einem Tag-Wert sind nur \" und \\ Escape-Sequenzen, nicht \{ $char }
+record-no-game = das Protokoll hat kein Tag [Game "..."]
+record-move-line = eine Zugzeile lautet 'N. Notation' oder 'N. P: Notation' (P: der Spieler)
+record-move-number = Zugnummer { $got }, erwartet war { NUMBER($expected, useGrouping: 0) }
+record-player-range = eine Spielernummer liegt zwischen 0 und { $max }
+record-players = Players ist die Zahl der Spieler (1 oder mehr), nicht { $got }
+record-options-object = Options ist ein JSON-Objekt, z. B. {"{"}"pointsToWin":3{"}"}
+record-options = Options: { $problem }
+record-result = Result lautet 'scores 5 3', 'winners 0' (oder 'winners none') oder beides, verbunden durch '; '
+record-scores-finite = Punktzahlen sind endliche Zahlen
+record-score = eine Punktzahl ist eine Dezimalzahl oder eine ganze Zahl innerhalb von 64 Bit
+# Was ein Protokoll nicht fassen kann, in einer Zeile oder in den Feldern einer Anfrage
+record-tag-is-a-field = das Tag { $tag } ist ein Feld des Protokolls, kein freies Tag
+record-tag-once = ein Tag darf nur einmal vorkommen
+record-tag-name = ein Tag-Name besteht aus einem Buchstaben, dann Buchstaben, Ziffern oder _: { $name }
+record-tag-control = Tag { $tag }: keine Steuerzeichen (Zeilenumbrüche, Tabulatoren) in einem Wert
+record-notation-blanks = ein Zug ist Notation auf einer Zeile, ohne Leerraum davor oder danach: { $notation }
+record-notation-start = ein Zug darf nicht mit ';', '[' oder 'N:' beginnen: { $notation }
+record-players-range = Players ist eine Zahl von 1 bis { $max }
+record-scores = Punktzahlen sind endliche Zahlen, ganze Zahlen innerhalb von 64 Bit
+record-winners = Gewinner sind Spielernummern (0 bis { $max })
 
 ## Ablehnungen der Operationen (error.message)
 error-unknown-game = unbekanntes Spiel { $game }
@@ -146,36 +176,6 @@ graphql-too-many-root-fields = die Operation fragt { $count ->
    *[other] { $count } Wurzelfelder
  } ab; höchstens { $limit } sind erlaubt
 graphql-too-deep = die Operation ist { $count } Felder tief verschachtelt; höchstens { $limit } sind erlaubt
-# Jede dieser Meldungen ist der $error von error-record-line (die Zeile, in der es steht).
-record-none = kein Partieprotokoll: ein Protokoll beginnt mit Tag-Zeilen wie [Game "mixtour"]
-record-second = hier beginnt ein zweites Partieprotokoll; senden Sie nur eines
-record-none-sent = kein Partieprotokoll: es beginnt mit einem Tag, [Game "mixtour"]
-record-second-sent = hier beginnt ein zweites Partieprotokoll: senden Sie nur eines
-record-other-game = das Protokoll gehört zum Spiel { $record }, dieser Aufruf zum Spiel { $game }
-record-tags-first = Tag-Zeilen stehen vor den Zügen
-record-tag-line = eine Tag-Zeile lautet [Name "Wert"]
-record-tag-twice = das Tag { $tag } kommt zweimal vor (zuerst in Zeile { NUMBER($first, useGrouping: 0) })
-record-escape = in einem Tag-Wert sind nur \" und \\ Escape-Sequenzen, nicht \{ $char }
-record-no-game = das Protokoll hat kein Tag [Game "..."]
-record-move-line = eine Zugzeile lautet 'N. Notation' oder 'N. P: Notation' (P: der Spieler)
-record-move-number = Zugnummer { $got }, erwartet war { NUMBER($expected, useGrouping: 0) }
-record-player-range = eine Spielernummer liegt zwischen 0 und { $max }
-record-players = Players ist die Zahl der Spieler (1 oder mehr), nicht { $got }
-record-options-object = Options ist ein JSON-Objekt, z. B. {"{"}"pointsToWin":3{"}"}
-record-options = Options: { $problem }
-record-result = Result lautet 'scores 5 3', 'winners 0' (oder 'winners none') oder beides, verbunden durch '; '
-record-scores-finite = Punktzahlen sind endliche Zahlen
-record-score = eine Punktzahl ist eine Dezimalzahl oder eine ganze Zahl innerhalb von 64 Bit
-# Was ein Protokoll nicht fassen kann, in einer Zeile oder in den Feldern einer Anfrage
-record-tag-is-a-field = das Tag { $tag } ist ein Feld des Protokolls, kein freies Tag
-record-tag-once = ein Tag darf nur einmal vorkommen
-record-tag-name = ein Tag-Name besteht aus einem Buchstaben, dann Buchstaben, Ziffern oder _: { $name }
-record-tag-control = Tag { $tag }: keine Steuerzeichen (Zeilenumbrüche, Tabulatoren) in einem Wert
-record-notation-blanks = ein Zug ist Notation auf einer Zeile, ohne Leerraum davor oder danach: { $notation }
-record-notation-start = ein Zug darf nicht mit ';', '[' oder 'N:' beginnen: { $notation }
-record-players-range = Players ist eine Zahl von 1 bis { $max }
-record-scores = Punktzahlen sind endliche Zahlen, ganze Zahlen innerhalb von 64 Bit
-record-winners = Gewinner sind Spielernummern (0 bis { $max })
 
 ## Anfragen an verify und record: der Grund jedes Problems
 request-record-alone = das Protokoll enthält die Partie: senden Sie 'record' allein
