@@ -1,6 +1,9 @@
 # Die eigenen Texte des Dienstes auf Deutsch: Fehler in Anfragen und Dokumenten und was alle
 # Spiele gemeinsam sagen. Die Texte jedes Spiels stehen in service/games/<Spiel>/messages/de.ftl.
 # Die Ids bleiben stabil: Clients übersetzen nach ihnen (messageId und args in jeder Antwort).
+# Mengen (Byte, Einheiten) mit Tausenderpunkt, Nummern (Zeile, Zug, Spieler) ohne. Ein Wert des
+# Clients ($game, $notation) kommt so, wie der Dienst ihn zeigt (in Anführungszeichen); ein
+# JSON-Typ ($type) in JSONs eigenen Wörtern (array, object, string).
 
 ## Übergangsweise: ein Text, den eine Engine noch selbst schreibt.
 untranslated = { $text }

@@ -1,6 +1,9 @@
 # The service's own messages in English: errors of requests and documents, and the wording
 # shared by every game. Each game's own are in service/games/<game>/messages/en.ftl.
 # Ids are stable: clients translate by them (messageId and args in every answer).
+# English writes numbers without grouping (NUMBER($n, useGrouping: 0)), as the code always did:
+# clients and documents quote these texts. A client's value ($game, $notation) comes as the
+# service shows it (quoted); a JSON type ($type) in JSON's own words.
 
 ## Transitional: a text an engine still writes itself.
 untranslated = { $text }
