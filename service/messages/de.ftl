@@ -104,12 +104,12 @@ error-chance-node = ein Zufallsknoten: hier entscheidet niemand (spielen Sie mit
 error-state-not-object = der Spielstand muss ein JSON-Objekt sein
 request-json-object = muss ein JSON-Objekt sein
 # $detail: die Worte der JSON-Bibliothek dafür, warum sich das Dokument nicht schreiben lässt
-error-state-unencodable = das ist kein möglicher Spielstand: { $detail }
+error-state-unencodable = das Dokument kann kein Spielstand sein: { $detail }
 request-not-a-state = kein gültiges Spielstand-Dokument: { $detail }
 error-state-unsigned = dieser Dienst nimmt nur Spielstände an, die er selbst signiert hat (der Spielstand hat kein 'sig')
 error-unknown-key = die Signatur des Spielstands nennt keinen Schlüssel dieses Dienstes: ein anderer Dienst hat ihn signiert, oder er wurde mit einem inzwischen ausgemusterten Geheimnis signiert
 error-bad-signature = die Signatur des Spielstands stimmt nicht: er wurde nach dem Signieren verändert
-request-unknown-key-id = keine Schlüssel-ID der Geheimnisse dieses Dienstes
+request-unknown-key-id = keine Schlüssel-ID eines Geheimnisses dieses Dienstes
 
 ## Das Arbeitsbudget (MAX_WORK): wofür die Anfrage es brauchte, ist $what, eine der error-work-*
 error-work-budget = diese Anfrage braucht mehr Arbeit, als eine einzelne Anfrage leisten darf ({ $what }); teilen Sie sie auf (das Budget beträgt { $limit ->
