@@ -115,7 +115,7 @@ def sample(names: set[str]) -> dict[str, int | str]:
 NUMBERS = {"count", "player", "ply", "move", "line", "limit", "total", "n", "points", "seat"}
 # ... and the service's own (service/messages): where a text breaks, bounds, counts
 NUMBERS |= {"column", "char", "low", "high", "first", "expected", "max", "position"}
-NUMBERS |= {"iterations", "plies", "records", "invalid"}
+NUMBERS |= {"iterations", "plies", "records", "invalid", "more"}
 
 
 @pytest.mark.parametrize("language", text.LANGUAGES)

@@ -72,7 +72,7 @@ GET_CACHE_CONTROL = "public, max-age=300"
 # Automatic persisted queries: clients look for this very message (Apollo's protocol), so it
 # is a word of the protocol, the same in every language.
 PERSISTED_QUERY_NOT_FOUND = "PersistedQueryNotFound"
-INTERNAL = Msg.of("error-internal")
+INTERNAL_ERROR = Msg.of("error-internal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,8 +429,8 @@ class GraphQLEndpoint:
             exc_info=error.original_error,
         )
         out: dict[str, Any] = {
-            "message": INTERNAL,
-            "extensions": {"code": "INTERNAL", **INTERNAL.wire()},
+            "message": INTERNAL_ERROR,
+            "extensions": {"code": "INTERNAL", **INTERNAL_ERROR.wire()},
         }
         if error.path:
             out["path"] = list(error.path)

@@ -1,6 +1,9 @@
 # Die eigenen Texte des Dienstes auf Deutsch: Fehler in Anfragen und Dokumenten und was alle
 # Spiele gemeinsam sagen. Die Texte jedes Spiels stehen in service/games/<Spiel>/messages/de.ftl.
 # Die Ids bleiben stabil: Clients übersetzen nach ihnen (messageId und args in jeder Antwort).
+# Mengen (Byte, Einheiten) mit Tausenderpunkt, Nummern (Zeile, Zug, Spieler) ohne. Ein Wert des
+# Clients ($game, $notation) kommt so, wie der Dienst ihn zeigt (in Anführungszeichen); ein
+# JSON-Typ ($type) in JSONs eigenen Wörtern (array, object, string).
 
 
 ## Dokumente
@@ -14,7 +17,7 @@ error-invalid-options = ungültige Optionen: { $count ->
  }
 
 ## Anfragen
-error-at-move = Zug { $move }: { $error }
+error-at-move = Zug { NUMBER($move, useGrouping: 0) }: { $error }
 error-invalid-request = { $path }: { $reason }{ $more ->
     [0] {""}
     [one] {" "}(und ein weiteres Problem)
@@ -49,6 +52,36 @@ http-body-too-large = der Anfrageinhalt ist größer als { $limit } Byte
 ## Partieprotokolle in Textform
 error-record-line = Partieprotokoll, Zeile { NUMBER($line, useGrouping: 0) }: { $error }
 error-not-utf8 = kein UTF-8-Text: { $detail }
+# Jede dieser Meldungen ist der $error von error-record-line (die Zeile, in der es steht).
+record-none = kein Partieprotokoll: ein Protokoll beginnt mit Tag-Zeilen wie [Game "mixtour"]
+record-second = hier beginnt ein zweites Partieprotokoll; senden Sie nur eines
+record-none-sent = kein Partieprotokoll: es beginnt mit einem Tag, [Game "mixtour"]
+record-second-sent = hier beginnt ein zweites Partieprotokoll: senden Sie nur eines
+record-other-game = das Protokoll gehört zum Spiel { $record }, dieser Aufruf zum Spiel { $game }
+record-tags-first = Tag-Zeilen stehen vor den Zügen
+record-tag-line = eine Tag-Zeile lautet [Name "Wert"]
+record-tag-twice = das Tag { $tag } kommt zweimal vor (zuerst in Zeile { NUMBER($first, useGrouping: 0) })
+record-escape = in einem Tag-Wert sind nur \" und \\ Escape-Sequenzen, nicht \{ $char }
+record-no-game = das Protokoll hat kein Tag [Game "..."]
+record-move-line = eine Zugzeile lautet 'N. Notation' oder 'N. P: Notation' (P: der Spieler)
+record-move-number = Zugnummer { $got }, erwartet war { NUMBER($expected, useGrouping: 0) }
+record-player-range = eine Spielernummer liegt zwischen 0 und { $max }
+record-players = Players ist die Zahl der Spieler (1 oder mehr), nicht { $got }
+record-options-object = Options ist ein JSON-Objekt, z. B. {"{"}"pointsToWin":3{"}"}
+record-options = Options: { $problem }
+record-result = Result lautet 'scores 5 3', 'winners 0' (oder 'winners none') oder beides, verbunden durch '; '
+record-scores-finite = Punktzahlen sind endliche Zahlen
+record-score = eine Punktzahl ist eine Dezimalzahl oder eine ganze Zahl innerhalb von 64 Bit
+# Was ein Protokoll nicht fassen kann, in einer Zeile oder in den Feldern einer Anfrage
+record-tag-is-a-field = das Tag { $tag } ist ein Feld des Protokolls, kein freies Tag
+record-tag-once = ein Tag darf nur einmal vorkommen
+record-tag-name = ein Tag-Name besteht aus einem Buchstaben, dann Buchstaben, Ziffern oder _: { $name }
+record-tag-control = Tag { $tag }: keine Steuerzeichen (Zeilenumbrüche, Tabulatoren) in einem Wert
+record-notation-blanks = ein Zug ist Notation auf einer Zeile, ohne Leerraum davor oder danach: { $notation }
+record-notation-start = ein Zug darf nicht mit ';', '[' oder 'N:' beginnen: { $notation }
+record-players-range = Players ist eine Zahl von 1 bis { $max }
+record-scores = Punktzahlen sind endliche Zahlen, ganze Zahlen innerhalb von 64 Bit
+record-winners = Gewinner sind Spielernummern (0 bis { $max })
 
 ## Ablehnungen der Operationen (error.message)
 error-unknown-game = unbekanntes Spiel { $game }
@@ -69,12 +102,12 @@ error-chance-node = ein Zufallsknoten: hier entscheidet niemand (spielen Sie mit
 error-state-not-object = der Spielstand muss ein JSON-Objekt sein
 request-json-object = muss ein JSON-Objekt sein
 # $detail: die Worte der JSON-Bibliothek dafür, warum sich das Dokument nicht schreiben lässt
-error-state-unencodable = das ist kein möglicher Spielstand: { $detail }
+error-state-unencodable = das Dokument kann kein Spielstand sein: { $detail }
 request-not-a-state = kein gültiges Spielstand-Dokument: { $detail }
 error-state-unsigned = dieser Dienst nimmt nur Spielstände an, die er selbst signiert hat (der Spielstand hat kein 'sig')
 error-unknown-key = die Signatur des Spielstands nennt keinen Schlüssel dieses Dienstes: ein anderer Dienst hat ihn signiert, oder er wurde mit einem inzwischen ausgemusterten Geheimnis signiert
 error-bad-signature = die Signatur des Spielstands stimmt nicht: er wurde nach dem Signieren verändert
-request-unknown-key-id = keine Schlüssel-ID der Geheimnisse dieses Dienstes
+request-unknown-key-id = keine Schlüssel-ID eines Geheimnisses dieses Dienstes
 
 ## Das Arbeitsbudget (MAX_WORK): wofür die Anfrage es brauchte, ist $what, eine der error-work-*
 error-work-budget = diese Anfrage braucht mehr Arbeit, als eine einzelne Anfrage leisten darf ({ $what }); teilen Sie sie auf (das Budget beträgt { $limit ->
@@ -145,36 +178,6 @@ graphql-too-many-root-fields = die Operation fragt { $count ->
    *[other] { $count } Wurzelfelder
  } ab; höchstens { $limit } sind erlaubt
 graphql-too-deep = die Operation ist { $count } Felder tief verschachtelt; höchstens { $limit } sind erlaubt
-# Jede dieser Meldungen ist der $error von error-record-line (die Zeile, in der es steht).
-record-none = kein Partieprotokoll: ein Protokoll beginnt mit Tag-Zeilen wie [Game "mixtour"]
-record-second = hier beginnt ein zweites Partieprotokoll; senden Sie nur eines
-record-none-sent = kein Partieprotokoll: es beginnt mit einem Tag, [Game "mixtour"]
-record-second-sent = hier beginnt ein zweites Partieprotokoll: senden Sie nur eines
-record-other-game = das Protokoll gehört zum Spiel { $record }, dieser Aufruf zum Spiel { $game }
-record-tags-first = Tag-Zeilen stehen vor den Zügen
-record-tag-line = eine Tag-Zeile lautet [Name "Wert"]
-record-tag-twice = das Tag { $tag } kommt zweimal vor (zuerst in Zeile { NUMBER($first, useGrouping: 0) })
-record-escape = in einem Tag-Wert sind nur \" und \\ Escape-Sequenzen, nicht \{ $char }
-record-no-game = das Protokoll hat kein Tag [Game "..."]
-record-move-line = eine Zugzeile lautet 'N. Notation' oder 'N. P: Notation' (P: der Spieler)
-record-move-number = Zugnummer { $got }, erwartet war { NUMBER($expected, useGrouping: 0) }
-record-player-range = eine Spielernummer liegt zwischen 0 und { $max }
-record-players = Players ist die Zahl der Spieler (1 oder mehr), nicht { $got }
-record-options-object = Options ist ein JSON-Objekt, z. B. {"{"}"pointsToWin":3{"}"}
-record-options = Options: { $problem }
-record-result = Result lautet 'scores 5 3', 'winners 0' (oder 'winners none') oder beides, verbunden durch '; '
-record-scores-finite = Punktzahlen sind endliche Zahlen
-record-score = eine Punktzahl ist eine Dezimalzahl oder eine ganze Zahl innerhalb von 64 Bit
-# Was ein Protokoll nicht fassen kann, in einer Zeile oder in den Feldern einer Anfrage
-record-tag-is-a-field = das Tag { $tag } ist ein Feld des Protokolls, kein freies Tag
-record-tag-once = ein Tag darf nur einmal vorkommen
-record-tag-name = ein Tag-Name besteht aus einem Buchstaben, dann Buchstaben, Ziffern oder _: { $name }
-record-tag-control = Tag { $tag }: keine Steuerzeichen (Zeilenumbrüche, Tabulatoren) in einem Wert
-record-notation-blanks = ein Zug ist Notation auf einer Zeile, ohne Leerraum davor oder danach: { $notation }
-record-notation-start = ein Zug darf nicht mit ';', '[' oder 'N:' beginnen: { $notation }
-record-players-range = Players ist eine Zahl von 1 bis { $max }
-record-scores = Punktzahlen sind endliche Zahlen, ganze Zahlen innerhalb von 64 Bit
-record-winners = Gewinner sind Spielernummern (0 bis { $max })
 
 ## Anfragen an verify und record: der Grund jedes Problems
 request-record-alone = das Protokoll enthält die Partie: senden Sie 'record' allein

@@ -1,6 +1,9 @@
 # The service's own messages in English: errors of requests and documents, and the wording
 # shared by every game. Each game's own are in service/games/<game>/messages/en.ftl.
 # Ids are stable: clients translate by them (messageId and args in every answer).
+# English writes numbers without grouping (NUMBER($n, useGrouping: 0)), as the code always did:
+# clients and documents quote these texts. A client's value ($game, $notation) comes as the
+# service shows it (quoted); a JSON type ($type) in JSON's own words.
 
 
 ## Documents
@@ -14,11 +17,11 @@ error-invalid-options = invalid options: { $count ->
  }
 
 ## Requests
-error-at-move = move { $move }: { $error }
+error-at-move = move { NUMBER($move, useGrouping: 0) }: { $error }
 error-invalid-request = { $path }: { $reason }{ $more ->
     [0] {""}
     [one] {" "}(and 1 more problem)
-   *[other] {" "}(and { $more } more problems)
+   *[other] {" "}(and { NUMBER($more, useGrouping: 0) } more problems)
  }
 
 ## A request's body: the reason of each problem (details.problems[].reason)
@@ -49,6 +52,36 @@ http-body-too-large = the body is larger than { NUMBER($limit, useGrouping: 0) }
 ## Text game records
 error-record-line = record line { NUMBER($line, useGrouping: 0) }: { $error }
 error-not-utf8 = not UTF-8 text: { $detail }
+# Each of these is the $error of error-record-line (the line it is on).
+record-none = no record: a record starts with tag lines such as [Game "mixtour"]
+record-second = a second record starts here; send one record
+record-none-sent = no record: it starts with a tag, [Game "mixtour"]
+record-second-sent = a second record starts here: send one
+record-other-game = the record is of game { $record }, this call of { $game }
+record-tags-first = tag lines come before the moves
+record-tag-line = a tag line reads [Name "value"]
+record-tag-twice = tag { $tag } appears twice (first on line { NUMBER($first, useGrouping: 0) })
+record-escape = only \" and \\ are escapes in a tag value, got \{ $char }
+record-no-game = the record has no [Game "..."] tag
+record-move-line = a move line reads 'N. notation' or 'N. P: notation' (P: the player)
+record-move-number = move number { $got } where { NUMBER($expected, useGrouping: 0) } was expected
+record-player-range = a player number is 0 to { $max }
+record-players = Players is the number of players (1 or more), got { $got }
+record-options-object = Options is a JSON object, e.g. {"{"}"pointsToWin":3{"}"}
+record-options = Options { $problem }
+record-result = Result reads 'scores 5 3', 'winners 0' (or 'winners none'), or both joined by '; '
+record-scores-finite = scores are finite numbers
+record-score = a score is a decimal number or an integer within 64 bits
+# What a record cannot hold, on a line or in a request's fields (tags, players)
+record-tag-is-a-field = tag { $tag } is a field of the record, not a free tag
+record-tag-once = a tag may appear only once
+record-tag-name = a tag name is a letter then letters, digits or _: { $name }
+record-tag-control = tag { $tag }: no control characters (line breaks, tabs) in a value
+record-notation-blanks = a move is notation on one line, without surrounding blanks: { $notation }
+record-notation-start = a move cannot start with ';', '[' or 'N:': { $notation }
+record-players-range = Players is a number from 1 to { $max }
+record-scores = scores are finite numbers, integers within 64 bits
+record-winners = winners are player numbers (0 to { $max })
 
 ## Refusals of the operations (error.message)
 error-unknown-game = unknown game { $game }
@@ -124,36 +157,6 @@ graphql-too-many-tokens = the document has more than { NUMBER($limit, useGroupin
 graphql-too-many-aliases = the document uses { NUMBER($count, useGrouping: 0) } aliases; at most { NUMBER($limit, useGrouping: 0) }
 graphql-too-many-root-fields = the operation asks for { NUMBER($count, useGrouping: 0) } root fields; at most { NUMBER($limit, useGrouping: 0) }
 graphql-too-deep = the operation nests { NUMBER($count, useGrouping: 0) } fields deep; at most { NUMBER($limit, useGrouping: 0) }
-# Each of these is the $error of error-record-line (the line it is on).
-record-none = no record: a record starts with tag lines such as [Game "mixtour"]
-record-second = a second record starts here; send one record
-record-none-sent = no record: it starts with a tag, [Game "mixtour"]
-record-second-sent = a second record starts here: send one
-record-other-game = the record is of game { $record }, this call of { $game }
-record-tags-first = tag lines come before the moves
-record-tag-line = a tag line reads [Name "value"]
-record-tag-twice = tag { $tag } appears twice (first on line { NUMBER($first, useGrouping: 0) })
-record-escape = only \" and \\ are escapes in a tag value, got \{ $char }
-record-no-game = the record has no [Game "..."] tag
-record-move-line = a move line reads 'N. notation' or 'N. P: notation' (P: the player)
-record-move-number = move number { $got } where { NUMBER($expected, useGrouping: 0) } was expected
-record-player-range = a player number is 0 to { $max }
-record-players = Players is the number of players (1 or more), got { $got }
-record-options-object = Options is a JSON object, e.g. {"{"}"pointsToWin":3{"}"}
-record-options = Options { $problem }
-record-result = Result reads 'scores 5 3', 'winners 0' (or 'winners none'), or both joined by '; '
-record-scores-finite = scores are finite numbers
-record-score = a score is a decimal number or an integer within 64 bits
-# What a record cannot hold, on a line or in a request's fields (tags, players)
-record-tag-is-a-field = tag { $tag } is a field of the record, not a free tag
-record-tag-once = a tag may appear only once
-record-tag-name = a tag name is a letter then letters, digits or _: { $name }
-record-tag-control = tag { $tag }: no control characters (line breaks, tabs) in a value
-record-notation-blanks = a move is notation on one line, without surrounding blanks: { $notation }
-record-notation-start = a move cannot start with ';', '[' or 'N:': { $notation }
-record-players-range = Players is a number from 1 to { $max }
-record-scores = scores are finite numbers, integers within 64 bits
-record-winners = winners are player numbers (0 to { $max })
 
 ## verify and record bodies: the reason of each problem
 request-record-alone = the record holds the game: send 'record' alone

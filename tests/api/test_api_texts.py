@@ -355,3 +355,28 @@ def test_the_command_line_writes_its_verdicts_in_the_language_asked(tmp_path):
         "Zeile 1: UNGÜLTIG, mixtour: NOT_FINISHED: das Protokoll endet vor dem Spiel: das "
         "Ergebnis steht nicht fest\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "english"),
+    [
+        (
+            Msg.of("error-at-move", move=1234, error=Msg.of("request-required")),
+            "move 1234: required",
+        ),
+        (
+            Msg.of(
+                "error-invalid-request", path="$.m", reason=Msg.of("request-required"), more=1500
+            ),
+            "$.m: required (and 1500 more)",
+        ),
+        (Msg.of("error-record-line", line=10000, error=Msg.of("record-tag-line")), None),
+    ],
+)
+def test_english_numbers_are_written_as_the_code_wrote_them(message, english):
+    """Fluent groups digits by default ('move 1,234'); English never did, as clients parse
+    these texts and tests quote them."""
+    written = text.render(message, "en")
+    assert "," not in written.split(":")[0]
+    if english is not None:
+        assert written == english
