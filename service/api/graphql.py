@@ -387,7 +387,9 @@ class ReplayOutcome:
 @strawberry.type(description="One thing a verification found wrong.")
 class VerifyProblem:
     code: ProblemCode = strawberry.field(description="What was found wrong.")
-    message: str = strawberry.field(description="The problem in words.")
+    message: str = strawberry.field(description="The problem in words, in the answer's language.")
+    message_id: str = strawberry.field(description=MESSAGE_ID)
+    args: JSON = strawberry.field(description=MESSAGE_ARGS)
     ply: int | None = strawberry.field(
         default=None, description="The 0-based index of the move (moves 1, 2... in a record)."
     )
@@ -406,7 +408,13 @@ class VerifyProblem:
 
 def _problems(items: list[dict[str, Any]]) -> list[VerifyProblem]:
     return [
-        VerifyProblem(**{**p, "code": ProblemCode(p["code"]), "message": str(p["message"])})
+        VerifyProblem(
+            **{k: v for k, v in p.items() if k not in ("messageId", "args")},
+            code=ProblemCode(p["code"]),
+            message=str(p["message"]),
+            message_id=p["messageId"],
+            args=JSON(p["args"]),
+        )
         for p in items
     ]
 

@@ -643,7 +643,11 @@ def _tournament_schemas() -> JSON:
         "VerifyProblem": obj(
             {
                 "code": ref("ProblemCode"),
-                "message": {"type": "string"},
+                "message": {
+                    "type": "string",
+                    "description": "The problem in words, in the answer's language.",
+                },
+                **MESSAGE_FIELDS,
                 "ply": {
                     "type": "integer",
                     "minimum": 0,
@@ -667,7 +671,7 @@ def _tournament_schemas() -> JSON:
                     "description": "SCORES_DIFFER, WINNERS_DIFFER: what the replay computed.",
                 },
             },
-            ["code", "message"],
+            ["code", "message", "messageId", "args"],
         ),
         "Certificate": obj(
             {

@@ -275,6 +275,17 @@ def record_of(rules: Rules, engine: Engine, claim: Claim) -> Record:
     return to_record(engine, claim)
 
 
+def worded(problems: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each problem with its message's ``messageId`` and ``args`` after its ``message``."""
+    out = []
+    for p in problems:
+        msg = p["message"]
+        out.append(
+            {"code": p["code"], "message": msg, **msg.wire(), **p} if "messageId" not in p else p
+        )
+    return out
+
+
 @dataclass(slots=True)
 class Verdict:
     valid: bool
@@ -283,6 +294,9 @@ class Verdict:
     end: Loaded | None  # the position after the last legal move; None without a game
     summary: dict[str, Any] | None  # status, scores and winners of ``end``
     certificate: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        self.problems = worded(self.problems)
 
     def line(self, number: int, game: str | None) -> dict[str, Any]:
         """The verdict as a batch line (no state: a batch stays small)."""
@@ -542,7 +556,7 @@ def check_certificate(rules: Rules, cert: Mapping[str, Any], text: str | None) -
                     ),
                 }
             )
-    return {"valid": not problems, "problems": problems, "keyId": kid}
+    return {"valid": not problems, "problems": worded(problems), "keyId": kid}
 
 
 # -- batches ----------------------------------------------------------------------------------

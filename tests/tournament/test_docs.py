@@ -41,6 +41,12 @@ def test_the_illegal_move_example_answers_as_shown(client):
     shown = {
         "code": "ILLEGAL_MOVE",
         "message": "move 4 (c4-c5): c5 is empty; a move must land on a stack",
+        "messageId": "verify-at-move",
+        "args": {
+            "move": 4,
+            "notation": "c4-c5",
+            "error": {"messageId": "mixtour-empty-target", "args": {"target": "c5"}},
+        },
         "ply": 3,
         "reason": "EMPTY_TARGET",
         "rule": "MX-5",
