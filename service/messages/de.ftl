@@ -22,3 +22,10 @@ error-invalid-request = { $path }: { $reason }{ $more ->
     [one] {" "}(und ein weiteres Problem)
    *[other] {" "}(und { $more } weitere Probleme)
  }
+
+## Reference page
+# Die Wörter der Referenzseite /play (service/web/): Knöpfe, Überschriften und Hinweise, die
+# ihr /play/texts.json in der Sprache ihres Umschalters liefert. Ein Argument erreicht die
+# Seite als Platzhalter, den sie selbst füllt; daher wählt keine dieser Nachrichten eine
+# Variante nach einem Argument.
+play-language = Deutsch

@@ -21,3 +21,9 @@ error-invalid-request = { $path }: { $reason }{ $more ->
     [0] {""}
    *[other] {" "}(and { $more } more)
  }
+
+## Reference page
+# The words of the reference page /play (service/web/): its buttons, headings and hints, served
+# to it by /play/texts.json in the language of its switch. An argument reaches the page as a
+# placeholder it fills in, so these messages choose no variant by an argument.
+play-language = English
