@@ -12,6 +12,7 @@ import json
 import re
 import shutil
 import subprocess
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -225,3 +226,29 @@ def _nodes(node: fluent_ast.BaseNode) -> list[fluent_ast.BaseNode]:
 def test_without_lang_the_page_gets_the_words_of_the_browsers_languages(client, header, expected):
     headers = {"accept-language": header} if header else {}
     assert client.get("/play/texts.json", headers=headers).json()["language"] == expected
+
+
+class _Words(HTMLParser):
+    """The text of a page outside its styles and scripts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag: str, attrs: object) -> None:
+        self.skip += tag in ("style", "script")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.skip -= tag in ("style", "script")
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip and data.strip():
+            self.words.append(data.strip())
+
+
+def test_the_page_itself_holds_no_words_but_its_name():
+    """Every label, button and heading is a catalog message the script fills in (data-t)."""
+    page = _Words()
+    page.feed((WEB / "play.html").read_text(encoding="utf-8"))
+    assert page.words == ["Regelwerk", "Regelwerk"]  # <title> until the words come, and <h1>
