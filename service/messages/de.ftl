@@ -50,6 +50,7 @@ play-reveal = Ich bin { $name }: mein Bänkchen zeigen
 play-hint-chance = Zufall: Gib ein, was die Würfel zeigen oder welcher Stein gezogen wurde.
 play-replay-same = Von vorn nachgespielt, erreicht der Verlauf genau diesen Spielstand (nachgespielte Züge: { $plies }).
 play-replay-differs = Von vorn nachgespielt, erreicht der Verlauf einen anderen Spielstand (nachgespielte Züge: { $plies })!
+play-enter-outcome = Dieses Ergebnis eintragen
 play-copied = Verlauf kopiert (JSON zum Nachspielen).
 play-copy-by-hand = Markiere das JSON unten und kopiere es.
 play-error-network = Der Dienst ist nicht erreichbar; die Partie bleibt, wie sie war.

@@ -48,6 +48,7 @@ play-reveal = I am { $name }: show my rack
 play-hint-chance = Chance: enter what the dice or the draw show.
 play-replay-same = The record, replayed from the start, reaches this very state (moves replayed: { $plies }).
 play-replay-differs = The record, replayed from the start, reaches another state (moves replayed: { $plies })!
+play-enter-outcome = Enter this outcome
 play-copied = Record copied (JSON for replay).
 play-copy-by-hand = Select and copy the JSON below.
 play-error-network = The service cannot be reached; the game stays as it was.

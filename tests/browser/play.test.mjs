@@ -362,6 +362,19 @@ test("mixtour: played to the end in German by clicking squares, with undo and fa
 });
 
 // ---------- Tric Trac: a turn clicked step by step (from point, to point) ----------
+async function clickTurn(page, legal, doc, wordsChecked) {
+  for (const [i, step] of doc.steps.entries()) {
+    await page.click(`#board .rw-point[data-point="${step.from}"]`);
+    if (i === 1 && wordsChecked) await noEnglish(page, "tric-trac");  // a turn half clicked
+    const to = step.to === "off" ? `.rw-off[data-player="${doc.player}"]` : `.rw-point[data-point="${step.to}"]`;
+    assert.ok(await page.$eval(`#board ${to}`, (el) => el.classList.contains("ui-target")), "target highlighted");
+    await page.click(`#board ${to}`);
+    // the recipe: once a single turn starts with the steps clicked, the page plays it
+    const same = (a, b) => String(a.from) === String(b.from) && String(a.to) === String(b.to);
+    if (legal.filter((m) => doc.steps.slice(0, i + 1).every((s, j) => same(s, m.steps[j]))).length === 1) break;
+  }
+}
+
 test("tric-trac: seeded, the service rolls; turns clicked step by step to the end, in German", { timeout: 60_000 }, async () => {
   const { page, context, errors, start: first } = await startInGerman(PHONE,
     { game: "tric-trac", seed: "browser-tt", options: { pointsToWin: 2 } });
@@ -383,16 +396,7 @@ test("tric-trac: seeded, the service rolls; turns clicked step by step to the en
     } else {
       const sources = await page.$$eval("#board .rw-point.ui-source", (els) => els.map((el) => Number(el.dataset.point)).sort((a, b) => a - b));
       assert.deepEqual(sources, [...new Set(legal.map((m) => m.steps[0].from))].sort((a, b) => a - b));
-      for (const [i, step] of doc.steps.entries()) {
-        await page.click(`#board .rw-point[data-point="${step.from}"]`);
-        if (i === 1 && moves % 2 === 0) await noEnglish(page, "tric-trac");  // a turn half clicked
-        const to = step.to === "off" ? `.rw-off[data-player="${doc.player}"]` : `.rw-point[data-point="${step.to}"]`;
-        assert.ok(await page.$eval(`#board ${to}`, (el) => el.classList.contains("ui-target")), "target highlighted");
-        await page.click(`#board ${to}`);
-        // the recipe: once a single turn starts with the steps clicked, the page plays it
-        const same = (a, b) => String(a.from) === String(b.from) && String(a.to) === String(b.to);
-        if (legal.filter((m) => doc.steps.slice(0, i + 1).every((s, j) => same(s, m.steps[j]))).length === 1) break;
-      }
+      await clickTurn(page, legal, doc, moves % 2 === 0);
     }
     chances += await expectPlayed(page, "tric-trac", state, doc, actor, moves, lines);
     moves += 1;
@@ -622,6 +626,35 @@ test("the page speaks the browser's language, remembers the switch, and shows th
   const elsewhere = await open(PHONE, "fr-FR");  // a language the service lacks: English
   await labelsIn(elsewhere.page, "en");
   await elsewhere.context.close();
+});
+
+test("without a seed, chance outcomes are entered from the service's German words", { timeout: 60_000 }, async () => {
+  const { page, context, errors } = await open(PHONE, "de-DE");
+  await start(page, { game: "tric-trac", seed: "" });
+  for (let n = 0; n < 4; n++) {  // the opening throw, a turn, its throw, a turn
+    const { state, position } = await checkShown(page, "tric-trac");
+    if (!position.isChance) {
+      const lines = (await recordLines(page)).length;
+      const legal = (await api("tric-trac", "legal-moves", { state })).moves.map((m) => m.move);
+      if (legal[0].kind === "pass") await page.click('#tools [data-move="pass"]');
+      else await clickTurn(page, legal, legal[0], true);
+      await expectPlayed(page, "tric-trac", state, legal[0], position.toMove[0], n, lines);
+      continue;
+    }
+    const outcomes = (await api("tric-trac", "legal-moves", { state, describe: true }, "de")).moves;
+    const listed = await page.$$eval("#outcome option", (os) => os.map((o) => [o.value, o.textContent]));
+    assert.deepEqual(listed.map(([value]) => value), outcomes.map((m) => m.notation));
+    assert.ok(listed.every(([, text], i) => text.startsWith(outcomes[i].description)), "each outcome in words");
+    const lines = (await recordLines(page)).length;
+    const chosen = outcomes[(n * 7) % outcomes.length];
+    await page.selectOption("#outcome", chosen.notation);
+    await page.click('#tools [data-action="outcome"]');
+    await expectPlayed(page, "tric-trac", state, chosen.move, null, n, lines);
+  }
+  await shot(page, "tric-trac-de-chance");
+  assert.equal(await page.$$eval('#record li[data-kind="chance"]', (lis) => lis.length) > 0, true);
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 // ---------- docs/examples/mixtour.html from another origin ----------

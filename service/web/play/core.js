@@ -410,6 +410,8 @@ const ui = {
   docs, play, paint, switchActor, nameOf, t, q, attr, mark, node, overlay, button,
 };
 
+const OUTCOME_BUTTONS = 12;  // more chance outcomes than this are offered as a list
+
 // The board module's marks and hint for the selection; the documents it does not play on the
 // board become buttons, and chance outcomes are offered with their probabilities.
 function paint() {
@@ -430,9 +432,14 @@ function paint() {
       // the outcomes apart (a tile drawn in secret)
       const told = new Set(outcomes.map((m) => m.description)).size === outcomes.length;
       const percent = new Intl.NumberFormat(lang, {style: "percent", maximumFractionDigits: 1});
-      for (const m of outcomes) {
-        const name = told && m.description ? m.description : m.notation;
-        tools.push(button(`${name} (${percent.format(m.probability)})`, () => play(m), {outcome: m.notation}));
+      const label = (m) => `${told && m.description ? m.description : m.notation} (${percent.format(m.probability)})`;
+      if (outcomes.length <= OUTCOME_BUTTONS) {
+        for (const m of outcomes) tools.push(button(label(m), () => play(m), {outcome: m.notation}));
+      } else {  // many outcomes in words (an opening throw has 30): a list, not a wall of buttons
+        const list = Object.assign(document.createElement("select"), {id: "outcome"});
+        for (const m of outcomes) list.add(new Option(label(m), m.notation));
+        tools.push(list, button(t("play-enter-outcome"),
+          () => play(outcomes.find((m) => m.notation === list.value)), {action: "outcome"}));
       }
     }
   }
