@@ -10,6 +10,7 @@ different from English.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -51,9 +52,20 @@ MESSAGE_KEYS = {"reason", "message"}
 NOT_YET = {}
 
 
+# The reference page names its own words' ids as string literals: t("play-new-game") in its
+# scripts, data-t="play-undo" in its markup (service/api/web.py serves them).
+PAGE_ID = re.compile(r"""["'](play-[a-z0-9-]+)["']""")
+
+
 def used_ids() -> dict[str, str]:
-    """Every literal id of ``Msg.of`` in service/, with a place that names it."""
+    """Every literal id of ``Msg.of`` in service/, and every ``"play-…"`` literal of the
+    reference page (service/web/play.html and its scripts), with a place that names it."""
     found: dict[str, str] = {}
+    web = ROOT / "web"
+    for path in [web / "play.html", *sorted((web / "play").rglob("*.js"))]:
+        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for id_ in PAGE_ID.findall(line):
+                found.setdefault(id_, f"{path.relative_to(ROOT)}:{lineno}")
     for path in sorted(ROOT.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if (

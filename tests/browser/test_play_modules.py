@@ -1,4 +1,5 @@
-"""/play's layout: a game's board module is the only page code it has.
+"""/play's layout: a game's board module is the only page code it has; its words come from the
+catalog (``/play/texts.json``).
 
 ``service/web/play/games/<id>.js`` exists for every registered game and for nothing else; the
 page and its shared modules name no game and use none of a game's picture vocabulary; every
@@ -11,13 +12,17 @@ import json
 import re
 import shutil
 import subprocess
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
+from fluent.syntax import ast as fluent_ast
+from fluent.syntax import parse
 from starlette.testclient import TestClient
 
 import service
+from service import text
 from service.app import create_app
 from service.settings import Settings
 
@@ -150,3 +155,100 @@ def test_anything_else_under_play_is_not_found(client, path):
     r = client.get(path)
     assert r.status_code == 404
     assert r.json()["error"]["code"] == "NOT_FOUND"
+
+
+# -- the page's own words ----------------------------------------------------------------------
+
+
+def page_messages(language: str) -> dict[str, fluent_ast.Message]:
+    """The catalog's page messages (``play-…``) of ``language``, parsed."""
+    return {
+        entry.id.name: entry
+        for source in text.sources(language)
+        for entry in parse(source.text).body
+        if isinstance(entry, fluent_ast.Message) and entry.id.name.startswith("play-")
+    }
+
+
+@pytest.mark.parametrize("language", text.LANGUAGES)
+def test_the_page_gets_every_word_of_its_own_in_the_language_asked_for(client, language):
+    r = client.get(f"/play/texts.json?lang={language}")
+    assert r.status_code == 200
+    assert r.headers["content-type"] == "application/json"
+    assert r.headers["content-language"] == language
+    assert r.headers["vary"] == "Accept-Language"
+    assert r.headers["cache-control"] == "no-cache"
+    again = client.get(
+        f"/play/texts.json?lang={language}", headers={"if-none-match": r.headers["etag"]}
+    )
+    assert again.status_code == 304
+    body = r.json()
+    assert body["language"] == language
+    # the switch names each language in its own words
+    assert body["languages"] == {
+        lang: text.render(text.Msg.of("play-language"), lang) for lang in text.LANGUAGES
+    }
+    messages = page_messages(language)
+    assert sorted(body["texts"]) == sorted(messages)
+    for id_, message in messages.items():
+        names = {n.id.name for n in _nodes(message) if isinstance(n, fluent_ast.VariableReference)}
+        wanted = {n: f"{{{n}}}" for n in names}
+        assert body["texts"][id_] == text.catalog(language).format(id_, wanted), id_
+        assert set(re.findall(r"\{(\w+)\}", body["texts"][id_])) == names, id_
+
+
+def test_the_page_messages_choose_no_variant_by_an_argument():
+    """An argument reaches the page as a placeholder, so a variant chosen by it (a plural)
+    would always be the default one."""
+    chosen = {
+        (language, id_)
+        for language in text.LANGUAGES
+        for id_, message in page_messages(language).items()
+        if any(isinstance(n, fluent_ast.SelectExpression) for n in _nodes(message))
+    }
+    assert chosen == set()
+
+
+def _nodes(node: fluent_ast.BaseNode) -> list[fluent_ast.BaseNode]:
+    out, stack = [], [node]
+    while stack:
+        item = stack.pop()
+        out.append(item)
+        for value in vars(item).values():
+            children = value if isinstance(value, list) else [value]
+            stack.extend(c for c in children if isinstance(c, fluent_ast.BaseNode))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"), [("de-DE,de;q=0.9", "de"), ("fr, de", "de"), ("fr", "en"), (None, "en")]
+)
+def test_without_lang_the_page_gets_the_words_of_the_browsers_languages(client, header, expected):
+    headers = {"accept-language": header} if header else {}
+    assert client.get("/play/texts.json", headers=headers).json()["language"] == expected
+
+
+class _Words(HTMLParser):
+    """The text of a page outside its styles and scripts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag: str, attrs: object) -> None:
+        self.skip += tag in ("style", "script")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.skip -= tag in ("style", "script")
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip and data.strip():
+            self.words.append(data.strip())
+
+
+def test_the_page_itself_holds_no_words_but_its_name():
+    """Every label, button and heading is a catalog message the script fills in (data-t)."""
+    page = _Words()
+    page.feed((WEB / "play.html").read_text(encoding="utf-8"))
+    assert page.words == ["Regelwerk", "Regelwerk"]  # <title> until the words come, and <h1>

@@ -6,8 +6,10 @@
 // Every member gets `ui`, the page's view of the game on screen (core.js, `ui`): `view`
 // ({svg, legal, actor, covered}), `position`, `pick` (the selection, read and assigned here;
 // a new view clears it), `pointer` ("mouse", "touch", "pen"), `docs()` (the legal move
-// documents, chance outcomes left out), `play(entry)`, `paint()`, `switchActor(player)`,
-// `nameOf(player)`, and the SVG helpers `q(selector)`, `attr(name, value)`,
+// documents, chance outcomes left out, each with its `description`), `play(entry)`,
+// `paint()`, `switchActor(player)`, `nameOf(player)`, `t(id, args)` (a page message
+// "play-…" in the page's language; its literal id is what the catalog test reads), and the
+// SVG helpers `q(selector)`, `attr(name, value)`,
 // `mark(selector | element, ...classes)` (the page removes them again before each paint),
 // `overlay()`, `node(parent, name, attrs)`, `button(text, onclick, data)`.
 

@@ -3,62 +3,111 @@
 // means, how its selection is marked, previews) is its board module, ./games/<game id>.js,
 // loaded by the registry's id; board.js declares the interface those modules implement.
 // Nothing here names a game (tests/browser/test_play_modules.py holds that).
+// Every word on the page comes from the service: the page's own (buttons, headings, hints)
+// from /play/texts.json, the catalog's messages "play-…", and everything about the game
+// (prompts, moves, events, errors, names, options, rules, the picture) from GraphQL, asked in
+// the language of the switch.
 import { problems as misfits } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 
+// ---------- the page's words: the catalog's "play-…" messages, in the chosen language ----------
+const STORE = "regelwerk.lang";  // the language a person chose, remembered in localStorage
+let lang = null;    // the language of every request and every word on the page
+let texts = {};     // id -> text, an argument as {name}
+
+// The text of a page message with its arguments filled in; an id the catalog lacks shows as
+// itself (tests/test_catalog.py fails first: it reads every t("play-…") of the page).
+function t(id, args = {}) {
+  const text = texts[id];
+  if (text == null) return id;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
+}
+
+function remembered() {
+  try { return localStorage.getItem(STORE); } catch { return null; }
+}
+
+// Loads the page's words in `wanted`, else in the browser's language as the service matches
+// navigator.languages to its own (German if the browser prefers it, else English).
+async function loadTexts(wanted) {
+  const url = wanted ? `/play/texts.json?lang=${encodeURIComponent(wanted)}` : "/play/texts.json";
+  const headers = wanted ? {} : {"accept-language": navigator.languages.join(",") || navigator.language || ""};
+  const response = await fetch(url, {headers});
+  if (!response.ok) throw new Error(`HTTP ${response.status}: ${url}`);
+  const answer = await response.json();
+  lang = answer.language;
+  texts = answer.texts;
+  document.documentElement.lang = lang;
+  document.title = t("play-title");
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  $("lang").replaceChildren(...Object.entries(answer.languages).map(([code, name]) =>
+    Object.assign(new Option(name, code, false, code === lang), {lang: code})));
+  $("lang").value = lang;
+}
+
 // ---------- the API: GraphQL, fixed query text with variables ----------
 const FAILURES = `... on MoveRejected { code message ply reason rule }
   ... on InvalidState { code message problems { path reason } problemCount }
   ... on InvalidRequest { code message details }`;
-const POSITION = "state toMove isChance status winners scores reason";
+const POSITION = "state toMove isChance status winners scores";
 const Q = {
-  games: "query Games { games { id name minPlayers maxPlayers chance hiddenInformation simultaneous options } }",
+  games: "query Games { games { id name minPlayers maxPlayers chance hiddenInformation simultaneous options playerNames } }",
   newGame: `query New($g: String!, $p: Int, $o: JSON, $s: String) {
     newGame(game: $g, players: $p, options: $o, seed: $s) { __typename ... on Position { ${POSITION} } ${FAILURES} } }`,
   look: `query Look($g: String!, $s: JSON!, $p: Int, $moves: Boolean!) {
     position(game: $g, state: $s) { __typename
-      ... on Position { svg(player: $p) legalMoves(player: $p) @include(if: $moves) { notation move probability } }
+      ... on Position { prompt svg(player: $p)
+        legalMoves(player: $p) @include(if: $moves) { notation move probability description } }
       ${FAILURES} } }`,
   play: `query Play($g: String!, $s: JSON!, $m: [JSON!]!, $p: Int) {
-    play(game: $g, state: $s, moves: $m, player: $p) { __typename
+    play(game: $g, state: $s, moves: $m, player: $p, describe: true) { __typename
       ... on PlayOutcome { events position { ${POSITION} } } ${FAILURES} } }`,
   replay: `query Replay($g: String!, $p: Int, $o: JSON, $s: String, $m: [JSON!]!) {
     replay(game: $g, players: $p, options: $o, seed: $s, moves: $m) { __typename
       ... on ReplayOutcome { plies position { state } } ${FAILURES} } }`,
+  rules: `query Rules($g: String!) { rules(game: $g) { __typename ... on Rules { rules { id text } } ... on InvalidRequest { code message } } }`,
 };
 
 async function gql(query, variables) {
-  const response = await fetch("/graphql", {
-    method: "POST",
-    headers: {"content-type": "application/json", accept: "application/graphql-response+json"},
-    body: JSON.stringify({query, variables}),
-  });
+  let response;
+  try {
+    response = await fetch("/graphql", {  // in the page's language, as the switch says
+      method: "POST",
+      headers: {"content-type": "application/json", accept: "application/graphql-response+json", "accept-language": lang},
+      body: JSON.stringify({query, variables}),
+    });
+  } catch {  // the browser's own words ("Failed to fetch") are in its language, not the page's
+    throw failure(t("play-error-network"));
+  }
   let body;
-  try { body = await response.json(); } catch { throw new Error(`HTTP ${response.status}: the answer is not JSON`); }
-  if (body.error) throw new Error(`${body.error.code}: ${body.error.message}`);
-  if (body.errors) throw new Error(body.errors.map((e) => `${e.extensions?.code ?? "ERROR"}: ${e.message}`).join("\n"));
+  try { body = await response.json(); } catch { throw new Error(t("play-error-not-json", {status: response.status})); }
+  if (body.error) throw failure(body.error.message, body.error.code);
+  if (body.errors) throw failure(body.errors.map((e) => e.message).join("\n"), body.errors[0].extensions?.code);
   return body.data;
 }
 
-// A union answer: the wanted member, or an error telling code, move and every problem.
+// An error as the page shows it: the service's words; its code goes to #error's data-code.
+function failure(message, code, problems = []) {
+  const error = new Error([message, ...problems.map((p) => `${p.path}: ${p.reason}`)].join("\n"));
+  Object.assign(error, {code, problems});
+  return error;
+}
+
+// A union answer: the wanted member, or an error telling the refusal (the service names the
+// move) and every problem.
 function unwrap(answer, wanted) {
   if (answer.__typename === wanted) return answer;
-  const head = answer.ply == null ? `${answer.code}: ${answer.message}`
-    : `${answer.code} at move ${answer.ply + 1}: ${answer.message}`;
-  const problems = answer.problems ?? answer.details?.problems ?? [];
-  const error = new Error([head, ...problems.map((p) => `${p.path}: ${p.reason}`)].join("\n"));
-  error.problems = problems;
-  throw error;
+  throw failure(answer.message, answer.code, answer.problems ?? answer.details?.problems ?? []);
 }
 
 // ---------- what the page holds ----------
 let games = {};     // id -> descriptor (GET games)
-let game = null;    // {id, info, players, options, seed, board, names, colours}
-let now = null;     // {position, record, moves}: the current state and how it was reached
+let game = null;    // {id, info, players, options, seed, board, start, colours}
+let now = null;     // {position, record, moves, plays}: the current state and how it was reached
 let history = [];   // earlier snapshots, for undo
-let view = null;    // {svg, legal, actor, covered, board}: what the screen shows for whom, and its board module
+let view = null;    // {svg, prompt, legal, actor, covered, board, lang}: what the screen shows for whom
 let pick = {};      // the selection on the board; a new view clears it
 let busy = false, pointer = "mouse";
 let marked = [];    // [element, class] the board module marked since the last paint
@@ -78,7 +127,7 @@ async function look(position, actor, covered) {
   const player = covered ? null : actor;
   const data = await gql(Q.look, {g: game.id, s: position.state, p: player, moves: !covered && position.status !== "finished"});
   const answer = unwrap(data.position, "Position");
-  return {svg: answer.svg, legal: answer.legalMoves ?? [], actor, covered, board: game.board};
+  return {svg: answer.svg, prompt: answer.prompt ?? "", legal: answer.legalMoves ?? [], actor, covered, board: game.board, lang};
 }
 
 // Runs one request sequence; on any failure the game on screen stays as it was.
@@ -86,20 +135,41 @@ async function act(work) {
   if (busy) return;
   busy = true;
   document.body.dataset.busy = "true";
-  $("error").textContent = "";
+  showError(null);
   try {
     await work();
   } catch (e) {
-    $("error").textContent = e.message;
+    showError(e);
   } finally {
     busy = false;
     document.body.dataset.busy = "false";
   }
 }
 
+function showError(e) {
+  $("error").textContent = e?.message ?? "";
+  if (e?.code) $("error").dataset.code = e.code;
+  else delete $("error").dataset.code;
+}
+
 // ---------- setup: games, players and options from the descriptors ----------
-function setupForm() {
+async function loadGames() {
+  const data = await gql(Q.games);
+  const chosen = $("game").value;
+  games = {};
+  $("game").replaceChildren(...data.games.map((g) => {
+    games[g.id] = g;
+    return new Option(g.name, g.id);
+  }));
+  if (chosen in games) $("game").value = chosen;
+  if (game) game.info = games[game.id];
+}
+
+// The form for the chosen game; `keep`: the values entered so far stay (a new language).
+function setupForm(keep = false) {
   const info = games[$("game").value];
+  const kept = keep ? {players: $("players").value, ...Object.fromEntries(Array.from(
+    $("options").querySelectorAll("[name]"), (el) => [el.name, el.type === "checkbox" ? el.checked : el.value]))} : {};
   $("players").replaceChildren();
   for (let n = info.minPlayers; n <= info.maxPlayers; n++) $("players").add(new Option(String(n), n));
   $("players").value = String(Math.max(info.minPlayers, Math.min(2, info.maxPlayers)));
@@ -124,9 +194,11 @@ function setupForm() {
     }
     input.name = name;
     input.dataset.kind = o.type === "boolean" ? "boolean" : o.enum ? "enum" : o.type === "integer" ? "integer" : "json";
-    label.append(name, input);
+    if (name in kept) input[input.type === "checkbox" ? "checked" : "value"] = kept[name];
+    label.append(o.title ?? name, input);
     return label;
   }));
+  if (kept.players != null) $("players").value = kept.players;
 }
 
 // The options that differ from the defaults; a field that is not JSON is refused here.
@@ -141,18 +213,14 @@ function readOptions() {
     else if (input.dataset.kind === "enum") value = input.value;
     else {
       try { value = JSON.parse(input.value || "null"); } catch {
-        problems.push({path: `$.options.${input.name}`, reason: "not JSON"});
+        problems.push({path: `$.options.${input.name}`, reason: t("play-error-option-not-json")});
         input.setAttribute("aria-invalid", "true");
         continue;
       }
     }
     if (JSON.stringify(value) !== JSON.stringify(info.options[input.name].default)) options[input.name] = value;
   }
-  if (problems.length) {
-    const error = new Error(problems.map((p) => `${p.path}: ${p.reason}`).join("\n"));
-    error.problems = problems;
-    throw error;
-  }
+  if (problems.length) throw failure(t("play-error-options"), null, problems);
   return options;
 }
 
@@ -169,25 +237,25 @@ async function newGame() {
   const id = $("game").value, info = games[id];
   const players = Number($("players").value), seed = $("seed").value.trim() || null;
   let options;
-  try { options = readOptions(); } catch (e) { $("error").textContent = e.message; return; }
+  try { options = readOptions(); } catch (e) { showError(e); return; }
   await act(async () => {
     try {
       const board = await boardOf(id);
       const data = await gql(Q.newGame, {g: id, p: players, o: options, s: seed});
       const position = unwrap(data.newGame, "Position");
       const previous = game;
-      game = {id, info, players, options, seed, board};
+      game = {id, info, players, options, seed, board, start: position.state, colours: []};
       try {
         const {actor, covered} = nextActor(position, null);
         const next = await look(position, actor, covered);
-        Object.assign(game, readNames(next.svg, players));
         history = [];
-        now = {position, record: [], moves: []};
+        now = {position, record: [], moves: [], plays: []};
         view = next;
         pick = {};
         $("note").textContent = "";
         $("game-style").textContent = `#board :is(${board.places}) { cursor: pointer; }\n${board.css ?? ""}`;
         draw();
+        loadRules().catch(showError);
       } catch (e) {
         game = previous;
         throw e;
@@ -200,26 +268,17 @@ async function newGame() {
 }
 
 
-// Player names and colours as the picture shows them (the descriptor has none): a piece's,
-// stone's or supply's own label, else "Player n" as the pictures without such labels say.
-function readNames(svgText, count) {
-  const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
-  const names = [], colours = [];
-  for (let p = 0; p < count; p++) {
-    let name = null, colour = null;
-    for (const el of doc.querySelectorAll(`[data-player="${p}"], [data-supply="${p}"]`)) {
-      const label = (el.querySelector("title") ?? el.querySelector("text"))?.textContent ?? "";
-      name ??= /^(\p{Lu}\p{Ll}+)(?: supply| borne off)?:/u.exec(label)?.[1] ?? null;
-      colour ??= el.getAttribute("fill");
-    }
-    if (name && !colour) colour = doc.querySelector(`[data-colour="${name.toLowerCase()}"]`)?.getAttribute("fill") ?? null;
-    names.push(name ?? `Player ${p}`);
-    colours.push(colour);
+// Players' names from the descriptor, in the page's language; their colours as the picture
+// shows them, once it does: a player's own piece, or a piece whose label is the player's name.
+const nameOf = (p) => game.info.playerNames[p] ?? String(p + 1);
+function readColours() {
+  for (let p = 0; p < game.players; p++) {
+    if (game.colours[p]) continue;
+    const own = svgEl()?.querySelector(`[data-player="${p}"][fill]`);
+    const named = q("[data-colour][fill]").find((el) => el.querySelector("title")?.textContent === nameOf(p));
+    game.colours[p] = (own ?? named)?.getAttribute("fill") ?? null;
   }
-  return {names, colours};
 }
-const nameOf = (p) => game.names[p] ?? `Player ${p}`;
-const list = (players) => players.map(nameOf).join(", ");
 
 
 // ---------- playing ----------
@@ -229,13 +288,13 @@ async function play(entry) {
     const player = chance ? null : view.actor;
     const data = await gql(Q.play, {g: game.id, s: now.position.state, m: [entry.move], p: player});
     const outcome = unwrap(data.play, "PlayOutcome");
-    const record = [...now.record, chance ? {chance: entry.notation} : {player, move: entry.notation}];
-    for (const e of outcome.events) if (e.type === "chance") record.push({chance: e.outcome});
+    const done = {player, chance, notation: entry.notation, description: entry.description};
+    const record = [...now.record, ...recordItems(outcome.events, [done])];
     const moves = [...now.moves, player == null ? entry.notation : {player, move: entry.notation}];
     const {actor, covered} = nextActor(outcome.position, view.covered ? null : view.actor);
     const next = await look(outcome.position, actor, covered);
     history.push({snapshot: now, view});
-    now = {position: outcome.position, record, moves};
+    now = {position: outcome.position, record, moves, plays: [...now.plays, done]};
     view = next;
     pick = {};
     $("note").textContent = "";
@@ -254,16 +313,45 @@ async function switchActor(actor, covered = false) {
 function undo() {
   if (busy || !history.length) return;
   const last = history.pop();
-  now = last.snapshot;
+  // the record only grows: the earlier one is a prefix of this one, in today's language
+  now = {...last.snapshot, record: now.record.slice(0, last.snapshot.record.length)};
   view = last.view;
   if (game.info.hiddenInformation && view.actor != null) view = {...view, covered: true, legal: []};
   pick = {};
-  $("error").textContent = "";
+  showError(null);
   $("note").textContent = "";
-  if (view.covered) return switchActor(view.actor, true);
+  if (view.covered || view.lang !== lang) return switchActor(view.actor, view.covered);
   draw();
 }
 
+// The record's lines from a play's events: a line per move or outcome entered, with the
+// events it caused, and a line per chance outcome the service sampled, with the events it
+// caused. `plays[k]` is the move of ply k; a move without events is told by its description.
+function recordItems(events, plays) {
+  const items = [];
+  let current = null, next = 0;
+  const open = (k) => {  // the lines of the moves up to ply k, in order
+    for (; next <= k && next < plays.length; next++) {
+      const p = plays[next];
+      current = {kind: p.chance ? "chance" : "move", player: p.player, lines: [], told: p.description ?? p.notation};
+      items.push(current);
+    }
+  };
+  for (const e of events) {
+    const ply = e.ply ?? 0;
+    if (e.type === "chance" && e.sampled) {  // sampled after the move of its ply
+      open(ply);
+      current = {kind: "chance", lines: []};
+      items.push(current);
+    } else {
+      open(ply);
+    }
+    current.lines.push(e.description ?? e.type);
+  }
+  open(plays.length - 1);
+  for (const item of items) if (!item.lines.length) item.lines.push(item.told);
+  return items.map(({told, ...item}) => item);
+}
 
 // ---------- the board modules: ./games/<id>.js, checked against board.js ----------
 const boards = new Map();  // id -> the promise of its checked module
@@ -271,10 +359,10 @@ function boardOf(id) {
   if (!boards.has(id)) {
     boards.set(id, import(`./games/${encodeURIComponent(id)}.js`).then((m) => {
       const wrong = misfits(m.default);
-      if (wrong.length) throw new Error(`the board module of ${id} does not fit: ${wrong.join("; ")}`);
+      if (wrong.length) throw failure(t("play-error-board-misfit", {game: id, problems: wrong.join("; ")}));
       return m.default;
     }, (e) => {
-      throw new Error(`no board module for ${id}: ${e.message}`);
+      throw failure(t("play-error-board-missing", {game: id, error: e.message}));
     }));
     boards.get(id).catch(() => boards.delete(id));  // a failed load is tried again next time
   }
@@ -319,8 +407,10 @@ const ui = {
   get pick() { return pick; },
   set pick(value) { pick = value; },
   get pointer() { return pointer; },
-  docs, play, paint, switchActor, nameOf, q, attr, mark, node, overlay, button,
+  docs, play, paint, switchActor, nameOf, t, q, attr, mark, node, overlay, button,
 };
+
+const OUTCOME_BUTTONS = 12;  // more chance outcomes than this are offered as a list
 
 // The board module's marks and hint for the selection; the documents it does not play on the
 // board become buttons, and chance outcomes are offered with their probabilities.
@@ -333,13 +423,23 @@ function paint() {
   if (view && !view.covered && now.position.status !== "finished") {
     hint = view.board.paint(ui, tools);
     for (const m of docs().filter((m) => !view.board.handles(m.move))) {
-      tools.push(button(m.move.kind[0].toUpperCase() + m.move.kind.slice(1), () => play(m), {move: m.move.kind}));
+      tools.push(button(m.description ?? m.notation, () => play(m), {move: m.move.kind}));
     }
     const outcomes = view.legal.filter((m) => m.probability != null);
     if (outcomes.length) {
-      hint = "Chance: enter what the dice or the draw show.";
-      for (const m of outcomes) {
-        tools.push(button(`${m.notation} (${(m.probability * 100).toFixed(1)} %)`, () => play(m), {outcome: m.notation}));
+      hint = t("play-hint-chance");
+      // an outcome by its description, or by its notation where descriptions do not tell
+      // the outcomes apart (a tile drawn in secret)
+      const told = new Set(outcomes.map((m) => m.description)).size === outcomes.length;
+      const percent = new Intl.NumberFormat(lang, {style: "percent", maximumFractionDigits: 1});
+      const label = (m) => `${told && m.description ? m.description : m.notation} (${percent.format(m.probability)})`;
+      if (outcomes.length <= OUTCOME_BUTTONS) {
+        for (const m of outcomes) tools.push(button(label(m), () => play(m), {outcome: m.notation}));
+      } else {  // many outcomes in words (an opening throw has 30): a list, not a wall of buttons
+        const list = Object.assign(document.createElement("select"), {id: "outcome"});
+        for (const m of outcomes) list.add(new Option(label(m), m.notation));
+        tools.push(list, button(t("play-enter-outcome"),
+          () => play(outcomes.find((m) => m.notation === list.value)), {action: "outcome"}));
       }
     }
   }
@@ -352,32 +452,25 @@ function draw() {
   const position = now.position;
   $("board").innerHTML = view.svg;  // the service's own SVG
   marked = [];
-  for (const [p, name] of game.names.entries()) {  // a colour appears with the first piece
-    game.colours[p] ??= svgEl()?.querySelector(`[data-colour="${name.toLowerCase()}"]`)?.getAttribute("fill") ?? null;
-  }
+  readColours();  // a colour appears with the first piece
   document.body.dataset.game = game.id;
   document.body.dataset.ply = String(now.moves.length);
   document.body.dataset.actor = view.actor ?? "";
   document.body.dataset.covered = String(view.covered);
-  $("status").textContent = position.status === "finished"
-    ? `Game over${position.reason ? ` (${position.reason})` : ""}: ${position.winners.length
-      ? `${list(position.winners)} ${position.winners.length > 1 ? "win" : "wins"}` : "nobody wins"}.`
-    : view.covered ? `${nameOf(view.actor)} to move.`
-    : position.isChance ? "Chance to resolve."
-    : position.toMove.length > 1 ? `To place: ${list(position.toMove)} · now ${nameOf(view.actor)}.`
-    : `${nameOf(view.actor)} to move.`;
+  $("status").textContent = view.prompt;  // whose turn and what to do, or how the game ended
   $("cover").hidden = !view.covered;
   if (view.covered) {
-    $("cover-text").textContent = `Pass the device to ${nameOf(view.actor)}; the other racks stay hidden.`;
-    $("reveal").textContent = `I am ${nameOf(view.actor)}: show my rack`;
+    $("cover-text").textContent = t("play-cover", {name: nameOf(view.actor)});
+    $("reveal").textContent = t("play-reveal", {name: nameOf(view.actor)});
   }
   $("scores").replaceChildren(...position.scores.map((score, p) => {
     const tr = document.createElement("tr");
     const won = position.winners.includes(p), moving = position.status !== "finished" && position.toMove.includes(p);
     Object.assign(tr.dataset, {player: p, score, winner: won, toMove: moving});
     const swatch = game.colours[p] ? `<span class="swatch" style="background:${game.colours[p]}"></span>` : "";
-    tr.innerHTML = `<td>${swatch}</td><td class="name"></td><td class="score"></td><td class="mark">${won ? "winner" : moving ? "to move" : ""}</td>`;
+    tr.innerHTML = `<td>${swatch}</td><td class="name"></td><td class="score"></td><td class="mark"></td>`;
     tr.querySelector(".name").textContent = nameOf(p);
+    tr.querySelector(".mark").textContent = won ? t("play-winner") : moving ? t("play-to-move") : "";
     tr.querySelector(".score").textContent = score;
     return tr;
   }));
@@ -391,16 +484,14 @@ function recordDocument() {
   return {game: game.id, options: game.options, players: game.players, seed: game.seed, moves: now.moves};
 }
 
+// The record in words: each line what the service says happened (a drawn tile stays unnamed
+// there); the notation, engine code as it is, only in the JSON below.
 function drawRecord() {
-  const hidden = game.info.hiddenInformation;
   $("record").replaceChildren(...now.record.map((r) => {
     const li = document.createElement("li");
-    if (r.chance != null) {
-      li.className = "chance";
-      li.textContent = hidden && now.position.status !== "finished" ? "chance: hidden (a tile drawn)" : `chance: ${r.chance}`;
-    } else {
-      li.textContent = r.player == null ? r.move : `${nameOf(r.player)}: ${r.move}`;
-    }
+    li.className = r.kind;
+    li.dataset.kind = r.kind;
+    li.replaceChildren(...r.lines.map((line) => Object.assign(document.createElement("span"), {textContent: line})));
     return li;
   }));
   $("record").scrollTop = $("record").scrollHeight;  // follows the latest
@@ -413,8 +504,8 @@ async function verify() {
     const r = recordDocument();
     const data = await gql(Q.replay, {g: r.game, p: r.players, o: r.options, s: r.seed, m: r.moves});
     const outcome = unwrap(data.replay, "ReplayOutcome");
-    if (!same(outcome.position.state, now.position.state)) throw new Error(`The replay of ${outcome.plies} moves reaches another state!`);
-    $("note").textContent = `Replay of ${outcome.plies} moves reaches this very state.`;
+    if (!same(outcome.position.state, now.position.state)) throw failure(t("play-replay-differs", {plies: outcome.plies}));
+    $("note").textContent = t("play-replay-same", {plies: outcome.plies});
   });
 }
 
@@ -429,11 +520,11 @@ async function copyRecord() {
   const text = JSON.stringify(recordDocument(), null, 1);
   try {
     await navigator.clipboard.writeText(text);
-    $("note").textContent = "Record copied (JSON for replay).";
+    $("note").textContent = t("play-copied");
   } catch {
     $("json").closest("details").open = true;
     $("json").select();
-    $("note").textContent = "Select and copy the JSON below.";
+    $("note").textContent = t("play-copy-by-hand");
   }
 }
 
@@ -452,9 +543,58 @@ window.regelwerk = {
   get covered() { return !!view?.covered; },
 };
 
+// ---------- the rules, from rules(game), when their panel is open ----------
+let rulesShown = null;  // "game language" of the rules on show
+async function loadRules() {
+  const key = game && `${game.id} ${lang}`;
+  if (!$("rules-panel").open || !key || rulesShown === key) return;
+  const data = await gql(Q.rules, {g: game.id});
+  const answer = unwrap(data.rules, "Rules");
+  $("rules").replaceChildren(...answer.rules.map(ruleSection));
+  rulesShown = key;
+}
+
+// A rule's Markdown as the rules write it: paragraphs, **bold** and `code`.
+function ruleSection({id, text}) {
+  const section = Object.assign(document.createElement("section"), {id: `rule-${id}`});
+  for (const paragraph of text.split(/\n\n+/)) {
+    const p = document.createElement("p");
+    for (const part of paragraph.split(/(\*\*[^*]+\*\*|`[^`]+`)/)) {
+      if (/^\*\*.+\*\*$/s.test(part)) p.append(Object.assign(document.createElement("strong"), {textContent: part.slice(2, -2)}));
+      else if (/^`.+`$/s.test(part)) p.append(Object.assign(document.createElement("code"), {textContent: part.slice(1, -1)}));
+      else p.append(part);
+    }
+    section.append(p);
+  }
+  return section;
+}
+
+// ---------- the language switch: every word again, the game on screen kept ----------
+async function switchLanguage(code) {
+  if (busy) { $("lang").value = lang; return; }
+  await act(async () => {
+    await loadTexts(code);
+    try { localStorage.setItem(STORE, lang); } catch { /* storage refused: not remembered */ }
+    await loadGames();
+    setupForm(true);
+    $("note").textContent = "";
+    if (!game) return;
+    if (now.plays.length) {  // the record's words: the game played again from its start, described
+      const data = await gql(Q.play, {g: game.id, s: game.start, m: now.moves, p: null});
+      now = {...now, record: recordItems(unwrap(data.play, "PlayOutcome").events, now.plays)};
+    }
+    view = await look(now.position, view.actor, view.covered);
+    pick = {};
+    draw();
+    await loadRules();
+  });
+}
+
 // ---------- wiring ----------
+$("lang").onchange = () => switchLanguage($("lang").value);
+$("rules-panel").ontoggle = () => loadRules().catch(showError);
 $("setup").onsubmit = (e) => { e.preventDefault(); newGame(); };
-$("game").onchange = setupForm;
+$("game").onchange = () => setupForm();
 $("undo").onclick = undo;
 $("check").onclick = verify;
 $("copy").onclick = copyRecord;
@@ -476,11 +616,7 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "Escape") { pick = {}; paint(); }
 });
 $("seed").value = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(36).padStart(2, "0")).join("");
-gql(Q.games).then((data) => {
-  for (const g of data.games) {
-    games[g.id] = g;
-    $("game").add(new Option(`${g.name} (${g.minPlayers === g.maxPlayers ? g.minPlayers : `${g.minPlayers}–${g.maxPlayers}`} players)`, g.id));
-  }
+loadTexts(remembered()).then(loadGames).then(() => {
   setupForm();
   return newGame();
-}).catch((e) => { $("error").textContent = e.message; });
+}).catch(showError);

@@ -26,15 +26,15 @@ export default {
     if (!moves.some((m) => (m.move.kind === "place" && m.move.square) || m.move.kind === "shift")) return "";
     if (!pick.from) {
       ui.mark(moves.filter((m) => m.move.kind === "shift").map((m) => ui.attr("square", m.move.from)).join(",") || "none", "ui-source");
-      return "Click an empty square to place a piece, or a stack to move it.";
+      return ui.t("play-mixtour-place-or-pick");
     }
     ui.mark(`g${ui.attr("square", pick.from)}`, "ui-picked");
     const targets = moves.filter((m) => m.move.kind === "shift" && m.move.from === pick.from);
     ui.mark(targets.map((m) => `g${ui.attr("square", m.move.to)}`).join(","), "ui-target");
     if (pick.counts) {
-      for (const m of pick.counts) tools.push(ui.button(`move ${m.move.count}`, () => ui.play(m), { count: m.move.count }));
-      return `How many pieces from ${pick.from} to ${pick.to}?`;
+      for (const m of pick.counts) tools.push(ui.button(m.description ?? m.notation, () => ui.play(m), { count: m.move.count }));
+      return ui.t("play-mixtour-how-many", { from: pick.from, to: pick.to });
     }
-    return `Where to? (${pick.from} is picked; click it again to drop it.)`;
+    return ui.t("play-mixtour-where-to", { from: pick.from });
   },
 };

@@ -51,7 +51,7 @@ function paintSheet(ui, tools) {
     }
   }
   const chosen = shapes.shown(ui);
-  if (!chosen) return `${ui.nameOf(ui.view.actor)}: point at a cell of your sheet to see where the shape would go.`;
+  if (!chosen) return ui.t("play-te-trix-point", { name: ui.nameOf(ui.view.actor) });
   const g = ui.overlay();
   for (const c of chosen.move.cells) {
     for (const el of ui.q(`.rw-cell${ui.attr("sheet", ui.view.actor)}${ui.attr("cell", c.cell)}`)) {
@@ -61,9 +61,8 @@ function paintSheet(ui, tools) {
     }
   }
   const { cands, k } = ui.pick.preview;
-  if (cands.length > 1) tools.push(ui.button(`⟳ another fit (${k + 1}/${cands.length})`, () => board.cycle(ui), { action: "cycle" }));
-  const over = chosen.move.overhang ? ` · ${chosen.move.overhang} over the edge` : "";
-  return `${ui.nameOf(ui.view.actor)}: click to enter it here (${chosen.notation}${over}); R or ⟳ for another fit.`;
+  if (cands.length > 1) tools.push(ui.button(ui.t("play-te-trix-another-fit", { k: k + 1, n: cands.length }), () => board.cycle(ui), { action: "cycle" }));
+  return ui.t("play-te-trix-enter", { move: chosen.description ?? chosen.notation });
 }
 
 const board = {
@@ -95,14 +94,14 @@ const board = {
     const moves = ui.docs();
     let hint = "";
     if (moves.some((m) => m.move.cells)) hint = paintSheet(ui, tools);
-    if (moves.some((m) => m.move.slots)) hint = `${ui.nameOf(ui.view.actor)}: choose a shape and how the rolled symbols sit on it.`;
+    if (moves.some((m) => m.move.slots)) hint = ui.t("play-te-trix-choose", { name: ui.nameOf(ui.view.actor) });
     return hint;
   },
 
   choices(ui) {
     return ui.docs().filter((m) => m.move.slots).map((m) => {
       const b = ui.button("", () => ui.play(m), { shape: m.move.shape, symbols: m.move.symbols });
-      b.title = b.ariaLabel = m.notation;
+      b.title = b.ariaLabel = m.description ?? m.notation;
       b.append(arrangementPicture(ui, m.move));
       return b;
     });

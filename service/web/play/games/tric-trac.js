@@ -45,14 +45,14 @@ export default {
     }
     const player = left[0]?.move.player;
     for (const s of steps) ui.mark(`${point(ui, s.from)},${point(ui, s.to, player)}`, "ui-done");
-    if (k) tools.push(ui.button("Take back the steps", () => { ui.pick = {}; ui.paint(); }, { action: "clear" }));
+    if (k) tools.push(ui.button(ui.t("play-tric-trac-take-back"), () => { ui.pick = {}; ui.paint(); }, { action: "clear" }));
     if (ui.pick.point == null) {
       ui.mark(left.map((m) => point(ui, m.move.steps[k].from, m.move.player)).join(",") || "none", "ui-source");
-      return k ? `Next step: click a stone to move (${k} played).` : "Click a stone to move.";
+      return k ? ui.t("play-tric-trac-next-step", { played: k }) : ui.t("play-tric-trac-pick-stone");
     }
     ui.mark(point(ui, ui.pick.point), "ui-picked");
     const targets = left.filter((m) => String(m.move.steps[k].from) === ui.pick.point);
     ui.mark(targets.map((m) => point(ui, m.move.steps[k].to, m.move.player)).join(","), "ui-target");
-    return `Where to from ${ui.pick.point}?`;
+    return ui.t("play-tric-trac-where-to", { from: ui.pick.point });
   },
 };

@@ -56,18 +56,18 @@ const board = {
     if (!fitting.size) return "";
     if (!ui.pick.tile) {
       ui.mark([...fitting].map((t) => `.rw-rack-tile${ui.attr("tile", t)}`).join(","), "ui-source");
-      return `${name}: click a tile of your rack.`;
+      return ui.t("play-triominos-junior-pick-tile", { name });
     }
     ui.mark(`.rw-rack-tile${ui.attr("tile", ui.pick.tile)}`, "ui-picked");
     const ats = new Set(moves.filter((m) => m.move.rackTile === ui.pick.tile).map((m) => m.move.at));
     ui.mark([...ats].map((at) => `${ui.attr("at", at)}:is(.rw-open, .rw-tile)`).join(","), "ui-target");
     const chosen = tiles.shown(ui);
-    if (!chosen) return "Point at a green place to see the tile there.";
+    if (!chosen) return ui.t("play-triominos-junior-point");
     const target = open(ui, chosen.move.at);
     if (target) overlayCorners(ui, target, chosen.move);
     const { cands, k } = ui.pick.preview;
-    if (cands.length > 1) tools.push(ui.button(`⟳ turn the tile (${k + 1}/${cands.length})`, () => board.cycle(ui), { action: "cycle" }));
-    return `Click to lay ${chosen.notation}; R or ⟳ turns it.`;
+    if (cands.length > 1) tools.push(ui.button(ui.t("play-triominos-junior-turn", { k: k + 1, n: cands.length }), () => board.cycle(ui), { action: "cycle" }));
+    return ui.t("play-triominos-junior-lay", { move: chosen.description ?? chosen.notation });
   },
 };
 export default board;
