@@ -17,8 +17,8 @@ def test_render_draws_every_sheet_symbol_and_region():
     root = ET.fromstring(G.render(state))
     texts = "".join(root.itertext())
     for p in range(3):
-        assert f"Player {p}:" in texts
-    assert "Player 0: 5 pts" in texts
+        assert f"Player {p + 1}:" in texts
+    assert "Player 1: 5 pts" in texts  # people count players from 1
     circles = root.findall(f".//{NS}circle")
     assert len(circles) == 3 * 4 + 1  # twelve entered, player 0's pre-printed d4
     outlines = [p for p in root.findall(f".//{NS}path") if p.get("stroke-width") == "3"]
@@ -49,8 +49,8 @@ def test_render_writes_its_words_in_the_answer_s_language():
     finally:
         text.LANGUAGE.reset(token)
     texts = "".join(root.itertext())
-    assert "Te-Trix · Runde 1 · S0 5 – S1 0 – S2 0" in texts
-    assert "noch eintragen: Spieler 1 und Spieler 2" in texts
-    assert "Spieler 0: 5 Pkt. · eingetragen" in texts
+    assert "Te-Trix · Runde 1 · S1 5 – S2 0 – S3 0" in texts
+    assert "noch eintragen: Spieler 2 und Spieler 3" in texts
+    assert "Spieler 1: 5 Pkt. · eingetragen" in texts
     assert "vorgedruckt" in texts and "Kreis" in texts
-    assert "Player 0: 5 pts · placed" in "".join(ET.fromstring(G.render(state)).itertext())
+    assert "Player 1: 5 pts · placed" in "".join(ET.fromstring(G.render(state)).itertext())

@@ -286,8 +286,18 @@ te-trix-state-scores = muss { $scores } sein, aus den Blättern berechnet (TX-11
 ## Das Bild (SVG): Kopf, Tafeln, Hinweise; Spieler so nummeriert wie in der Schnittstelle
 
 te-trix-svg-round = Runde { $round }
-te-trix-svg-score = S{ $player } { NUMBER($points, useGrouping: 0) }
-te-trix-svg-p = S{ $player }
+te-trix-svg-score = { $player ->
+        [0] S1
+        [1] S2
+        [2] S3
+       *[3] S4
+    } { NUMBER($points, useGrouping: 0) }
+te-trix-svg-p = { $player ->
+        [0] S1
+        [1] S2
+        [2] S3
+       *[3] S4
+    }
 te-trix-svg-game-over = Partie vorbei ({ $end ->
         [cannotPlace] eine Form passte nicht mehr
         [sheetsFull] alle Blätter voll
@@ -295,14 +305,14 @@ te-trix-svg-game-over = Partie vorbei ({ $end ->
        *[other] { $end }
     })
 te-trix-svg-won-by = gewonnen von { $players }
-te-trix-svg-roller = würfelt: Spieler { $player }
+te-trix-svg-roller = würfelt: { te-trix-player }
 te-trix-svg-roll = Wurf { $roll }
 te-trix-svg-shape = Form { $arrangement }
 te-trix-svg-waiting-dice = wartet auf den Wurf
-te-trix-svg-waiting-arrange = wartet, bis Spieler { $player } die Form legt
+te-trix-svg-waiting-arrange = wartet, bis { te-trix-player } die Form legt
 te-trix-svg-to-place = noch eintragen: { $players }
-te-trix-svg-player = Spieler { $player }
-te-trix-svg-panel = Spieler { $player }: { NUMBER($points, useGrouping: 0) } Pkt.{ $mark ->
+te-trix-svg-player = { te-trix-player }
+te-trix-svg-panel = { te-trix-player }: { NUMBER($points, useGrouping: 0) } Pkt.{ $mark ->
         [blocked] { " · blockiert" }
         [placed] { " · eingetragen" }
         [waiting] { " · trägt ein" }

@@ -246,18 +246,28 @@ te-trix-state-scores = must be { $scores }, computed from the sheets (TX-11), or
 ## The picture (SVG): header, panels, tooltips; players as the API numbers them
 
 te-trix-svg-round = round { $round }
-te-trix-svg-score = P{ $player } { NUMBER($points, useGrouping: 0) }
-te-trix-svg-p = P{ $player }
+te-trix-svg-score = { $player ->
+        [0] P1
+        [1] P2
+        [2] P3
+       *[3] P4
+    } { NUMBER($points, useGrouping: 0) }
+te-trix-svg-p = { $player ->
+        [0] P1
+        [1] P2
+        [2] P3
+       *[3] P4
+    }
 te-trix-svg-game-over = game over ({ $end })
 te-trix-svg-won-by = won by { $players }
-te-trix-svg-roller = roller: player { $player }
+te-trix-svg-roller = roller: { te-trix-player }
 te-trix-svg-roll = roll { $roll }
 te-trix-svg-shape = shape { $arrangement }
 te-trix-svg-waiting-dice = waiting for the dice
-te-trix-svg-waiting-arrange = waiting for player { $player } to arrange
+te-trix-svg-waiting-arrange = waiting for { te-trix-player } to arrange
 te-trix-svg-to-place = to place: { $players }
-te-trix-svg-player = player { $player }
-te-trix-svg-panel = Player { $player }: { NUMBER($points, useGrouping: 0) } pts{ $mark ->
+te-trix-svg-player = { te-trix-player }
+te-trix-svg-panel = { te-trix-player }: { NUMBER($points, useGrouping: 0) } pts{ $mark ->
         [blocked] { " · blocked" }
         [placed] { " · placed" }
         [waiting] { " · to place" }
