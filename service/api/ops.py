@@ -539,11 +539,11 @@ def words(wire: dict[str, Any], field: str = "description") -> dict[str, Any]:
 
 
 def describe_events(engine: Engine, events: list[Event]) -> list[Event]:
-    """Each event with its description (and ``descriptionMessage``)."""
+    """Each event with its description (written in the answer's language)."""
     told = engine.spec.describe_event
     if told is None:
         return events
-    return [{**e, **words(told(e).wire())} for e in events]
+    return [{**e, "description": told(e)} for e in events]
 
 
 def _worded(described: dict[str, Any]) -> dict[str, Any]:

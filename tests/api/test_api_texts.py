@@ -87,7 +87,7 @@ CASES = [
         f"{G}/new",
         {"json": {"players": "x", "seed": 5}},
         400,
-        "$.players: must be an integer, got string (and 1 more)",
+        "$.players: must be an integer, got string (and 1 more problem)",
     ),
     Case(
         "wrong type, its problem",
@@ -368,7 +368,7 @@ def test_the_command_line_writes_its_verdicts_in_the_language_asked(tmp_path):
             Msg.of(
                 "error-invalid-request", path="$.m", reason=Msg.of("request-required"), more=1500
             ),
-            "$.m: required (and 1500 more)",
+            "$.m: required (and 1500 more problems)",
         ),
         (Msg.of("error-record-line", line=10000, error=Msg.of("record-tag-line")), None),
     ],

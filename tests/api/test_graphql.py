@@ -64,7 +64,7 @@ def test_play_and_union_failures(client):
     assert bad == {
         "__typename": "MoveRejected",
         "code": "ILLEGAL_MOVE",
-        "message": "move 1: c3 is not empty",
+        "message": "move 2: c3 is not empty",  # people count from 1; ply is the index
         "ply": 1,
         "reason": "SQUARE_OCCUPIED",
         "rule": "MX-4",

@@ -28,7 +28,10 @@ def test_games_lists_mixtour_with_contract_fields(client):
         "hiddenInformation",
         "simultaneous",
         "options",
+        "playerNames",
     }
+    assert mixtour["playerNames"] == ["White", "Blue"]
+    assert mixtour["options"]["pointsToWin"]["title"] == "Points to win"
     assert mixtour["options"]["piecesPerPlayer"]["default"] == 20
     assert mixtour["options"]["pointsToWin"]["default"] == 5
     assert "description" in mixtour["options"]["pointsToWin"]

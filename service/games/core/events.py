@@ -23,19 +23,13 @@ PLY: JSON = {
 }
 
 
-# Added when a play asks for words (describe): the event told, and its message.
+# Added when a play asks for words (describe): the event told. (Its message id is left out:
+# the event's own type and fields are what a client words it from.)
 WORDS: JSON = {
     "description": {
         "type": "string",
         "description": "Set when describe was asked for: the event in words, in the answer's "
         "language.",
-    },
-    "descriptionMessage": {
-        "type": "object",
-        "required": ["messageId", "args"],
-        "properties": {"messageId": {"type": "string"}, "args": {"type": "object"}},
-        "description": "Set when describe was asked for: the description's message id and "
-        "arguments.",
     },
 }
 
