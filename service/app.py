@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from . import jsonio
+from . import jsonio, text
 from .api import offload, rest
 from .api.errors import ServiceError
 from .api.graphql import schema
@@ -36,6 +36,7 @@ from .settings import Settings
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings.from_env()
     configure(settings.log_format, settings.log_level)
+    text.load()
     offload.configure(settings.compute_threads)
     metrics = Metrics(multiprocess_directory())
     redis = None

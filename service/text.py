@@ -25,10 +25,10 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime import FluentBundle
 from fluent.runtime.types import FluentType, fluent_number
 from fluent.syntax import ast as fluent_ast
-from fluent.syntax import parse
+from fluent.syntax import FluentParser
 
 from .games import SPECS
 from .games.core import text as core_text
@@ -102,6 +102,13 @@ def _catalogs(games: tuple[str, ...]) -> dict[str, Catalog]:
 
 def catalog(language: str) -> Catalog:
     return _catalogs(tuple(SPECS))[language]
+
+
+def load() -> None:
+    """Reads every catalog now (the app calls it at start): the first answer with words
+    must not pay for parsing them."""
+    for language in LANGUAGES:
+        catalog(language)
 
 
 def _memo(language: str, msg: Msg) -> str:
@@ -178,8 +185,9 @@ class Catalog:
         """Message id -> the file that defines it."""
         self.problems: list[str] = []
         """What is wrong with the files: a syntax error, an id defined twice."""
+        parser = FluentParser(with_spans=False)
         for source in sources:
-            resource = parse(source.text)
+            resource = parser.parse(source.text)  # parsed once: read here, then bundled
             for entry in resource.body:
                 if isinstance(entry, fluent_ast.Junk):
                     notes = "; ".join(str(a.message) for a in entry.annotations)
@@ -192,7 +200,7 @@ class Catalog:
                             f"{source.name}: {name} is defined in {self.ids[name]} already"
                         )
                     self.ids[name] = source.name
-            self.bundle.add_resource(FluentResource(source.text))
+            self.bundle.add_resource(resource)
 
     @classmethod
     def load(cls, language: str) -> Catalog:

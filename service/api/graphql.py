@@ -409,7 +409,7 @@ class VerifyProblem:
 def _problems(items: list[dict[str, Any]]) -> list[VerifyProblem]:
     return [
         VerifyProblem(
-            **{k: v for k, v in p.items() if k not in ("messageId", "args")},
+            **{k: v for k, v in p.items() if k not in ("code", "message", "messageId", "args")},
             code=ProblemCode(p["code"]),
             message=str(p["message"]),
             message_id=p["messageId"],

@@ -77,6 +77,8 @@ def test_a_wrong_score_is_scores_differ(client, g):
         {
             "code": "SCORES_DIFFER",
             "message": f"claimed scores {wrong}, the record gives {g.scores}",
+            "messageId": "verify-scores-differ",
+            "args": {"claimed": str(wrong), "computed": str(g.scores)},
             "claimed": wrong,
             "computed": g.scores,
         }
@@ -128,6 +130,12 @@ def test_an_illegal_move_carries_the_rule_mx5(client):
         {
             "code": "ILLEGAL_MOVE",
             "message": "move 4 (c4-c5): c5 is empty; a move must land on a stack",
+            "messageId": "verify-at-move",
+            "args": {
+                "move": 4,
+                "notation": "c4-c5",
+                "error": {"messageId": "mixtour-empty-target", "args": {"target": "c5"}},
+            },
             "ply": 3,
             "reason": "EMPTY_TARGET",
             "rule": "MX-5",
