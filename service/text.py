@@ -27,8 +27,8 @@ from typing import Any
 
 from fluent.runtime import FluentBundle
 from fluent.runtime.types import FluentType, fluent_number
-from fluent.syntax import ast as fluent_ast
 from fluent.syntax import FluentParser
+from fluent.syntax import ast as fluent_ast
 
 from .games import SPECS
 from .games.core import text as core_text

@@ -16,11 +16,10 @@ from referencing.jsonschema import DRAFT202012
 
 from service import jsonio
 from service.api.openapi import pascal
+from service.api.openapi_tools import findings, plain
 from service.api.ops import Rules
 from service.cache import Cache
 from service.settings import Settings
-from service.api.openapi_tools import findings, plain
-from service.games import REGISTRY
 
 DOCUMENT = json.loads(
     (Path(__file__).resolve().parents[2] / "schema" / "openapi.json").read_text(encoding="utf-8")

@@ -317,7 +317,12 @@ FIELDS = [field for field, *_ in KINDS] + [
     f.Const(value=1),
     f.Array(items=f.Int(minimum=1), min_items=1, max_items=2, unique=True),
     f.Array(items=f.Enum(values=("x", "y")), whole=True, unique=True),
-    f.Array(items=f.Int(minimum=0, maximum=5), min_items=2, max_items=2, reason="a pair"),
+    f.Array(
+        items=f.Int(minimum=0, maximum=5),
+        min_items=2,
+        max_items=2,
+        reason=Msg.of("field-refused"),
+    ),
     f.Array(items=f.Obj(properties={"a": f.Int()}, required=("a",))),
     f.Obj(properties={"a": f.Int(), "b": f.Bool()}, required=("a", "b"), whole=True),
     f.Map(keys=f.Str(pattern=_WORD), values=f.Int(minimum=0)),
@@ -601,7 +606,7 @@ def test_the_driver_refuses_in_german():
     sampled = sampled_outcome()
     assert sampled.error.reason == "CHANCE_IS_SAMPLED"
     assert strict(sampled.msg, "de") == (
-        "Zug 0: diese Partie hat einen Seed, deshalb lost der Dienst ihren Zufall selbst aus: "
+        "Zug 1: diese Partie hat einen Seed, deshalb lost der Dienst ihren Zufall selbst aus: "
         "es darf kein Ergebnis geschickt werden (mit autoChance spielen, mit oder ohne Zug, "
         "um einen offenen Zufallsknoten auszulosen)"
     )

@@ -11,6 +11,7 @@ from jsonschema import Draft202012Validator
 
 from service.games.core import Problems
 from service.games.core import fields as f
+from service.games.core.text import Msg
 
 _WORD = re.compile("^[a-z]{1,3}$")
 
@@ -68,8 +69,12 @@ def test_every_problem_of_a_value_is_listed_with_its_path():
 
 
 def test_a_reason_words_the_field_and_whole_reports_an_item_at_the_list():
-    pair = f.Array(items=f.Int(minimum=0, maximum=5), min_items=2, max_items=2, reason="a pair")
-    assert [(p.path, p.reason) for p in read(pair, [1, "x"])[1].items] == [("$.x", "a pair")]
+    pair = f.Array(
+        items=f.Int(minimum=0, maximum=5), min_items=2, max_items=2, reason=Msg.of("field-refused")
+    )
+    assert [(p.path, p.reason) for p in read(pair, [1, "x"])[1].items] == [
+        ("$.x", "is not a value of this field")
+    ]
     assert [p.path for p in read(pair, [1, 9])[1].items] == ["$.x[1]"]  # the right kind
     whole = f.Array(items=f.Int(minimum=0, maximum=5), whole=True)
     assert [p.path for p in read(whole, [1, 9])[1].items] == ["$.x"]

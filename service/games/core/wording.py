@@ -103,7 +103,7 @@ def out_of_range(value: str, low: int | None, high: int | None) -> Msg:
 
 
 def length(low: int | None, high: int | None) -> Msg:
-    """A string of the wrong length: "must be between 1 and 200 characters long"."""
+    """A string of the wrong length: "must be between 2 and 9 characters long"."""
     return _span(_LENGTH_SPANS, low, high)
 
 
