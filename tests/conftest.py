@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections import Counter
 from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,28 @@ def pytest_configure(config: pytest.Config) -> None:
     folder = getattr(config, "workerinput", {}).get(WORKERINPUT)
     if folder is not None:
         config.stash[_SHARE] = MachineShare(Path(folder))
+    # The files in the order pytest_collection_modifyitems leaves them, not by their number of
+    # tests (xdist's default, which leaves the few-test files that start servers, npm and
+    # mutmut for the end, one worker busy and the other idle).
+    if config.getoption("dist", None) == "loadfile":
+        config.option.loadscopereorder = False
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a pytest-xdist worker: every test a node id of its own, and the files holding a
+    test marked slow first, so no long file is handed out last."""
+    if not hasattr(config, "workerinput"):
+        return
+    # xdist hands out tests by node id. Under pytest 9 schemathesis gives every operation's
+    # test the same one (its name says the operation, its id does not), and all but the first
+    # would silently not run: each gets the id its name says.
+    counts = Counter(item.nodeid for item in items)
+    for item in items:
+        if counts[item.nodeid] > 1 and item.parent is not None:
+            item._id = type(item.id).parse(f"{item.parent.nodeid}::{item.name}")
+    assert len({item.nodeid for item in items}) == len(items), "two tests share a node id"
+    slow = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow)  # stable: collection order otherwise
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
