@@ -211,6 +211,7 @@ def test_a_body_with_thousands_of_unknown_fields_lists_100(client):
 
 
 @pytest.mark.slow
+@pytest.mark.alone  # a wall-clock bound: no other test runs beside it (tests/workers.py)
 def test_healthz_answers_within_a_second_while_the_worst_allowed_requests_run():
     """Long engine work runs off the event loop; the worst request the defaults allow is
     bounded by MAX_WORK."""

@@ -17,6 +17,10 @@ from ..server_process import call, metric, running_server
 
 # The replicas' shared key for what they store in Redis (CACHE_SECRET).
 CACHE_SECRET = "the-replicas-share-this-cache-secret"
+# REDIS_TIMEOUT_MS for the tests that count hits: at the default 50 ms a loaded machine (two
+# test workers, anything else running) turns a slow round trip into a miss and a count off
+# by one. A timeout that only stops a hung call; no test here is about a slow Redis.
+TIMEOUT_MS = 10_000
 
 
 def app_client(redis_url: str, **settings) -> TestClient:
@@ -24,6 +28,7 @@ def app_client(redis_url: str, **settings) -> TestClient:
         "redis_url": redis_url,
         "redis_min_cost_us": 0,
         "redis_breaker_seconds": 1,
+        "redis_timeout_ms": TIMEOUT_MS,
         "cache_secret": CACHE_SECRET,
     }
     return TestClient(create_app(Settings(**(base | settings))))
@@ -52,7 +57,12 @@ def client_metric(client, name: str) -> float:
 @pytest.mark.slow
 def test_result_cached_by_one_process_is_a_hit_in_another(redis_server):
     """Two real server processes share work through Redis."""
-    env = {"REDIS_URL": redis_server.url, "REDIS_MIN_COST_US": "0", "CACHE_SECRET": CACHE_SECRET}
+    env = {
+        "REDIS_URL": redis_server.url,
+        "REDIS_MIN_COST_US": "0",
+        "REDIS_TIMEOUT_MS": str(TIMEOUT_MS),
+        "CACHE_SECRET": CACHE_SECRET,
+    }
     with running_server(**env) as first, running_server(**env) as second:
         state = json.loads(call(first + "/v1/games/mixtour/new", {})[1])["state"]
         body = {"state": state, "moves": ["a1", "b2", "a1-b2"]}
@@ -71,7 +81,7 @@ def test_result_cached_by_one_process_is_a_hit_in_another(redis_server):
 
 
 def test_killing_redis_fails_no_request_and_restarting_closes_the_breaker(redis_server):
-    with app_client(redis_server.url, redis_timeout_ms=100) as client:
+    with app_client(redis_server.url) as client:
         docs = states(client, 24)
         rules = client.app.state.rules
         # The breaker's clock is the test's: its pause passes when the test says, not after

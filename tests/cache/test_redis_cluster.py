@@ -10,7 +10,7 @@ import pytest
 
 from ..redis_cluster import RedisCluster
 from ..server_process import call, metric, running_server
-from .test_redis import CACHE_SECRET, app_client, states
+from .test_redis import CACHE_SECRET, TIMEOUT_MS, app_client, states
 
 REDIS_HITS = 'regelwerk_cache_lookups_total{op="legal-moves",result="hit",tier="redis"}'
 REDIS_ERRORS = 'regelwerk_cache_lookups_total{op="legal-moves",result="error",tier="redis"}'
@@ -49,6 +49,7 @@ def cluster_env(cluster: RedisCluster, **more: str) -> dict[str, str]:
         "REDIS_URL": cluster.url,
         "REDIS_CLUSTER": "true",
         "REDIS_MIN_COST_US": "0",
+        "REDIS_TIMEOUT_MS": str(TIMEOUT_MS),
         "CACHE_SECRET": CACHE_SECRET,
         **more,
     }

@@ -279,7 +279,7 @@ def _games() -> list[dict[str, str]]:
 
 
 def peer_client(url: str) -> TestClient:
-    return app_client(url, redis_breaker_seconds=60, redis_timeout_ms=500, cache_entries=0)
+    return app_client(url, redis_breaker_seconds=60, cache_entries=0)
 
 
 def answers_stay_right_and_the_breaker_opens(client: TestClient, count: int = 8) -> int:

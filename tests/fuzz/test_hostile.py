@@ -32,7 +32,8 @@ from ..redis_server import RedisServer, fake_peer, redis_key
 from ..server_process import Server, call, server_process
 from .hostile_inputs import fragment_chain
 
-pytestmark = pytest.mark.slow
+# alone: the /healthz bound below is a wall-clock time (tests/workers.py)
+pytestmark = [pytest.mark.slow, pytest.mark.alone]
 
 # Seconds: the issue's bound for /healthz while any case runs. A wall-clock bound kept on
 # purpose (issue 23, point 4): it is the property under test, a stalled event loop (6.4 to

@@ -75,6 +75,7 @@ def records(draw) -> Record:
         reject()
 
 
+@pytest.mark.slow  # 10 to 30 s: drawing records from regular expressions
 @settings(max_examples=400, deadline=None)
 @given(records())
 def test_parse_of_print_is_the_identity(record):
@@ -83,6 +84,7 @@ def test_parse_of_print_is_the_identity(record):
     assert print_record(parse_record(text)) == text
 
 
+@pytest.mark.slow  # 10 to 30 s: drawing records from regular expressions
 @settings(max_examples=100, deadline=None)
 @given(st.lists(records(), min_size=1, max_size=4))
 def test_a_file_of_records_reads_back_record_by_record(found):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.games.core import InvalidNotation
@@ -109,6 +109,7 @@ def test_bad_move_documents_are_refused(doc):
         ENGINE.parse_move(doc)
 
 
+@settings(deadline=None)  # as every other @given: nothing bounds a wall-clock time by accident
 @given(st.text(alphabet="0123456789/* -offpasredblck", max_size=24))
 def test_any_text_parses_or_is_refused_cleanly(text):
     try:
