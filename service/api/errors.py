@@ -18,7 +18,7 @@ from typing import Any
 
 from ..games.core import Problem, RulesError
 from ..games.core.errors import MAX_PROBLEMS, Text
-from ..games.core.text import Msg
+from ..games.core.text import Msg, Worded
 
 # Every code an answer can carry, in this order (OpenAPI's ErrorCode enum), with when it comes.
 CODES: dict[str, str] = {
@@ -60,25 +60,16 @@ MESSAGE_ARGS = (
 )
 
 
-class ServiceError(Exception):
+class ServiceError(Worded):
     """A refusal with a stable code (one of ``CODES``), a message of the catalog and details.
 
     The message stays a :class:`Msg` until the answer is written (``service/text.py``), so
     one error reads in the language each request asks for."""
 
     def __init__(self, code: str, message: Text, details: dict[str, Any] | None = None) -> None:
-        self.msg = message
-        super().__init__(self.msg)
+        super().__init__(message)
         self.code = code
         self.details = details or {}
-
-    @property
-    def message(self) -> str:
-        """The message in the language of the answer being written."""
-        return str(self.msg)
-
-    def __str__(self) -> str:
-        return self.message
 
     def fields(self) -> dict[str, Any]:
         """``code``, ``message`` (written in the answer's language), ``messageId``, ``args``

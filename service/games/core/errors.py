@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .text import Msg
+from .text import Msg, Worded
 
 Text = Msg
 """What an error or a problem says: a message of the catalog, never a sentence
@@ -52,7 +52,7 @@ class Problem:
         return {"path": self.path, "reason": self.why, **self.why.wire()}
 
 
-class RulesError(Exception):
+class RulesError(Worded):
     code: ClassVar[str] = "RULES_ERROR"
 
     def __init__(
@@ -63,19 +63,10 @@ class RulesError(Exception):
         rule: str | None = None,
         details: Mapping[str, Any] | None = None,
     ) -> None:
-        self.msg = message
-        super().__init__(self.msg)
+        super().__init__(message)
         self.reason = reason
         self.rule = rule
         self.details: dict[str, Any] = dict(details or {})
-
-    @property
-    def message(self) -> str:
-        """The message in the language of the answer being written (English elsewhere)."""
-        return str(self.msg)
-
-    def __str__(self) -> str:
-        return self.message
 
     def as_details(self) -> dict[str, Any]:
         """Details for an API answer: reason and rule when known, then the rest."""

@@ -50,6 +50,22 @@ class Msg:
         return rendered(self)
 
 
+class Worded(Exception):
+    """An error that says a message: ``msg`` kept as it is (rendered when the answer is
+    written), ``message`` and ``str()`` in the language of the answer being written."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg)
+        self.msg = msg
+
+    @property
+    def message(self) -> str:
+        return str(self.msg)
+
+    def __str__(self) -> str:
+        return self.message
+
+
 def _plain(msg: Msg) -> str:
     """Before the service's catalog is loaded: the id and the arguments, never empty."""
     inner = ", ".join(f"{k}={v}" for k, v in msg.items)
