@@ -352,6 +352,12 @@ def test_verify_a_claimed_result(rw):
     assert (illegal["valid"], illegal["plies"]) == (False, 1)
     (problem,) = illegal["problems"]
     assert (problem["code"], problem.get("ply"), problem.get("rule")) == ("ILLEGAL_MOVE", 1, "MX-4")
+    occupied = {"messageId": "mixtour-square-occupied", "args": {"square": "a1"}}
+    assert (problem["message"], problem["messageId"], problem["args"]) == (
+        "move 2 (a1): a1 is not empty",
+        "verify-at-move",
+        {"move": 2, "notation": "a1", "error": occupied},
+    )
     unfinished = rw.verify("mixtour", FINISHED_MIXTOUR[:4])
     assert [p["code"] for p in unfinished["problems"]] == ["NOT_FINISHED"]
 
@@ -412,6 +418,8 @@ def test_verify_batch_verdicts_arrive_in_order(base):
         received = [first, *verdicts]
         assert [v["line"] for v in received] == [1, 2, 3, 4, 5, 6]
         assert [[p["code"] for p in v["problems"]] for v in received] == BATCH_CODES
+        problems = [p for v in received for p in v["problems"]]
+        assert all(p["messageId"] and isinstance(p["args"], dict) for p in problems), problems
         assert [v["game"] for v in received] == [line["game"] for line in BATCH]
         assert (received[0]["status"], received[0]["winners"], received[0]["plies"]) == (
             "finished",

@@ -137,17 +137,18 @@ def test_german_refusals_have_the_english_message_ids_and_args(base):
     with Regelwerk(base) as english, Regelwerk(base, language="de") as german:
         en_move, en_state = refused(english)
         de_move, de_state = refused(german)
-    assert en_move.message == "move 1: a1 is not empty"
-    assert de_move.message.startswith("Zug 1: ") and "a1" in de_move.message
+    assert en_move.message == "move 2: a1 is not empty"
+    assert de_move.message.startswith("Zug 2: ") and "a1" in de_move.message
     assert (en_move.message_id, en_move.message_args) == (
         "error-at-move",
-        {"move": 1, "error": {"messageId": "mixtour-square-occupied", "args": {"square": "a1"}}},
+        {"move": 2, "error": {"messageId": "mixtour-square-occupied", "args": {"square": "a1"}}},
     )
     assert (
         (en_move.reason, en_move.rule)
         == (de_move.reason, de_move.rule)
         == ("SQUARE_OCCUPIED", "MX-4")
     )
+    assert en_move.ply == 1  # a ply counts from 0, the messages' moves from 1
     assert wire(de_move) == wire(en_move)
 
     assert (en_state.message_id, en_state.message_args) == ("error-invalid-state", {"count": 3})
@@ -175,7 +176,7 @@ def test_a_language_the_service_lacks_is_answered_in_english(base, language):
 def test_the_best_language_of_a_list_the_service_has(base):
     with Regelwerk(base, language="fr-CH, fr;q=0.9, de;q=0.5") as rw:
         assert rw.rules("mixtour")["language"] == "de"
-        assert refused(rw)[0].message.startswith("Zug 1: ")
+        assert refused(rw)[0].message.startswith("Zug 2: ")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -226,6 +227,45 @@ def test_the_games_words_in_german(base):
     ]
 
 
+def test_described_legal_moves_in_german(base):
+    with Regelwerk(base, language="de") as rw:
+        state = rw.new_game("mixtour")["state"]
+        lean = rw.legal_moves("mixtour", state)
+        german = rw.legal_moves("mixtour", state, describe=True)
+        english = rw.legal_moves("mixtour", state, describe=True, language="en")
+    assert "prompt" not in lean and all("description" not in m for m in lean["moves"])
+    assert [m["notation"] for m in german["moves"]] == [m["notation"] for m in lean["moves"]]
+    first = german["moves"][0]
+    assert (first["notation"], first["description"]) == ("a1", "Weiß setzt einen Stein auf a1")
+    place = {"messageId": "mixtour-place", "args": {"player": 0, "square": "a1"}}
+    assert first["descriptionMessage"] == place
+    assert german["prompt"] == "Weiß ist am Zug: einen Stein einsetzen"
+    assert german["promptMessage"] == {"messageId": "mixtour-prompt-place", "args": {"player": 0}}
+    # Only the words differ: the same messages in English.
+    assert english["prompt"] == "White to move: place a piece"
+    assert english["promptMessage"] == german["promptMessage"]
+    pairs = list(zip(english["moves"], german["moves"], strict=True))
+    assert all(en["descriptionMessage"] == de["descriptionMessage"] for en, de in pairs)
+    assert all(en["description"] != de["description"] for en, de in pairs)
+
+
+def test_a_described_play_and_position_in_german(base):
+    with Regelwerk(base, language="de") as rw:
+        state = rw.new_game("mixtour")["state"]
+        played = rw.play("mixtour", state, moves=["a1", "b1"], describe=True)
+        position = rw.position("mixtour", played["state"], describe=True)
+        lean = rw.play("mixtour", state, "a1")
+    assert [e["description"] for e in played["events"]] == [
+        "Weiß setzt einen Stein auf a1",
+        "Blau setzt einen Stein auf b1",
+    ]
+    prompt = "Weiß ist am Zug: einen Stein einsetzen oder einen Stapel ziehen"
+    assert (played["prompt"], position["prompt"]) == (prompt, prompt)
+    asked = {"messageId": "mixtour-prompt-place-or-move", "args": {"player": 0}}
+    assert played["promptMessage"] == position["promptMessage"] == asked
+    assert "prompt" not in lean and all("description" not in e for e in lean["events"])
+
+
 PLAY = """query Play($state: JSON!, $moves: [JSON!]!) {
   play(game: "mixtour", state: $state, moves: $moves) {
     __typename ... on MoveRejected { code message messageId args }
@@ -241,8 +281,8 @@ def test_graphql_in_the_clients_language_or_the_calls(base):
         english = rw.graphql(PLAY, variables, language="en", persisted=True)
         with pytest.raises(GraphQLError) as err:
             rw.graphql('{ newGame(game: "mixtour") { ... on Position { view(player: 7) } } }')
-    assert german["play"]["message"].startswith("Zug 1: ")
-    assert english["play"]["message"] == "move 1: a1 is not empty"
+    assert german["play"]["message"].startswith("Zug 2: ")
+    assert english["play"]["message"] == "move 2: a1 is not empty"
     assert {k: v for k, v in german["play"].items() if k != "message"} == {
         k: v for k, v in english["play"].items() if k != "message"
     }
@@ -274,10 +314,13 @@ def test_the_async_client_speaks_the_same(base):
                 rw.rules("tric-trac"), rw.rules("tric-trac", language="fr")
             )
             games = await rw.games()
-        assert german[0].message.startswith("Zug 1: ")
-        assert english[0].message == "move 1: a1 is not empty"
+            described = await rw.legal_moves("mixtour", state, describe=True)
+        assert german[0].message.startswith("Zug 2: ")
+        assert english[0].message == "move 2: a1 is not empty"
         assert wire(german[0]) == wire(english[0])
         assert [r["language"] for r in rules] == ["de", "en"]
         assert games[0]["playerNames"] == ["Weiß", "Blau"]
+        assert described["prompt"] == "Weiß ist am Zug: einen Stein einsetzen"
+        assert described["moves"][0]["description"] == "Weiß setzt einen Stein auf a1"
 
     asyncio.run(main())

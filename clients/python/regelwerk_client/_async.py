@@ -153,10 +153,16 @@ class AsyncRegelwerk:
         return await self._send(_calls.new_game(game, players, options, seed), language)
 
     async def position(
-        self, game: str, state: Mapping[str, Any], *, language: str | None = None
+        self,
+        game: str,
+        state: Mapping[str, Any],
+        *,
+        describe: bool | None = None,
+        language: str | None = None,
     ) -> Position:
-        """Who is to move, the status and the scores of ``state``."""
-        return await self._send(_calls.position(game, state), language)
+        """Who is to move, the status and the scores of ``state``; with ``describe`` also
+        its ``prompt`` in words (what it asks of whom) and as ``promptMessage``."""
+        return await self._send(_calls.position(game, state, describe), language)
 
     async def legal_moves(
         self,
@@ -164,10 +170,13 @@ class AsyncRegelwerk:
         state: Mapping[str, Any],
         *,
         player: int | None = None,
+        describe: bool | None = None,
         language: str | None = None,
     ) -> LegalMoves:
-        """Every legal move (notation and move document), for ``player`` if given."""
-        return await self._send(_calls.legal_moves(game, state, player), language)
+        """Every legal move (notation and move document), for ``player`` if given; with
+        ``describe`` each move's ``description`` (and ``descriptionMessage``) and the
+        position's ``prompt`` (and ``promptMessage``), in the answer's language."""
+        return await self._send(_calls.legal_moves(game, state, player, describe), language)
 
     async def play(
         self,
@@ -178,11 +187,13 @@ class AsyncRegelwerk:
         moves: Sequence[MoveEntry] | None = None,
         player: int | None = None,
         auto_chance: bool | None = None,
+        describe: bool | None = None,
         language: str | None = None,
     ) -> PlayAnswer:
-        """Plays ``move`` or ``moves`` (notations or move documents); ``moves=[]`` only rolls."""
+        """Plays ``move`` or ``moves`` (notations or move documents); ``moves=[]`` only rolls.
+        With ``describe`` each event has its ``description`` and the answer its ``prompt``."""
         return await self._send(
-            _calls.play(game, state, move, moves, player, auto_chance), language
+            _calls.play(game, state, move, moves, player, auto_chance, describe), language
         )
 
     async def score(

@@ -162,12 +162,15 @@ def new_game(
     return Call("newGame", "POST", _path(game, "new"), body, _object(Position))
 
 
-def position(game: str, state: Mapping[str, Any]) -> Call[Position]:
-    return Call("getPosition", "POST", _path(game, "position"), {"state": state}, _object(Position))
+def position(game: str, state: Mapping[str, Any], describe: bool | None = None) -> Call[Position]:
+    body = _body(state=state, describe=describe)
+    return Call("getPosition", "POST", _path(game, "position"), body, _object(Position))
 
 
-def legal_moves(game: str, state: Mapping[str, Any], player: int | None = None) -> Call[LegalMoves]:
-    body = _body(state=state, player=player)
+def legal_moves(
+    game: str, state: Mapping[str, Any], player: int | None = None, describe: bool | None = None
+) -> Call[LegalMoves]:
+    body = _body(state=state, player=player, describe=describe)
     return Call("legalMoves", "POST", _path(game, "legal-moves"), body, _object(LegalMoves))
 
 
@@ -178,6 +181,7 @@ def play(
     moves: Sequence[MoveEntry] | None = None,
     player: int | None = None,
     auto_chance: bool | None = None,
+    describe: bool | None = None,
 ) -> Call[PlayAnswer]:
     if (move is None) == (moves is None):
         raise TypeError("play takes a move or moves (moves=[] only rolls pending dice)")
@@ -189,6 +193,7 @@ def play(
         moves=None if moves is None else list(moves),
         player=player,
         autoChance=auto_chance,
+        describe=describe,
     )
     return Call("play", "POST", _path(game, "play"), body, _object(PlayAnswer))
 

@@ -151,10 +151,16 @@ class Regelwerk:
         return self._send(_calls.new_game(game, players, options, seed), language)
 
     def position(
-        self, game: str, state: Mapping[str, Any], *, language: str | None = None
+        self,
+        game: str,
+        state: Mapping[str, Any],
+        *,
+        describe: bool | None = None,
+        language: str | None = None,
     ) -> Position:
-        """Who is to move, the status and the scores of ``state``."""
-        return self._send(_calls.position(game, state), language)
+        """Who is to move, the status and the scores of ``state``; with ``describe`` also
+        its ``prompt`` in words (what it asks of whom) and as ``promptMessage``."""
+        return self._send(_calls.position(game, state, describe), language)
 
     def legal_moves(
         self,
@@ -162,10 +168,13 @@ class Regelwerk:
         state: Mapping[str, Any],
         *,
         player: int | None = None,
+        describe: bool | None = None,
         language: str | None = None,
     ) -> LegalMoves:
-        """Every legal move (notation and move document), for ``player`` if given."""
-        return self._send(_calls.legal_moves(game, state, player), language)
+        """Every legal move (notation and move document), for ``player`` if given; with
+        ``describe`` each move's ``description`` (and ``descriptionMessage``) and the
+        position's ``prompt`` (and ``promptMessage``), in the answer's language."""
+        return self._send(_calls.legal_moves(game, state, player, describe), language)
 
     def play(
         self,
@@ -176,10 +185,13 @@ class Regelwerk:
         moves: Sequence[MoveEntry] | None = None,
         player: int | None = None,
         auto_chance: bool | None = None,
+        describe: bool | None = None,
         language: str | None = None,
     ) -> PlayAnswer:
-        """Plays ``move`` or ``moves`` (notations or move documents); ``moves=[]`` only rolls."""
-        return self._send(_calls.play(game, state, move, moves, player, auto_chance), language)
+        """Plays ``move`` or ``moves`` (notations or move documents); ``moves=[]`` only rolls.
+        With ``describe`` each event has its ``description`` and the answer its ``prompt``."""
+        call = _calls.play(game, state, move, moves, player, auto_chance, describe)
+        return self._send(call, language)
 
     def score(self, game: str, state: Mapping[str, Any], *, language: str | None = None) -> Score:
         """Scores, status, winners, why it ended and the game's breakdown."""

@@ -60,7 +60,8 @@ MoveDocument = dict[str, Any]
 """A move document as legal-moves lists it (``{"kind": "place", "square": "b2"}``)."""
 
 Event = dict[str, Any]
-"""What happened while playing, told by its ``type`` (``placed``, ``chance``, ...)."""
+"""What happened while playing, told by its ``type`` (``placed``, ``chance``, ...); with
+``describe``, its ``description`` in the answer's language."""
 
 View = dict[str, Any]
 """What one player may see of a state (no seed; in Triominos Junior no other rack)."""
@@ -104,7 +105,21 @@ class GameList(TypedDict):
     games: list[Game]
 
 
-class Position(TypedDict):
+MessageArgs = dict[str, "int | str | Message"]
+"""A message's named arguments: numbers, notation, JSON paths, codes, or a nested message."""
+
+
+class Message(TypedDict):
+    """A message of the service's catalog: its stable id and named arguments, enough to word
+    it in a language of your own (a message inside another's ``args`` has this shape)."""
+
+    messageId: str
+    args: MessageArgs
+
+
+class _Situation(TypedDict):
+    """What every position answer has (``ReplayAnswer`` has no prompt: it takes no describe)."""
+
     state: State
     toMove: list[int]
     isChance: bool
@@ -113,11 +128,20 @@ class Position(TypedDict):
     scores: list[int]
 
 
+class Position(_Situation):
+    """``prompt`` (in the answer's language) and ``promptMessage``: only with ``describe``."""
+
+    prompt: NotRequired[str]
+    promptMessage: NotRequired[Message]
+
+
 class PlayAnswer(Position):
+    """With ``describe``, each event has its ``description`` too (its text only)."""
+
     events: list[Event]
 
 
-class ReplayAnswer(Position):
+class ReplayAnswer(_Situation):
     plies: int
 
 
@@ -127,12 +151,18 @@ class LegalMove(TypedDict):
     notation: str
     move: MoveDocument
     probability: NotRequired[float]  # only at a chance node
+    description: NotRequired[str]  # only with describe, in the answer's language
+    descriptionMessage: NotRequired[Message]
 
 
 class LegalMoves(TypedDict):
+    """``prompt`` and ``promptMessage``: only with ``describe``, as each move's description."""
+
     toMove: list[int]
     isChance: bool
     moves: list[LegalMove]
+    prompt: NotRequired[str]
+    promptMessage: NotRequired[Message]
 
 
 class Score(TypedDict):
@@ -145,18 +175,6 @@ class Score(TypedDict):
 
 class ViewAnswer(TypedDict):
     view: View
-
-
-MessageArgs = dict[str, "int | str | Message"]
-"""A message's named arguments: numbers, notation, JSON paths, codes, or a nested message."""
-
-
-class Message(TypedDict):
-    """A message of the service's catalog: its stable id and named arguments, enough to word
-    it in a language of your own (a message inside another's ``args`` has this shape)."""
-
-    messageId: str
-    args: MessageArgs
 
 
 class Problem(TypedDict):
@@ -298,10 +316,14 @@ class Claimed(TypedDict, total=False):
 
 
 class VerifyProblem(TypedDict):
-    """One finding; a move's problem names its ``ply`` (and ``line`` in a text record)."""
+    """One finding; a move's problem names its ``ply`` (and ``line`` in a text record).
+    ``message`` is in the answer's language; ``messageId`` and ``args`` are the same in every
+    language."""
 
     code: ProblemCode
     message: str
+    messageId: str
+    args: MessageArgs
     ply: NotRequired[int]
     line: NotRequired[int]
     reason: NotRequired[str]

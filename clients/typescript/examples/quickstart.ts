@@ -136,7 +136,7 @@ export async function graphqlPlay(api: RegelwerkClient, moves: string[]): Promis
     case "PlayOutcome":
       return `${play.position.legalMoves.length} moves for player ${play.position.toMove.join()}`;
     case "MoveRejected":
-      return `${play.code} at move ${play.ply ?? "?"} (${play.rule ?? "no rule"})`;
+      return `${play.code} at ply ${play.ply ?? "?"} (${play.rule ?? "no rule"})`;
     default:
       return play.code;
   }
@@ -152,7 +152,7 @@ export async function inGerman(baseUrl: string): Promise<string[]> {
     await api.play("mixtour", { state, moves: ["a1", "a1"] });
   } catch (error) {
     if (!isRegelwerkError(error)) throw error;
-    out.push(error.message); // Zug 1: a1 ist nicht leer
+    out.push(error.message); // Zug 2: a1 ist nicht leer
     out.push(`${error.messageId ?? "?"} ${JSON.stringify(error.args)}`);
   }
   const { games } = await api.listGames();
@@ -161,5 +161,23 @@ export async function inGerman(baseUrl: string): Promise<string[]> {
   out.push(`${rules.language} ${rules.rules[0]?.id ?? "?"}`);
   const english = await api.rules("mixtour", { language: "en" }); // this call only
   out.push(english.language);
+  return out;
+}
+
+/** Words for people: `describe: true` adds each move's description and the position's prompt,
+ * and on play each event's description, in the answer's language. */
+export async function wordsForPeople(baseUrl: string): Promise<string[]> {
+  const api = new RegelwerkClient({ baseUrl, language: "de" });
+  const { state } = await api.newGame("mixtour");
+  const legal = await api.legalMoves("mixtour", { state, describe: true });
+  const out = [legal.prompt ?? ""]; // Weiß ist am Zug: einen Stein einsetzen
+  const [first] = legal.moves;
+  if (first === undefined) throw new Error("Mixtour starts with moves");
+  out.push(`${first.notation}: ${first.description ?? ""}`); // a1: Weiß setzt einen Stein auf a1
+  // descriptionMessage { messageId: "mixtour-place", args: { player: 0, square: "a1" } }
+  out.push(first.descriptionMessage?.messageId ?? "");
+  const played = await api.play("mixtour", { state, move: first.move, describe: true });
+  out.push(...played.events.map((e) => e.description ?? "")); // Weiß setzt einen Stein auf a1
+  out.push(played.prompt ?? ""); // Blau ist am Zug: einen Stein einsetzen
   return out;
 }

@@ -165,7 +165,10 @@ export class RegelwerkClient {
     return this.call("newGame", game, body, options);
   }
 
-  /** `POST /v1/games/{game}/position`: a state read back, validated, everything derived. */
+  /**
+   * `POST /v1/games/{game}/position`: a state read back, validated, everything derived; with
+   * `describe: true` also its `prompt` (what it asks of whom) and `promptMessage`.
+   */
   getPosition<G extends GameId>(
     game: G,
     body: StateBody<G>,
@@ -174,7 +177,10 @@ export class RegelwerkClient {
     return this.call("getPosition", game, body, options);
   }
 
-  /** `POST /v1/games/{game}/legal-moves`: every legal move by notation and move document. */
+  /**
+   * `POST /v1/games/{game}/legal-moves`: every legal move by notation and move document; with
+   * `describe: true` each move's `description` and `descriptionMessage`, and the `prompt`.
+   */
   legalMoves<G extends GameId>(
     game: G,
     body: LegalMovesBody<G>,
@@ -183,7 +189,10 @@ export class RegelwerkClient {
     return this.call("legalMoves", game, body, options);
   }
 
-  /** `POST /v1/games/{game}/play`: one move (`move`) or several (`moves`), with events. */
+  /**
+   * `POST /v1/games/{game}/play`: one move (`move`) or several (`moves`), with events; with
+   * `describe: true` each event's `description` and the position's `prompt`.
+   */
   play<G extends GameId>(
     game: G,
     body: PlayBody<G>,

@@ -30,7 +30,8 @@ export type RuleText = Schemas["RuleText"];
 export type Player = Schemas["Player"];
 /** What a verdict found wrong with a game (its stable codes: `ILLEGAL_MOVE`, `SCORES_DIFFER`…). */
 export type ProblemCode = Schemas["ProblemCode"];
-/** One finding of a verdict or a certificate check; a move's names its `ply` (and `line`). */
+/** One finding of a verdict or a certificate check; a move's names its `ply` (and `line`);
+ * `message` in the answer's language, `messageId` and `args` in any. */
 export type VerifyProblem = Schemas["VerifyProblem"];
 /** The result `verify` checks: `scores` and/or `winners` (`[]`: nobody won). */
 export type Claimed = Schemas["Claimed"];
@@ -180,7 +181,8 @@ export type SuggestBody<G extends GameId = GameId> = Override<
 export type GameList = Answer<"listGames">;
 /** A game's rules in `language` (the one asked for when they are written in it, else "en"). */
 export type Rules<G extends GameId = GameId> = Override<Answer<"getRules">, { game: G }>;
-/** A Position: the state to send back next, who moves, status, winners, scores. */
+/** A Position: the state to send back next, who moves, status, winners, scores (and, asked
+ * with `describe`, its `prompt` and `promptMessage`). */
 export type Position<G extends GameId = GameId> = Override<Answer<"newGame">, { state: State<G> }>;
 export type LegalMove<G extends GameId = GameId> = Override<
   Schemas["LegalMove"],
@@ -190,7 +192,8 @@ export type LegalMoves<G extends GameId = GameId> = Override<
   Answer<"legalMoves">,
   { moves: LegalMove<G>[] }
 >;
-/** A Position plus the events of the moves played (and of sampled chance). */
+/** A Position plus the events of the moves played (and of sampled chance); with `describe`
+ * each event has its `description`. */
 export type PlayAnswer<G extends GameId = GameId> = Override<
   Answer<"play">,
   { state: State<G>; events: Event<G>[] }

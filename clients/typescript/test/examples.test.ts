@@ -10,6 +10,7 @@ import {
   seededTricTrac,
   startAndPlay,
   tournamentDesk,
+  wordsForPeople,
 } from "../examples/quickstart.js";
 import { client, serviceUrl } from "./helpers.js";
 
@@ -37,15 +38,25 @@ test("errors handled by code", async () => {
 
 test("the GraphQL helper: an outcome and a rejected move", async () => {
   assert.equal(await graphqlPlay(api, ["c3"]), "24 moves for player 1");
-  assert.equal(await graphqlPlay(api, ["c3", "c3"]), "ILLEGAL_MOVE at move 1 (MX-4)");
+  assert.equal(await graphqlPlay(api, ["c3", "c3"]), "ILLEGAL_MOVE at ply 1 (MX-4)");
 });
 
 test("in German, one call in English", async () => {
   assert.deepEqual(await inGerman(serviceUrl()), [
-    "Zug 1: a1 ist nicht leer",
-    'error-at-move {"error":{"messageId":"mixtour-square-occupied","args":{"square":"a1"}},"move":1}',
+    "Zug 2: a1 ist nicht leer",
+    'error-at-move {"error":{"messageId":"mixtour-square-occupied","args":{"square":"a1"}},"move":2}',
     "Weiß / Blau",
     "de MX-1",
     "en",
+  ]);
+});
+
+test("words for people: described moves, events and prompts in German", async () => {
+  assert.deepEqual(await wordsForPeople(serviceUrl()), [
+    "Weiß ist am Zug: einen Stein einsetzen",
+    "a1: Weiß setzt einen Stein auf a1",
+    "mixtour-place",
+    "Weiß setzt einen Stein auf a1",
+    "Blau ist am Zug: einen Stein einsetzen",
   ]);
 });

@@ -59,10 +59,11 @@ function wire(error: ServiceError): unknown {
 test("German refusals have the English messageId and args", async () => {
   const english = await refused(client());
   const german = await refused(client({ language: "de" }));
-  assert.equal(english.move.message, "move 1: a1 is not empty");
-  assert.match(german.move.message, /^Zug 1: .*a1/);
+  assert.equal(english.move.message, "move 2: a1 is not empty");
+  assert.match(german.move.message, /^Zug 2: .*a1/);
+  assert.equal(english.move.details.ply, 1); // a ply counts from 0, the messages' moves from 1
   const args: MessageArgs = {
-    move: 1,
+    move: 2,
     error: { messageId: "mixtour-square-occupied", args: { square: "a1" } },
   };
   assert.deepEqual([english.move.messageId, english.move.args], ["error-at-move", args]);
@@ -102,7 +103,7 @@ test("a language the service lacks is answered in English; a list in its best", 
   }
   const listed = client({ language: "fr-CH, fr;q=0.9, de;q=0.5" });
   assert.equal((await listed.rules("mixtour")).language, "de");
-  assert.match((await refused(listed)).move.message, /^Zug 1: /);
+  assert.match((await refused(listed)).move.message, /^Zug 2: /);
 });
 
 test("the rules of every game in both languages", async () => {
@@ -152,6 +153,58 @@ test("the games' words in German", async () => {
   });
 });
 
+test("described legal moves in German: German descriptions and a prompt", async () => {
+  const api = client({ language: "de" });
+  const { state } = await api.newGame("mixtour");
+  const lean = await api.legalMoves("mixtour", { state });
+  const german = await api.legalMoves("mixtour", { state, describe: true });
+  const english = await api.legalMoves("mixtour", { state, describe: true }, { language: "en" });
+  assert.ok(lean.prompt === undefined && lean.moves.every((m) => m.description === undefined));
+  assert.deepEqual(
+    german.moves.map((m) => m.notation),
+    lean.moves.map((m) => m.notation),
+  );
+  const [first] = german.moves;
+  assert.deepEqual(
+    [first?.notation, first?.description, first?.descriptionMessage],
+    [
+      "a1",
+      "Weiß setzt einen Stein auf a1",
+      { messageId: "mixtour-place", args: { player: 0, square: "a1" } },
+    ],
+  );
+  assert.equal(german.prompt, "Weiß ist am Zug: einen Stein einsetzen");
+  assert.deepEqual(german.promptMessage, {
+    messageId: "mixtour-prompt-place",
+    args: { player: 0 },
+  });
+  // Only the words differ: the same messages in English.
+  assert.equal(english.prompt, "White to move: place a piece");
+  assert.deepEqual(english.promptMessage, german.promptMessage);
+  assert.deepEqual(
+    english.moves.map((m) => m.descriptionMessage),
+    german.moves.map((m) => m.descriptionMessage),
+  );
+  english.moves.forEach((m, n) => assert.notEqual(m.description, german.moves[n]?.description));
+});
+
+test("a described play and position in German", async () => {
+  const api = client({ language: "de" });
+  const { state } = await api.newGame("mixtour");
+  const played = await api.play("mixtour", { state, moves: ["a1", "b1"], describe: true });
+  const position = await api.getPosition("mixtour", { state: played.state, describe: true });
+  const lean = await api.play("mixtour", { state, move: "a1" });
+  assert.deepEqual(
+    played.events.map((e) => e.description),
+    ["Weiß setzt einen Stein auf a1", "Blau setzt einen Stein auf b1"],
+  );
+  const prompt = "Weiß ist am Zug: einen Stein einsetzen oder einen Stapel ziehen";
+  assert.deepEqual([played.prompt, position.prompt], [prompt, prompt]);
+  const asked = { messageId: "mixtour-prompt-place-or-move", args: { player: 0 } };
+  assert.deepEqual([played.promptMessage, position.promptMessage], [asked, asked]);
+  assert.ok(lean.prompt === undefined && lean.events.every((e) => e.description === undefined));
+});
+
 const PLAY = typedQuery<
   {
     play: {
@@ -176,8 +229,8 @@ test("GraphQL in the client's language or the call's", async () => {
   const { state } = await api.newGame("mixtour");
   const german = await api.graphql(PLAY, { state, moves: ["a1", "a1"] });
   const english = await api.graphql(PLAY, { state, moves: ["a1", "a1"] }, { language: "en" });
-  assert.match(german.play.message ?? "", /^Zug 1: /);
-  assert.equal(english.play.message, "move 1: a1 is not empty");
+  assert.match(german.play.message ?? "", /^Zug 2: /);
+  assert.equal(english.play.message, "move 2: a1 is not empty");
   assert.deepEqual({ ...german.play, message: undefined }, { ...english.play, message: undefined });
   assert.deepEqual([german.rules.language, english.rules.language], ["de", "en"]);
 

@@ -12,13 +12,17 @@ import type {
   GameId,
   GameInfo,
   Language,
+  LegalMove,
   LegalMoves,
+  LegalMovesBody,
+  Message,
   MessageArgs,
   Move,
   MoveDocument,
   NewGameBody,
   Options,
   operations,
+  PlayAnswer,
   PlayBody,
   Position,
   RegelwerkClient,
@@ -27,10 +31,12 @@ import type {
   Schemas,
   ServiceError,
   State,
+  StateBody,
   SuggestAnswer,
   SuggestBody,
   VerifyAnswer,
   VerifyBody,
+  VerifyProblem,
   View,
 } from "@regelwerk/client";
 
@@ -70,6 +76,19 @@ holds<Equal<Language, "en" | "de">>();
 holds<Equal<ServiceError["args"], MessageArgs>>();
 holds<Equal<ServiceError["messageId"], string | undefined>>();
 holds<Equal<Schemas["Problem"]["args"], MessageArgs>>();
+holds<Equal<[VerifyProblem["messageId"], VerifyProblem["args"]], [string, MessageArgs]>>();
+
+// describe: a request option of position, legal-moves and play; the words it adds are
+// optional fields of the answers (absent unless asked for).
+type Describe = boolean | null | undefined;
+holds<Equal<StateBody<"mixtour">["describe"], Describe>>();
+holds<Equal<LegalMovesBody<"te-trix">["describe"], Describe>>();
+holds<Equal<PlayBody<"tric-trac">["describe"], Describe>>();
+holds<Equal<LegalMove<"mixtour">["description"], string | undefined>>();
+holds<Equal<LegalMove<"mixtour">["descriptionMessage"], Message | undefined>>();
+holds<Equal<LegalMoves["prompt"] | Position["prompt"], string | undefined>>();
+holds<Equal<PlayAnswer<"mixtour">["promptMessage"], Message | undefined>>();
+holds<Equal<PlayAnswer<"mixtour">["events"][number]["description"], string | undefined>>();
 
 // The client calls every REST operation of the document (the probes and /metrics aside): a
 // new operation fails this until it has its method.
@@ -113,6 +132,10 @@ export function refused(api: RegelwerkClient, tricTrac: State<"tric-trac">): voi
   void api.suggest("tric-trac", { state: tricTrac, budget: "30" });
   // @ts-expect-error suggest needs the state
   void api.suggest("mixtour", { player: 0 });
+  // @ts-expect-error describe is a boolean
+  void api.legalMoves("tric-trac", { state: tricTrac, describe: "de" });
+  // @ts-expect-error score takes no describe
+  void api.score("tric-trac", { state: tricTrac, describe: true });
 }
 
 test("the per-game types are checked at compile time", () => {

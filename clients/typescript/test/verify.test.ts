@@ -58,6 +58,16 @@ test("verify: what is wrong with the game is a problem of the verdict", async ()
     [move?.code, move?.ply, move?.reason, move?.rule],
     ["ILLEGAL_MOVE", 1, "SQUARE_OCCUPIED", "MX-4"],
   );
+  // Its words in the answer's language; messageId and args the same in every language.
+  const occupied = { messageId: "mixtour-square-occupied", args: { square: "a1" } };
+  assert.deepEqual(
+    [move?.message, move?.messageId, move?.args],
+    [
+      "move 2 (a1): a1 is not empty",
+      "verify-at-move",
+      { move: 2, notation: "a1", error: occupied },
+    ],
+  );
   assert.deepEqual(codes(await api.verify("mixtour", { moves: FINISHED.slice(0, 4) })), [
     "NOT_FINISHED",
   ]);

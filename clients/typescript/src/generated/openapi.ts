@@ -496,8 +496,11 @@ export interface components {
          * @enum {string}
          */
         JsonSchemaType: "array" | "boolean" | "integer" | "null" | "number" | "object" | "string";
-        /** @description probability: only at a chance node. */
+        /** @description probability: only at a chance node; description and descriptionMessage: only when describe was asked for. */
         LegalMove: {
+            /** @description What the move or event does, in words, in the answer's language. */
+            description?: string;
+            descriptionMessage?: components["schemas"]["Message"];
             move: components["schemas"]["MoveDocument"];
             notation: string;
             probability?: number;
@@ -505,7 +508,18 @@ export interface components {
         LegalMoves: {
             isChance: boolean;
             moves: components["schemas"]["LegalMove"][];
+            /** @description What the position asks of whom (or how the game ended), in the answer's language; only when describe was asked for. */
+            prompt?: string;
+            promptMessage?: components["schemas"]["Message"];
             toMove: components["schemas"]["Player"][];
+        };
+        LegalMovesRequest: {
+            /** @description Add words for people, in the answer's language: each move's and event's description, the position's prompt (default false: the leanest answer). */
+            describe?: boolean | null;
+            /** @description A 0-based player number: who acts, or whose moves or view (null: the one to move; for view and render, a spectator). */
+            player?: components["schemas"]["Player"] | null;
+            /** @description The state document, sent back as a position answered it. */
+            state: components["schemas"]["State"];
         };
         /** @description A message of the catalog inside another's arguments. */
         Message: {
@@ -589,6 +603,8 @@ export interface components {
          * @description The game ended: pointsToWin reached (MX-10) or two passes in a row (MX-8).
          */
         MixtourGameOverEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
             ply?: number;
             /**
@@ -675,6 +691,8 @@ export interface components {
         MixtourMovedEvent: {
             /** @description Pieces moved. */
             count: number;
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /**
              * @description Where the pieces came from.
              * @enum {string}
@@ -704,6 +722,8 @@ export interface components {
          * @description MX-8: the mover could neither place nor move.
          */
         MixtourPassedEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The mover: 0 White, 1 Blue. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -716,6 +736,8 @@ export interface components {
          * @description MX-4: a piece from the mover's supply went onto an empty square.
          */
         MixtourPlacedEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The mover: 0 White, 1 Blue. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -733,6 +755,8 @@ export interface components {
          * @description MX-9: the stack on `square` reached 5 pieces or more and left the board; its pieces went back to their owners and the top piece's owner scored.
          */
         MixtourStackRemovedEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description Pieces in the removed stack. */
             pieces: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -807,6 +831,9 @@ export interface components {
         PlayAnswer: {
             events: components["schemas"]["Event"][];
             isChance: boolean;
+            /** @description What the position asks of whom (or how the game ended), in the answer's language; only when describe was asked for. */
+            prompt?: string;
+            promptMessage?: components["schemas"]["Message"];
             /** @description One score per player. */
             scores: number[];
             state: components["schemas"]["State"];
@@ -820,6 +847,8 @@ export interface components {
         PlayMoveRequest: {
             /** @description Sample chance nodes after the moves (default: when the state has a seed). */
             autoChance?: boolean | null;
+            /** @description Add words for people, in the answer's language: each move's and event's description, the position's prompt (default false: the leanest answer). */
+            describe?: boolean | null;
             /** @description One move: its notation, its move document or {player, move}. */
             move: components["schemas"]["MoveEntry"];
             /** @description A 0-based player number: who acts, or whose moves or view (null: the one to move; for view and render, a spectator). */
@@ -830,6 +859,8 @@ export interface components {
         PlayMovesRequest: {
             /** @description Sample chance nodes after the moves (default: when the state has a seed). */
             autoChance?: boolean | null;
+            /** @description Add words for people, in the answer's language: each move's and event's description, the position's prompt (default false: the leanest answer). */
+            describe?: boolean | null;
             /** @description Moves in order: notation strings, move documents or {player, move} entries; at most MAX_MOVES. */
             moves: components["schemas"]["MoveEntry"][];
             /** @description A 0-based player number: who acts, or whose moves or view (null: the one to move; for view and render, a spectator). */
@@ -854,6 +885,9 @@ export interface components {
         };
         Position: {
             isChance: boolean;
+            /** @description What the position asks of whom (or how the game ended), in the answer's language; only when describe was asked for. */
+            prompt?: string;
+            promptMessage?: components["schemas"]["Message"];
             /** @description One score per player. */
             scores: number[];
             state: components["schemas"]["State"];
@@ -863,6 +897,12 @@ export interface components {
             toMove: components["schemas"]["Player"][];
             /** @description Ties share the win; empty while ongoing. */
             winners: components["schemas"]["Player"][];
+        };
+        PositionRequest: {
+            /** @description Add words for people, in the answer's language: each move's and event's description, the position's prompt (default false: the leanest answer). */
+            describe?: boolean | null;
+            /** @description The state document, sent back as a position answered it. */
+            state: components["schemas"]["State"];
         };
         Problem: {
             args: components["schemas"]["MessageArgs"];
@@ -993,6 +1033,8 @@ export interface components {
             arrangement: string;
             /** @description Players who cannot enter it: this is the last round (TX-10). */
             blocked: number[];
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The roller. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1110,6 +1152,8 @@ export interface components {
          * @description A chance outcome the service sampled from the state's seed; the events of applying it follow.
          */
         TeTrixChanceEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /**
              * @description The outcome in notation.
              * @enum {string}
@@ -1195,6 +1239,8 @@ export interface components {
         TeTrixGameOverEvent: {
             /** @description When it ended because of them: who could not place. */
             blocked?: number[];
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
             ply?: number;
             /**
@@ -1432,6 +1478,8 @@ export interface components {
             cells: {
                 [key: string]: "o" | "x" | "s";
             };
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description Symbols over the edge, not entered (TX-8). */
             overhang: number;
             /** @description The placement in notation, e.g. r90@2,3. */
@@ -1448,6 +1496,8 @@ export interface components {
          * @description TX-5: the roller threw the four dice; they arrange them next.
          */
         TeTrixRolledEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
             ply?: number;
             /**
@@ -1467,6 +1517,8 @@ export interface components {
          * @description TX-10: everyone who can has placed; the next round begins.
          */
         TeTrixRoundEndedEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description Who rolls next (TX-5). */
             nextRoller: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1545,6 +1597,8 @@ export interface components {
          * @description TX-14: the solo player stopped the game at the start of a round.
          */
         TeTrixStoppedEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /**
              * @description The solo player.
              * @constant
@@ -1562,6 +1616,8 @@ export interface components {
          * @description TT-13: a stone left the board past the mover's target.
          */
         TricTracBorneOffEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The point it left. */
             from: number;
             /** @description The mover: 0 Red, 1 Black. */
@@ -1588,6 +1644,8 @@ export interface components {
          * @description A chance outcome the service sampled from the state's seed; the events of applying it follow.
          */
         TricTracChanceEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The outcome in notation. */
             outcome: string;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1610,6 +1668,8 @@ export interface components {
          * @description TT-6: after a double the same player throws again.
          */
         TricTracExtraThrowEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The mover: 0 Red, 1 Black. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1622,6 +1682,8 @@ export interface components {
          * @description TT-8: only one number could be played; the other is lost.
          */
         TricTracForfeitedEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The number not played. */
             numbers: number[];
             /** @description The mover: 0 Red, 1 Black. */
@@ -1702,6 +1764,8 @@ export interface components {
          * @description TT-15: the mover reached pointsToWin and won on the spot.
          */
         TricTracGameOverEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
             ply?: number;
             /**
@@ -1721,6 +1785,8 @@ export interface components {
          * @description TT-12: a lone opposing stone was hit back to its start field.
          */
         TricTracHitEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The mover: 0 Red, 1 Black. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1891,6 +1957,8 @@ export interface components {
          * @description TT-8: no number of the throw could be played.
          */
         TricTracPassedEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The two dice, lower first. */
             dice: number[];
             /** @description The mover: 0 Red, 1 Black. */
@@ -1905,6 +1973,8 @@ export interface components {
          * @description TT-14: the mover scored a point for a hit or a stone borne off.
          */
         TricTracScoredEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /**
              * @description What scored.
              * @enum {string}
@@ -1973,6 +2043,8 @@ export interface components {
          * @description One stone moved by one number (TT-7); hits and bearing off follow as events.
          */
         TricTracSteppedEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The number this step used. */
             die: number;
             /** @description The point left (1 and 24: start fields). */
@@ -1991,6 +2063,8 @@ export interface components {
          * @description The dice were thrown: the opening throw (TT-4) or the mover's throw (TT-5).
          */
         TricTracThrownEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The two dice, lower first. */
             dice: number[];
             /** @description Both dice equal: played once per number, and the same player throws again (TT-6). */
@@ -2012,6 +2086,8 @@ export interface components {
          * @description TJ-14: emptying the rack earned one extra coin from the supply.
          */
         TriominosJuniorBonusCoinEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The player whose turn it is. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2034,6 +2110,8 @@ export interface components {
          * @description A chance outcome the service sampled from the state's seed; the events of applying it follow.
          */
         TriominosJuniorChanceEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The outcome in notation. */
             outcome: string;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2060,6 +2138,8 @@ export interface components {
          * @description TJ-4: a tile went to the player's rack (which one is hidden, TJ-17).
          */
         TriominosJuniorDealtEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description Whose rack. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2072,6 +2152,8 @@ export interface components {
          * @description TJ-12: the mover draws; a tileDrawn event follows once the tile is dealt.
          */
         TriominosJuniorDrawEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description Coin level only: coins paid (0 without coins). */
             paid?: number;
             /** @description The player whose turn it is. */
@@ -2144,6 +2226,8 @@ export interface components {
          * @description The game ended (TJ-14, TJ-15); the best total wins, ties share (TJ-16).
          */
         TriominosJuniorGameOverEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
             ply?: number;
             /**
@@ -2165,6 +2249,8 @@ export interface components {
         TriominosJuniorJokerSwappedEvent: {
             /** @description The position "col,row" (the SVG's data-at). */
             at: string;
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The player whose turn it is. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2448,6 +2534,8 @@ export interface components {
          * @description TJ-13: the mover could neither place, swap nor draw.
          */
         TriominosJuniorPassedEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The player whose turn it is. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2464,6 +2552,8 @@ export interface components {
             at: string;
             /** @description Coin level only: coins earned (0 once the supply is empty). */
             coins?: number;
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description The player whose turn it is. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2496,6 +2586,8 @@ export interface components {
              * @constant
              */
             at: "0,0";
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
             ply?: number;
             /** @description The start tile in its smallest rotation. */
@@ -2552,6 +2644,8 @@ export interface components {
          * @description TJ-12: the drawn tile went to the player's rack (which one is hidden).
          */
         TriominosJuniorTileDrawnEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
             /** @description Who drew. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2608,6 +2702,7 @@ export interface components {
             valid: boolean;
         };
         VerifyProblem: {
+            args: components["schemas"]["MessageArgs"];
             /** @description SCORES_DIFFER, WINNERS_DIFFER: the scores or winners claimed. */
             claimed?: number[];
             code: components["schemas"]["ProblemCode"];
@@ -2615,7 +2710,10 @@ export interface components {
             computed?: number[];
             /** @description The text record's line of the move (or of a record error). */
             line?: number;
+            /** @description The problem in words, in the answer's language. */
             message: string;
+            /** @description The message's stable id in the service's catalog; with args, enough to word it in any language of your own. */
+            messageId: string;
             /** @description A move's problem: its 0-based index (move ply+1 of a record). */
             ply?: number;
             /** @description A move's finer stable code. */
@@ -2826,7 +2924,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PlayerStateRequest"];
+                "application/json": components["schemas"]["LegalMovesRequest"];
             };
         };
         responses: {
@@ -3084,7 +3182,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StateRequest"];
+                "application/json": components["schemas"]["PositionRequest"];
             };
         };
         responses: {
