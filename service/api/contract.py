@@ -309,7 +309,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "get",
         f"{_GAME_PATH}/rules",
         "The game's rules, rule by rule, in the answer's language",
-        ref("Rules"),
+        ref("RulesAnswer"),
         graphql=GraphQL(("rules",)),
     ),
     Operation(

@@ -370,7 +370,7 @@ def api_schemas() -> JSON:
         "Player": {"type": "integer", "minimum": 0, "description": "A 0-based player number."},
         "Seed": {"type": "string", "minLength": SEED_LENGTH[0], "maxLength": SEED_LENGTH[1]},
         "GameList": obj({"games": array(ref("Game"))}, ["games"]),
-        "Rules": obj(
+        "RulesAnswer": obj(
             {
                 "game": ref("GameId"),
                 "language": {

@@ -84,7 +84,7 @@ MIRRORS: dict[Any, dict[str, Any]] = {
     ViewAnswer: SCHEMAS["ViewAnswer"],
     Problem: SCHEMAS["Problem"],
     Message: SCHEMAS["Message"],
-    Rules: SCHEMAS["Rules"],
+    Rules: SCHEMAS["RulesAnswer"],
     RuleText: SCHEMAS["RuleText"],
     ErrorDetails: SCHEMAS["ErrorDetails"],
     Error: SCHEMAS["Error"],
@@ -146,7 +146,7 @@ def test_literals_are_the_schemas_enums():
     batch_status = SCHEMAS["BatchVerdict"]["properties"]["status"]["anyOf"]
     assert [list(get_args(Status)), None] == [s.get("enum") for s in batch_status]
     assert list(get_args(ProblemCode)) == SCHEMAS["ProblemCode"]["enum"]
-    assert list(get_args(Language)) == SCHEMAS["Rules"]["properties"]["language"]["enum"]
+    assert list(get_args(Language)) == SCHEMAS["RulesAnswer"]["properties"]["language"]["enum"]
 
 
 def test_every_json_answer_is_mirrored():

@@ -24,7 +24,7 @@ export type Message = Schemas["Message"];
 /** A message's named arguments: numbers, notation, JSON paths, codes, or a nested Message. */
 export type MessageArgs = Schemas["MessageArgs"];
 /** The languages the service writes in ("en" | "de"); it answers any other in English. */
-export type Language = Schemas["Rules"]["language"];
+export type Language = Schemas["RulesAnswer"]["language"];
 /** One rule: its id as refusals name it (MX-7), its text as Markdown. */
 export type RuleText = Schemas["RuleText"];
 export type Player = Schemas["Player"];

@@ -965,7 +965,7 @@ export interface components {
             /** @description The rule, as Markdown. */
             text: string;
         };
-        Rules: {
+        RulesAnswer: {
             game: components["schemas"]["GameId"];
             /**
              * @description The language of the texts: the one asked for when the rules are written in it, else English.
@@ -3533,7 +3533,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Rules"];
+                    "application/json": components["schemas"]["RulesAnswer"];
                 };
             };
             /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
