@@ -207,31 +207,22 @@ class Catalog:
         return cls(language, sources(language))
 
     def format(self, id_: str, args: dict[str, str | int]) -> str | None:
-        """The text of ``id_`` with ``args`` (``id.name``: the message's attribute ``name``);
-        None when the catalog has no such message or the message is missing an argument it
-        names."""
+        """The text of ``id_`` with ``args`` (``id.name``: the message's attribute ``name``,
+        an option's ``.description``); None when the catalog has no such message or
+        attribute, or the message is missing an argument it names."""
         id_, _, attribute = id_.partition(".")
-        if attribute:
-            return self.attribute(id_, attribute, args)
         if id_ not in self.ids:
             return None
         message = self.bundle.get_message(id_)
-        if message.value is None:
-            return None
-        text, errors = self.bundle.format_pattern(message.value, _fluent(args))
-        return None if errors or not isinstance(text, str) else text
-
-    def attribute(self, id_: str, name: str, args: dict[str, str | int]) -> str | None:
-        """The text of the attribute ``.name`` of message ``id_`` (an option's
-        ``.description``); None when there is none."""
-        if id_ not in self.ids:
-            return None
-        message = self.bundle.get_message(id_)
-        pattern = message.attributes.get(name)
+        pattern = message.attributes.get(attribute) if attribute else message.value
         if pattern is None:
             return None
         text, errors = self.bundle.format_pattern(pattern, _fluent(args))
         return None if errors or not isinstance(text, str) else text
+
+    def attribute(self, id_: str, name: str, args: dict[str, str | int]) -> str | None:
+        """The text of the attribute ``.name`` of message ``id_``; None when there is none."""
+        return self.format(f"{id_}.{name}", args)
 
 
 def sources(language: str) -> Iterator[Source]:

@@ -22,8 +22,9 @@ _VARY = (b"vary", b"Accept-Language")
 _HEADERS = {lang: (b"content-language", lang.encode()) for lang in text.LANGUAGES}
 
 
-def choose(scope: Scope) -> str:
-    """The language the request asks for, of those the catalog has."""
+def choose(scope: Scope, accept_language: bytes | None) -> str:
+    """The language the request asks for (its query and its ``Accept-Language`` header, as
+    the edge read it), of those the catalog has."""
     override = None
     query: bytes = scope.get("query_string", b"")
     if _QUERY_BYTES in query:  # the common case, no parameter, costs one search
@@ -31,11 +32,7 @@ def choose(scope: Scope) -> str:
             if name == QUERY:
                 override = value
                 break
-    header = None
-    for key, value in scope["headers"]:
-        if key == b"accept-language":
-            header = value.decode("latin-1")
-            break
+    header = None if accept_language is None else accept_language.decode("latin-1")
     return text.negotiate(header, override)
 
 

@@ -45,7 +45,7 @@ class Observe:
         # names the id too; each request runs in its own task, so nothing leaks.
         request_id.set(rid)
         echo = (b"x-request-id", rid.encode())
-        lang = language.choose(scope)
+        lang = language.choose(scope, _header(scope, b"accept-language"))
         text.LANGUAGE.set(lang)
         status = 0  # no answer started yet
         closed = complete = failed = False

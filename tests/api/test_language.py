@@ -77,13 +77,7 @@ def test_german_problems_carry_their_ids_and_arguments(client):
     assert problem["reason"] == german != text.render(_msg(problem), "en")
 
 
-def _msg(wire):
-    """The message an answer's messageId and args name (nested ones too)."""
-    args = {
-        k: _msg(v) if isinstance(v, dict) and "messageId" in v else v
-        for k, v in wire["args"].items()
-    }
-    return text.Msg.of(wire["messageId"], **args)
+_msg = text.from_wire  # the message an answer's messageId and args name (nested ones too)
 
 
 def test_graphql_answers_in_the_language_of_the_header_and_of_lang(client):

@@ -15,7 +15,7 @@ reason inside it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Union
 
@@ -33,10 +33,6 @@ class Msg:
     @classmethod
     def of(cls, id_: str, /, **args: Arg) -> Msg:
         return cls(id_, tuple(sorted(args.items())))
-
-    @property
-    def args(self) -> dict[str, Arg]:
-        return dict(self.items)
 
     def wire(self) -> dict[str, object]:
         """``messageId`` and ``args`` as an answer carries them; a message argument nests
@@ -86,8 +82,3 @@ def install(renderer: Callable[[Msg], str]) -> None:
     """Called once by the catalog: how :func:`rendered` renders from then on."""
     global _renderer
     _renderer = renderer
-
-
-def mapping(args: Mapping[str, Arg]) -> tuple[tuple[str, Arg], ...]:
-    """``Msg.items`` from a mapping (sorted by name)."""
-    return tuple(sorted(args.items()))
