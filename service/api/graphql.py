@@ -272,6 +272,19 @@ class InvalidRequest:
     )
 
 
+@strawberry.type(
+    description="One line of a player's score, citing the rule it comes from; a player's "
+    "lines add up to their score."
+)
+class ScoreLine:
+    player: int = strawberry.field(description="Whose score the line is part of.")
+    rule: str = strawberry.field(description="The rule that gives these points, e.g. TX-11.")
+    points: int = strawberry.field(description="The points of the line (negative: a penalty).")
+    message: str = strawberry.field(description="The line in words, in the answer's language.")
+    message_id: str = strawberry.field(description=MESSAGE_ID)
+    args: JSON = strawberry.field(description=MESSAGE_ARGS)
+
+
 @strawberry.type(description="A game position; every field is computed when asked for.")
 class Position:
     _rules: strawberry.Private[Rules]
@@ -321,6 +334,22 @@ class Position:
     @strawberry.field(description="The per-game score breakdown.")
     async def breakdown(self) -> JSON:
         return JSON((await self._score())["breakdown"])
+
+    @strawberry.field(
+        description="Each player's score as lines that cite their rules and add up to it."
+    )
+    async def score_lines(self) -> list[ScoreLine]:
+        return [
+            ScoreLine(
+                player=line["player"],
+                rule=line["rule"],
+                points=line["points"],
+                message=str(text.from_wire(line)),
+                message_id=line["messageId"],
+                args=JSON(line["args"]),
+            )
+            for line in (await self._score())["lines"]
+        ]
 
     @strawberry.field(description="Legal moves (the outcomes at a chance node).")
     async def legal_moves(self, player: int | None = None) -> list[LegalMove]:

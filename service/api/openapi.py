@@ -432,8 +432,26 @@ def api_schemas() -> JSON:
                 "winners": array(ref("Player")),
                 "reason": {"type": ["string", "null"], "description": "Why the game ended."},
                 "breakdown": ref("Breakdown"),
+                "lines": array(ref("ScoreLine")),
             },
-            ["scores", "status", "winners", "reason", "breakdown"],
+            ["scores", "status", "winners", "reason", "breakdown", "lines"],
+        ),
+        "ScoreLine": obj(
+            {
+                "player": ref("Player"),
+                "rule": {"type": "string", "description": "The rule that gives the points."},
+                "points": {
+                    "type": "integer",
+                    "description": "The line's points (negative: a penalty); a player's lines "
+                    "add up to their score.",
+                },
+                "message": {
+                    "type": "string",
+                    "description": "The line in words, in the answer's language.",
+                },
+                **MESSAGE_FIELDS,
+            },
+            ["player", "rule", "points", "message", "messageId", "args"],
         ),
         "ViewAnswer": obj({"view": ref("View")}, ["view"]),
         "Problem": obj(

@@ -343,12 +343,15 @@ class Rules:
             spend(POSITION_COST, Msg.of("error-work-score"))
             state = loaded.state
             status, scores = engine.status(state), engine.scores(state)
+            told = engine.spec.score_lines
             return {
                 "scores": list(scores.values),
                 "status": status.label,
                 "winners": list(status.winners),
                 "reason": status.reason,
                 "breakdown": scores.breakdown,
+                # language-free (cached): each line's message is written by score_answer
+                "lines": [] if told is None else [line.wire() for line in told(state, scores)],
             }
 
         return await self._cached(loaded, "score", None, compute)  # type: ignore[no-any-return]
@@ -536,6 +539,23 @@ def words(wire: dict[str, Any], field: str = "description") -> dict[str, Any]:
     """``field`` written in the answer's language and ``<field>Message``, its ``messageId``
     and ``args``: how an answer carries a text a cached result holds as a message."""
     return {field: text.from_wire(wire), f"{field}Message": wire}
+
+
+def score_answer(score: dict[str, Any]) -> dict[str, Any]:
+    """A cached score with each line's ``message`` written in the answer's language."""
+    return {**score, "lines": [score_line(line) for line in score["lines"]]}
+
+
+def score_line(line: dict[str, Any]) -> dict[str, Any]:
+    """A score line as answers carry it: player, rule, points, then its words."""
+    wire = {"messageId": line["messageId"], "args": line["args"]}
+    return {
+        "player": line["player"],
+        "rule": line["rule"],
+        "points": line["points"],
+        "message": text.from_wire(wire),
+        **wire,
+    }
 
 
 def describe_events(engine: Engine, events: list[Event]) -> list[Event]:

@@ -13,7 +13,7 @@ from . import offload
 from .budget import request_budget
 from .contract import BY_ID
 from .http import StreamedBody, json_response, read_json
-from .ops import INLINE_MOVES, Engine, Loaded, Rules, describe_events, words
+from .ops import INLINE_MOVES, Engine, Loaded, Rules, describe_events, score_answer, words
 from .records import print_record
 from .request import Body, bad_text
 from .verify import (
@@ -196,7 +196,7 @@ async def _play(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> 
 
 
 async def _score(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
-    return await rules.score(load())
+    return score_answer(await rules.score(load()))
 
 
 async def _view(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:

@@ -4,13 +4,14 @@ beside every message; the rules by id in both languages."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 
 from service import text
-from service.games import SPECS
+from service.games import REGISTRY, SPECS
 
 GRAPHQL_FAILURE = """
 query($s: JSON!) { position(game: "mixtour", state: $s) {
@@ -268,6 +269,67 @@ def test_graphql_tells_moves_prompts_and_events_when_they_are_selected(client):
     events = client.post("/graphql?lang=de", json={"query": play, "variables": {"s": state}})
     (event,) = events.json()["data"]["play"]["events"]
     assert event["description"] == _told("mixtour", event, "de")
+
+
+def _finished(game, players=None, options=None):
+    """A whole seeded random game of ``game``, played with the engine: its last state."""
+    engine = REGISTRY[game]
+    state = engine.new(players, options, None)
+    rng = random.Random(game)
+    while not engine.status(state).finished:
+        if engine.is_chance(state):
+            move = rng.choice(engine.chance_outcomes(state))[0]
+            state = engine.apply(state, move).state
+            continue
+        player = engine.to_move(state)[0]
+        state = engine.apply(state, rng.choice(engine.legal_moves(state, player)), player).state
+    return engine.encode(state)
+
+
+# Every kind of score line: each game, Te-Trix alone (the bar, TX-15) and Triominos at the
+# points level (the rack's penalty, TJ-15).
+SCORED = {
+    "mixtour": (None, None, {"MX-9"}),
+    "tric-trac": (None, None, {"TT-14"}),
+    "te-trix": (2, None, {"TX-11"}),
+    "te-trix solo": (1, {"solo": True}, {"TX-11", "TX-15"}),
+    "triominos-junior": (2, None, {"TJ-14"}),
+    "triominos-junior points": (2, {"level": "points"}, {"TJ-10", "TJ-15"}),
+}
+
+
+@pytest.mark.parametrize("case", list(SCORED))
+def test_score_lines_cite_their_rules_add_up_and_speak_both_languages(client, case):
+    """Issue 24: the score explained in lines, each with the rule it comes from."""
+    game = case.split()[0]
+    players, options, rules = SCORED[case]
+    state = _finished(game, players, options)
+    answers = {}
+    for lang in text.LANGUAGES:
+        r = client.post(
+            f"/v1/games/{game}/score", json={"state": state}, headers={"accept-language": lang}
+        )
+        assert r.status_code == 200, r.text
+        answers[lang] = body = r.json()
+        assert {line["rule"] for line in body["lines"]} == rules
+        for p, score in enumerate(body["scores"]):
+            assert sum(line["points"] for line in body["lines"] if line["player"] == p) == score
+        for line in body["lines"]:
+            assert line["message"] == text.render(_msg(line), lang)
+            assert str(abs(line["points"])) in line["message"]
+    en, de = answers["en"]["lines"], answers["de"]["lines"]
+    assert [(a["messageId"], a["args"]) for a in en] == [(b["messageId"], b["args"]) for b in de]
+    assert all(a["message"] != b["message"] for a, b in zip(en, de, strict=True))
+
+
+def test_graphql_selects_the_score_lines_as_rest_answers_them(client):
+    state = _finished("tric-trac")
+    query = """query($s: JSON!) { position(game: "tric-trac", state: $s) { ... on Position {
+      scoreLines { player rule points message messageId args } } } }"""
+    r = client.post("/graphql?lang=de", json={"query": query, "variables": {"s": state}})
+    lines = r.json()["data"]["position"]["scoreLines"]
+    rest = client.post("/v1/games/tric-trac/score?lang=de", json={"state": state}).json()
+    assert lines == rest["lines"] and len(lines) == 4
 
 
 # -- errors a newcomer understands at once --------------------------------------------------

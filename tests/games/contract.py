@@ -175,6 +175,23 @@ def check_position(engine: Engine, state: Any, rng: random.Random, seen: Seen) -
     for p in (*everybody, *([None] if len(movers) < 2 else [])):
         assert engine.count_legal(state, p) == len(engine.legal_moves(state, p))
     _check_views(engine, state, rng, seen)
+    check_score_lines(engine, state)
+
+
+def check_score_lines(engine: Engine, state: Any) -> None:
+    """A player's score lines add up to their score, each citing one of the game's rules."""
+    told = engine.spec.score_lines
+    if told is None:
+        return
+    scores = engine.scores(state)
+    lines = told(state, scores)
+    everybody = range(engine.player_count(state))
+    assert {line.player for line in lines} == set(everybody), "every player has a line"
+    for p in everybody:
+        total = sum(line.points for line in lines if line.player == p)
+        assert total == scores.values[p], f"player {p}'s lines add up to {total}"
+    prefix = engine.spec.rule_prefix + "-"
+    assert all(line.rule.startswith(prefix) for line in lines)
 
 
 # Moves per player and position whose successor is compared with apply: a random sample,

@@ -8,6 +8,7 @@ coins (TJ-2). Te-Trix conserves nothing: its sheets fill up (its own tests check
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from typing import Any
@@ -114,3 +115,28 @@ def test_a_leaking_view_fails_the_contract():
 
     with pytest.raises(AssertionError, match="cannot see"):
         contract.check_playout(Leaky(engine.spec), random.Random(1), None, (2, {}))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_explains_its_score(game):
+    """Issue 24: every registered game tells its scores in lines (checked in every position
+    of the random games above)."""
+    spec = REGISTRY[game].spec
+    assert spec.score_lines is not None
+
+
+def test_score_lines_that_miss_a_point_fail_the_contract():
+    """The score-lines check can fail: a line one point short is caught."""
+    engine = REGISTRY["tric-trac"]
+    told = engine.spec.score_lines
+    assert told is not None
+
+    def short(state, scores):
+        lines = list(told(state, scores))
+        first = lines[0]
+        return [dataclasses.replace(first, points=first.points - 1), *lines[1:]]
+
+    broken = dataclasses.replace(engine.spec, score_lines=short).game
+    state = engine.new(None, None, None)
+    with pytest.raises(AssertionError, match="add up"):
+        contract.check_score_lines(broken, state)

@@ -41,6 +41,7 @@ __all__ = [
     "RuleText",
     "Rules",
     "Score",
+    "ScoreLine",
     "State",
     "Status",
     "SuggestAnswer",
@@ -165,12 +166,24 @@ class LegalMoves(TypedDict):
     promptMessage: NotRequired[Message]
 
 
+class ScoreLine(TypedDict):
+    """One line of a player's score; a player's ``points`` add up to their score."""
+
+    player: int
+    rule: str  # the rule that gives the points, e.g. TX-11
+    points: int  # negative for a penalty
+    message: str  # in the answer's language
+    messageId: str
+    args: MessageArgs
+
+
 class Score(TypedDict):
     scores: list[int]
     status: Status
     winners: list[int]
     reason: str | None
     breakdown: dict[str, Any]
+    lines: list[ScoreLine]
 
 
 class ViewAnswer(TypedDict):

@@ -27,6 +27,8 @@ export type MessageArgs = Schemas["MessageArgs"];
 export type Language = Schemas["RulesAnswer"]["language"];
 /** One rule: its id as refusals name it (MX-7), its text as Markdown. */
 export type RuleText = Schemas["RuleText"];
+/** One line of a player's score, citing its rule; a player's `points` add up to the score. */
+export type ScoreLine = Schemas["ScoreLine"];
 export type Player = Schemas["Player"];
 /** What a verdict found wrong with a game (its stable codes: `ILLEGAL_MOVE`, `SCORES_DIFFER`…). */
 export type ProblemCode = Schemas["ProblemCode"];

@@ -75,6 +75,22 @@ class Scores:
 
 
 @dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of a player's score explained for people: ``points`` (negative for a
+    penalty) that the rule ``rule`` gives, told by ``text``. A player's lines add up to
+    their score."""
+
+    player: int
+    rule: str
+    points: int
+    text: Msg
+
+    def wire(self) -> JSON:
+        """The line as a score answer carries it, before ``message`` is written."""
+        return {"player": self.player, "rule": self.rule, "points": self.points, **self.text.wire()}
+
+
+@dataclass(frozen=True, slots=True)
 class Descriptor:
     id: str
     name: str
@@ -268,6 +284,8 @@ class GameSpec(Generic[S, M]):
     """An event ``apply`` (or the driver, for ``chance``) emitted, told."""
     prompt: Callable[[S], Msg] | None = None
     """What the position asks of whom ("Red to move: roll"), or how the game ended."""
+    score_lines: Callable[[S, Scores], Sequence[ScoreLine]] | None = None
+    """Each player's score as lines that cite their rules and add up to it."""
     type_prefix: str | None = None
     type_names: Mapping[str, str] = field(default_factory=dict)
     game: Game[S, M] = field(init=False, repr=False, compare=False)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..core import ScoreLine, Scores
 from ..core.text import Arg, Msg
 from .board import SQUARES
 from .moves import REMOVE_AT, Move, Place, Shift
@@ -103,3 +104,12 @@ def prompt(state: MixtourState) -> Msg:
     if can_shift:
         return Msg.of("mixtour-prompt-move", player=player)
     return Msg.of("mixtour-prompt-pass", player=player)
+
+
+def score_lines(state: MixtourState, scores: Scores) -> list[ScoreLine]:
+    """One line a player: a point for every stack of five or more that left the board with
+    the player's piece on top (MX-9)."""
+    return [
+        ScoreLine(p, "MX-9", points, Msg.of("mixtour-score-stacks", player=p, stacks=points))
+        for p, points in enumerate(scores.values)
+    ]

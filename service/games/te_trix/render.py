@@ -126,7 +126,18 @@ def _panel(state: TeTrixState, p: int, x: int, y: int) -> list[str]:
     size, sheet = state.size, state.sheets[p]
     scores = scoring.symbol_scores(sheet, size)
     total = scoring.total(sheet, size, state.bar)
-    parts = [f"{SYMBOLS[s]} {len(sc.kept)}×{sc.cells}={sc.points}" for s, sc in enumerate(scores)]
+    parts = [
+        str(
+            Msg.of(
+                "te-trix-svg-symbol-points",
+                symbol=SYMBOLS[s],
+                areas=len(sc.kept),
+                cells=sc.cells,
+                points=sc.points,
+            )
+        )
+        for s, sc in enumerate(scores)
+    ]
     if state.bar is not None:
         parts.append(str(Msg.of("te-trix-svg-bar-points", bar=state.bar)))
         rated = RATING.get(scoring.rating(total))
@@ -188,7 +199,7 @@ def _bar(p: int, free: int, x: int, y: int) -> list[str]:
     """TX-13: 8 fields, crossed from the left (as ``crossed_fields`` numbers them)."""
     out = [f'<text x="{x}" y="{y + 11}" font-size="10" fill="#444">{esc(str(BAR))}</text>']
     for i in range(BAR_FIELDS):
-        bx = x + 24 + i * 14
+        bx = x + 38 + i * 14  # after the label ("Leiste", "bar")
         crossed = is_crossed(i + 1, free)
         out.append(
             f'<rect x="{bx}" y="{y}" width="12" height="12" fill="#fff" stroke="#444" '

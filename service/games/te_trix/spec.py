@@ -46,5 +46,6 @@ SPEC: GameSpec[TeTrixState, Move] = GameSpec(
     describe_move=texts.describe_move,
     describe_event=texts.describe_event,
     prompt=texts.prompt,
+    score_lines=texts.score_lines,
 )
 ENGINE = SPEC.game

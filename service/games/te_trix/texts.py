@@ -14,6 +14,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
+from ..core import ScoreLine, Scores
 from ..core.text import Arg, Msg
 from . import scoring
 from .moves import Arrangement, Move, Placement, Roll, Stop, parse_move, symbols_text
@@ -248,3 +249,31 @@ def prompt(state: TeTrixState) -> Msg:
         ending=_ending(state.end, state.blocked, state.players),
         result=_result(totals, state.solo),
     )
+
+
+def score_lines(state: TeTrixState, scores: Scores) -> list[ScoreLine]:
+    """Each player's sheet, symbol by symbol (TX-11: the areas of five or more cells count,
+    their number times their cells), and in the solo game the bar's free fields (TX-15)."""
+    lines = []
+    for told in scores.breakdown["players"]:
+        p = told["player"]
+        for symbol, part in told["symbols"].items():
+            struck = sum(1 for r in part["regions"] if r["struck"])
+            args: dict[str, Arg] = {
+                "player": p,
+                "symbol": symbol,
+                "areas": part["kept"],
+                "cells": part["cells"],
+                "points": part["points"],
+                "struck": struck,
+            }
+            lines.append(
+                ScoreLine(p, "TX-11", part["points"], Msg.of("te-trix-score-symbol", **args))
+            )
+        bar = told.get("bar")
+        if bar is not None:
+            free = bar["free"]
+            lines.append(
+                ScoreLine(p, "TX-15", free, Msg.of("te-trix-score-bar", player=p, free=free))
+            )
+    return lines

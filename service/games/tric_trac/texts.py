@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from ..core import ScoreLine, Scores
 from ..core.text import Msg
 from .moves import OFF, Move, Opening, Step, Throw, notation, parse_move
 from .rules import TricTrac
@@ -190,3 +191,18 @@ def prompt(state: TricTracState) -> Msg:
     if len(plays) == 1 and not plays[0].turn.steps:
         return Msg.of("tric-trac-prompt-pass", player=player, dice=notation(Throw(low, high)))
     return Msg.of("tric-trac-prompt-move", player=player, low=low, high=high)
+
+
+def score_lines(state: TricTracState, scores: Scores) -> list[ScoreLine]:
+    """Two lines a player, both points by TT-14: a point for every enemy stone hit (TT-12)
+    and for every own stone borne off (TT-13)."""
+    hits, off = scores.breakdown["hits"], scores.breakdown["borneOff"]
+    lines = []
+    for p in (0, 1):
+        lines.append(
+            ScoreLine(p, "TT-14", hits[p], Msg.of("tric-trac-score-hits", player=p, stones=hits[p]))
+        )
+        lines.append(
+            ScoreLine(p, "TT-14", off[p], Msg.of("tric-trac-score-off", player=p, stones=off[p]))
+        )
+    return lines

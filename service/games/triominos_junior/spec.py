@@ -47,6 +47,7 @@ SPEC: GameSpec[TriominosState, Move] = GameSpec(
     describe_move=texts.describe_move,
     describe_event=texts.describe_event,
     prompt=texts.prompt,
+    score_lines=texts.score_lines,
     # the generated type names the SDL has always had: place and swap share one, so do
     # draw and pass
     type_prefix="Triominos",

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..core import ScoreLine, Scores
 from ..core.text import Arg, Msg
 from .grid import ORIGIN, pos_name
 from .layout import board_of, placements, swaps
@@ -208,3 +209,32 @@ def _over(state: TriominosState) -> Msg:
     if state.level == "coins":
         return Msg.of("triominos-junior-prompt-over-coins", **told)
     return Msg.of("triominos-junior-prompt-over-points", **told)
+
+
+def score_lines(state: TriominosState, scores: Scores) -> list[ScoreLine]:
+    """At the coin level each player's coins (TJ-14: the most coins win). At the points
+    level the values of the tiles laid (TJ-10) and, once the game is over, those left on the
+    rack taken off (TJ-15)."""
+    told = scores.breakdown
+    if told["level"] == "coins":
+        return [
+            ScoreLine(
+                p, "TJ-14", coins, Msg.of("triominos-junior-score-coins", player=p, coins=coins)
+            )
+            for p, coins in enumerate(told["coins"])
+        ]
+    lines = []
+    for p, placed in enumerate(told["placed"]):
+        lines.append(
+            ScoreLine(
+                p, "TJ-10", placed, Msg.of("triominos-junior-score-laid", player=p, points=placed)
+            )
+        )
+        if told["penaltyApplied"]:
+            left = told["rackPenalty"][p]
+            lines.append(
+                ScoreLine(
+                    p, "TJ-15", -left, Msg.of("triominos-junior-score-rack", player=p, points=left)
+                )
+            )
+    return lines

@@ -30,6 +30,7 @@ from service.games.core import (
     NotYourTurn,
     OptionSpec,
     Problems,
+    ScoreLine,
     Scores,
     Status,
     Transition,
@@ -145,6 +146,14 @@ class TicTacToe(GameRules[TicTacToeState, Mark]):
         winner = _winner(state.cells)
         marks = [state.cells.count(p) for p in (0, 1)]
         return Scores(tuple(int(winner == p) for p in (0, 1)), {"marks": marks})
+
+
+def score_lines(state: TicTacToeState, scores: Scores) -> list[ScoreLine]:
+    """One line a player: the point for three in a row (XO-3)."""
+    return [
+        ScoreLine(p, "XO-3", points, Msg.of("tic-tac-toe-score", player=p, points=points))
+        for p, points in enumerate(scores.values)
+    ]
 
 
 def _reason(winner: int | None) -> str:
@@ -326,4 +335,5 @@ SPEC: GameSpec[TicTacToeState, Mark] = GameSpec(
     move_document_schema=move_document_schema,
     event_schema=event_schema_of,
     breakdown_schema=breakdown_schema,
+    score_lines=score_lines,
 )

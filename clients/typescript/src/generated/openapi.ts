@@ -977,12 +977,25 @@ export interface components {
         };
         Score: {
             breakdown: components["schemas"]["Breakdown"];
+            lines: components["schemas"]["ScoreLine"][];
             /** @description Why the game ended. */
             reason: string | null;
             scores: number[];
             /** @enum {string} */
             status: "ongoing" | "finished";
             winners: components["schemas"]["Player"][];
+        };
+        ScoreLine: {
+            args: components["schemas"]["MessageArgs"];
+            /** @description The line in words, in the answer's language. */
+            message: string;
+            /** @description The message's stable id in the service's catalog; with args, enough to word it in any language of your own. */
+            messageId: string;
+            player: components["schemas"]["Player"];
+            /** @description The line's points (negative: a penalty); a player's lines add up to their score. */
+            points: number;
+            /** @description The rule that gives the points. */
+            rule: string;
         };
         Seed: string;
         /** @description A game state document, as answered; send it back unchanged. */

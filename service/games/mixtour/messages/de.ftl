@@ -113,3 +113,10 @@ mixtour-prompt-place = { mixtour-player } ist am Zug: einen Stein einsetzen
 mixtour-prompt-move = { mixtour-player } ist am Zug: einen Stapel ziehen
 mixtour-prompt-pass = { mixtour-player } ist am Zug und muss passen: weder Einsetzen noch Ziehen ist möglich
 mixtour-prompt-won = { mixtour-player } hat mit { $points } zu { $other } Punkten gewonnen
+
+## Die Punkte erklärt (texts.py: score_lines)
+mixtour-score-stacks = { mixtour-player }: { $stacks ->
+    [0] 0 Punkte, noch kein Stapel vom Brett gegangen
+    [one] 1 Punkt für einen Stapel aus fünf oder mehr Steinen, der mit eigenem Stein oben vom Brett ging
+   *[other] { $stacks } Punkte für { $stacks } Stapel aus fünf oder mehr Steinen, die mit eigenem Stein oben vom Brett gingen
+ }

@@ -103,3 +103,10 @@ mixtour-prompt-won = { mixtour-player } has won with { $points ->
     [one] 1 point
    *[other] { $points } points
  } to { $other }
+
+## Scores explained (texts.py: score_lines)
+mixtour-score-stacks = { mixtour-player }: { $stacks ->
+    [0] 0 points, no stack has left the board yet
+    [one] 1 point for a stack of five or more that left the board with their piece on top
+   *[other] { $stacks } points for { $stacks } stacks of five or more that left the board with their piece on top
+ }

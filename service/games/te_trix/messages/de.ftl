@@ -318,6 +318,24 @@ te-trix-svg-panel = { te-trix-player }: { NUMBER($points, useGrouping: 0) } Pkt.
         [waiting] { " · trägt ein" }
        *[none] {""}
     }
+# Die Punkte eines Symbols im Bild, TX-11: Flächen × Kästchen = Punkte.
+te-trix-svg-symbol-points = { te-trix-symbol } { $areas }×{ $cells }={ $points }
 te-trix-svg-bar-points = Leiste +{ $bar }
 te-trix-svg-bar = Leiste
 te-trix-svg-preprinted = vorgedruckt
+
+## Die Punkte erklärt (texts.py: score_lines): je Blatt und Symbol (TX-11), die Leiste (TX-15)
+te-trix-score-symbol = { te-trix-player }, { te-trix-symbol }: { $areas ->
+        [0] keine Fläche aus fünf oder mehr Kästchen, 0 Punkte
+        [one] eine Fläche aus { $cells } Kästchen, 1 × { $cells } = { $points } Punkte
+       *[other] { $areas } Flächen aus fünf oder mehr Kästchen mit zusammen { $cells } Kästchen, { $areas } × { $cells } = { $points } Punkte
+    }{ $struck ->
+        [0] {""}
+        [one] ; eine kleinere Fläche gestrichen
+       *[other] ; { $struck } kleinere Flächen gestrichen
+    }
+te-trix-score-bar = { te-trix-player }: { $free ->
+        [0] kein freies Feld der Leiste, 0 Punkte
+        [one] ein freies Feld der Leiste, 1 Punkt
+       *[other] { $free } freie Felder der Leiste, { $free } Punkte
+    }

@@ -273,6 +273,24 @@ te-trix-svg-panel = { te-trix-player }: { NUMBER($points, useGrouping: 0) } pts{
         [waiting] { " · to place" }
        *[none] {""}
     }
+# A symbol's points on the picture, TX-11: areas × cells = points.
+te-trix-svg-symbol-points = { te-trix-symbol } { $areas }×{ $cells }={ $points }
 te-trix-svg-bar-points = bar +{ $bar }
 te-trix-svg-bar = bar
 te-trix-svg-preprinted = pre-printed
+
+## Scores explained (texts.py: score_lines): each sheet by symbol (TX-11), the bar (TX-15)
+te-trix-score-symbol = { te-trix-player }, { te-trix-symbol }: { $areas ->
+        [0] no area of five or more cells, 0 points
+        [one] one area of { $cells } cells, 1 × { $cells } = { $points } points
+       *[other] { $areas } areas of five or more cells with { $cells } cells together, { $areas } × { $cells } = { $points } points
+    }{ $struck ->
+        [0] {""}
+        [one] ; one smaller area struck out
+       *[other] ; { $struck } smaller areas struck out
+    }
+te-trix-score-bar = { te-trix-player }: { $free ->
+        [0] no free field left on the bar, 0 points
+        [one] one free field on the bar, 1 point
+       *[other] { $free } free fields on the bar, { $free } points
+    }

@@ -227,3 +227,15 @@ tric-trac-prompt-throw = { tric-trac-player } ist am Zug: würfeln
 tric-trac-prompt-move = { tric-trac-player } ist am Zug: { $low } und { $high } ziehen
 tric-trac-prompt-pass = { tric-trac-player } ist am Zug: Mit { $dice } lässt sich nichts ziehen, also aussetzen
 tric-trac-prompt-over = Partie beendet: { tric-trac-player } hat mit { $points } zu { $other } Punkten gewonnen
+
+## Die Punkte erklärt (texts.py: score_lines), beide nach TT-14
+tric-trac-score-hits = { tric-trac-player }: { $stones ->
+    [0] 0 Punkte, noch kein gegnerischer Stein geschlagen
+    [one] 1 Punkt für einen geschlagenen gegnerischen Stein
+   *[other] { $stones } Punkte für { $stones } geschlagene gegnerische Steine
+ }
+tric-trac-score-off = { tric-trac-player }: { $stones ->
+    [0] 0 Punkte, noch kein eigener Stein hinausgespielt
+    [one] 1 Punkt für einen hinausgespielten eigenen Stein
+   *[other] { $stones } Punkte für { $stones } hinausgespielte eigene Steine
+ }

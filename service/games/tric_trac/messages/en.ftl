@@ -211,3 +211,15 @@ tric-trac-prompt-over = Game over: { tric-trac-player } has won with { $points -
     [one] 1 point
    *[other] { $points } points
  } to { $other }
+
+## Scores explained (texts.py: score_lines), both by TT-14
+tric-trac-score-hits = { tric-trac-player }: { $stones ->
+    [0] 0 points, no enemy stone hit yet
+    [one] 1 point for an enemy stone hit
+   *[other] { $stones } points for { $stones } enemy stones hit
+ }
+tric-trac-score-off = { tric-trac-player }: { $stones ->
+    [0] 0 points, no stone borne off yet
+    [one] 1 point for a stone borne off
+   *[other] { $stones } points for { $stones } stones borne off
+ }

@@ -232,3 +232,17 @@ triominos-junior-svg-rack = Bänkchen von { triominos-junior-player }
 triominos-junior-svg-counts = Bänkchen: { $counts }
 triominos-junior-svg-coins = Münzen: { $coins }; Vorrat { $supply } · { $racks } · Pool { $pool }
 triominos-junior-svg-points = Punkte: { $points } · { $racks } · Pool { $pool }
+
+## Die Punkte erklärt (texts.py: score_lines)
+triominos-junior-score-coins = { triominos-junior-player }: { $coins ->
+    [one] 1 Münze
+   *[other] { $coins } Münzen
+ } in der Hand
+triominos-junior-score-laid = { triominos-junior-player }: { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+ } für die gelegten Steine
+triominos-junior-score-rack = { triominos-junior-player }: minus { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+ } für die Steine, die am Ende noch auf dem Bänkchen liegen

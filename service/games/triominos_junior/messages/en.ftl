@@ -215,3 +215,17 @@ triominos-junior-svg-rack = rack of { triominos-junior-player }
 triominos-junior-svg-counts = racks: { $counts }
 triominos-junior-svg-coins = coins: { $coins }; supply { $supply } · { $racks } · pool { $pool }
 triominos-junior-svg-points = points: { $points } · { $racks } · pool { $pool }
+
+## Scores explained (texts.py: score_lines)
+triominos-junior-score-coins = { triominos-junior-player }: { $coins ->
+    [one] 1 coin
+   *[other] { $coins } coins
+ } in hand
+triominos-junior-score-laid = { triominos-junior-player }: { $points ->
+    [one] 1 point
+   *[other] { $points } points
+ } for the tiles laid
+triominos-junior-score-rack = { triominos-junior-player }: minus { $points ->
+    [one] 1 point
+   *[other] { $points } points
+ } for the tiles still on the rack at the end

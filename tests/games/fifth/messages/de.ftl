@@ -12,3 +12,7 @@ tic-tac-toe-document = ein Zugdokument lautet {"{"}"kind": "mark", "square": "b2
 tic-tac-toe-not-a-square = kein Feld von a1 bis c3: { $given }
 tic-tac-toe-counts = Spieler { $player } beginnt (XO-1): diese Anzahlen sind unmöglich
 tic-tac-toe-turn-field = muss auf diesem Brett { $expected } sein (XO-1, XO-3, XO-4)
+tic-tac-toe-score = { tic-tac-toe-player }: { $points ->
+    [one] 1 Punkt für drei in einer Reihe
+   *[other] { $points } Punkte, keine drei in einer Reihe
+ }
