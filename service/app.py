@@ -110,10 +110,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return Response(gzip.decompress(data), media_type=media, headers=headers)
 
     async def root(request: Request) -> Response:
-        return PlainTextResponse(
-            "Regelwerk rules service: GraphQL at /graphql, REST under /v1, "
-            "OpenAPI at /openapi.json, a reference front end at /play\n"
-        )
+        return PlainTextResponse(f"{Msg.of('http-index')}\n")
 
     routes: list[BaseRoute] = [
         # The routes clients call most come first: the router tries them in order.

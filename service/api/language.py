@@ -37,8 +37,12 @@ def choose(scope: Scope, accept_language: bytes | None) -> str:
 
 
 def speaks(path: str, status: int) -> bool:
-    """Whether an answer holds words: the API's answers, and every error."""
-    return path.startswith("/v1/") or path == "/graphql" or status >= 400
+    """Whether an answer holds words: the API's answers, the index (``/``), and every
+    error."""
+    return path.startswith("/v1/") or path in _WORDED or status >= 400
+
+
+_WORDED = frozenset(("/graphql", "/"))
 
 
 def headers(language: str) -> tuple[tuple[bytes, bytes], tuple[bytes, bytes]]:

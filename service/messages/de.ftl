@@ -140,6 +140,8 @@ error-unknown-level = level muss einer der Werte { $levels } sein, nicht { $leve
 request-one-of = einer der Werte { $choices }
 
 ## Die HTTP-Schicht
+# GET / : was der Dienst ist und wo seine Teile liegen.
+http-index = Regelwerk-Regeldienst: GraphQL unter /graphql, REST unter /v1, OpenAPI unter /openapi.json, die Spielregeln unter /v1/games/{"{"}game{"}"}/rules, eine Beispiel-Oberfläche zum Spielen unter /play
 http-no-route = keine Route { $path }
 http-method-not-allowed = { $method } ist auf { $path } nicht erlaubt
 # Ein Anfragekopf, der ungelesen abgelehnt wird (HEADERS_TOO_LARGE): stets auf Englisch, da

@@ -125,6 +125,8 @@ error-unknown-level = level must be one of { $levels }, got { $level }
 request-one-of = one of { $choices }
 
 ## The HTTP layer
+# GET / : what the service is and where its parts are.
+http-index = Regelwerk rules service: GraphQL at /graphql, REST under /v1, OpenAPI at /openapi.json, the rules under /v1/games/{"{"}game{"}"}/rules, a reference front end at /play
 http-no-route = no route { $path }
 http-method-not-allowed = { $method } is not allowed on { $path }
 # A request head refused before it is read (HEADERS_TOO_LARGE): always in English, as the

@@ -372,3 +372,14 @@ def test_graphql_says_what_failed_though_no_failure_fragment_is_selected(client)
         },
     ).json()
     assert "extensions" not in good
+
+
+def test_the_index_says_what_the_service_is_in_the_language_asked_for(client):
+    answers = {}
+    for lang in ("de", "en", "fr"):
+        r = client.get("/", headers={"accept-language": lang})
+        assert r.status_code == 200
+        answers[lang] = (r.headers["content-language"], r.text)
+    assert answers["de"] == ("de", text.render(text.Msg.of("http-index"), "de") + "\n")
+    assert answers["fr"] == answers["en"] != answers["de"]
+    assert "/play" in answers["de"][1] and "/graphql" in answers["en"][1]
