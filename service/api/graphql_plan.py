@@ -384,11 +384,16 @@ class _Run:
         elif value is None:
             return None
         if at < len(wrappers):  # a list
-            if at + 1 == len(wrappers) - 1 and wrappers[at + 1] == NON_NULL and f.leaf:
-                leaf = f.leaf  # the common [Leaf!]: serialize in one comprehension
-                if any(item is None for item in value):
+            if at + 1 == len(wrappers) - 1 and wrappers[at + 1] == NON_NULL:
+                # the common [Leaf!] and [Object!]: one comprehension, no call per item
+                leaf, plan = f.leaf, f.object_plan
+                if (leaf or plan) and any(item is None for item in value):
                     raise Fallback(f"null in {f.key}")
-                return [leaf(item) for item in value]
+                if leaf is not None:
+                    return [leaf(item) for item in value]
+                if plan is not None:
+                    select = self.selection_sync
+                    return [select(plan, item) for item in value]
             return [self.complete_sync(f, wrappers, at + 1, item) for item in value]
         if f.leaf is not None:
             return f.leaf(value)

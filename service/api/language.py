@@ -25,15 +25,35 @@ _HEADERS = {lang: (b"content-language", lang.encode()) for lang in text.LANGUAGE
 def choose(scope: Scope, accept_language: bytes | None) -> str:
     """The language the request asks for (its query and its ``Accept-Language`` header, as
     the edge read it), of those the catalog has."""
-    override = None
     query: bytes = scope.get("query_string", b"")
     if _QUERY_BYTES in query:  # the common case, no parameter, costs one search
         for name, value in parse_qsl(query.decode("latin-1"), max_num_fields=64):
             if name == QUERY:
-                override = value
-                break
-    header = None if accept_language is None else accept_language.decode("latin-1")
-    return text.negotiate(header, override)
+                header = None if accept_language is None else accept_language.decode("latin-1")
+                return text.negotiate(header, value)
+    if accept_language is None:
+        return text.DEFAULT
+    return _negotiated(accept_language)
+
+
+# A browser sends the same Accept-Language with every request: each header's language is
+# remembered, for headers up to _MEMO_BYTES long and at most _MEMO_ENTRIES of them (64 KiB at
+# most; all forgotten when full), so the hit path pays one dictionary look-up for it.
+_MEMO_BYTES = 256
+_MEMO_ENTRIES = 256
+_memo: dict[bytes, str] = {}
+
+
+def _negotiated(header: bytes) -> str:
+    found = _memo.get(header)
+    if found is not None:
+        return found
+    found = text.negotiate(header.decode("latin-1"))
+    if len(header) <= _MEMO_BYTES:
+        if len(_memo) >= _MEMO_ENTRIES:
+            _memo.clear()
+        _memo[header] = found
+    return found
 
 
 def speaks(path: str, status: int) -> bool:

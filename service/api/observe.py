@@ -40,12 +40,13 @@ class Observe:
             await self.app(scope, receive, send)
             return
         start = time.perf_counter()
-        rid = accept_request_id(_header(scope, b"x-request-id"))
+        asked_id, accept_language = _headers(scope)
+        rid = accept_request_id(asked_id)
         # Not reset afterwards: starlette's 500 handler runs outside this middleware and
         # names the id too; each request runs in its own task, so nothing leaks.
         request_id.set(rid)
         echo = (b"x-request-id", rid.encode())
-        lang = language.choose(scope, _header(scope, b"accept-language"))
+        lang = language.choose(scope, accept_language)
         text.LANGUAGE.set(lang)
         status = 0  # no answer started yet
         closed = complete = failed = False
@@ -118,8 +119,14 @@ def route_name(scope: Scope) -> str:
     return "other"
 
 
-def _header(scope: Scope, name: bytes) -> bytes | None:
+def _headers(scope: Scope) -> tuple[bytes | None, bytes | None]:
+    """The request's ``X-Request-ID`` and ``Accept-Language`` (the first of each), in one
+    pass over its headers."""
+    rid = accept = None
     for key, value in scope["headers"]:
-        if key == name:
-            return bytes(value)
-    return None
+        if key == b"x-request-id":
+            if rid is None:
+                rid = bytes(value)
+        elif key == b"accept-language" and accept is None:
+            accept = bytes(value)
+    return rid, accept

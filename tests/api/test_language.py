@@ -383,3 +383,18 @@ def test_the_index_says_what_the_service_is_in_the_language_asked_for(client):
     assert answers["de"] == ("de", text.render(text.Msg.of("http-index"), "de") + "\n")
     assert answers["fr"] == answers["en"] != answers["de"]
     assert "/play" in answers["de"][1] and "/graphql" in answers["en"][1]
+
+
+def test_the_edge_remembers_few_short_accept_language_headers_and_answers_as_negotiate():
+    """The look-up that saves a browser's requests the parsing is bounded: at most
+    _MEMO_ENTRIES headers of at most _MEMO_BYTES each, and answers as negotiate does."""
+    from service.api import language
+
+    language._memo.clear()
+    for i in range(language._MEMO_ENTRIES * 2 + 3):
+        header = f"x{i};q=0.5, de;q=0.{i % 9 + 1}, en;q=0.55".encode()
+        assert language._negotiated(header) == text.negotiate(header.decode())
+        assert len(language._memo) <= language._MEMO_ENTRIES
+    long = b"de-DE," + b"x" * language._MEMO_BYTES
+    assert language._negotiated(long) == "de" and long not in language._memo
+    language._memo.clear()
