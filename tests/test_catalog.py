@@ -24,7 +24,7 @@ from service.games.core.text import Msg
 
 ROOT = Path(service.__file__).parent
 # Messages whose text is the same in both languages by nature (a pass-through).
-SAME_IN_BOTH: set[str] = set()
+SAME_IN_BOTH: set[str] = {"driver-players-more"}  # "A, <the rest>": a comma in both
 # Call sites whose message is the Nth argument: a str or f-string there is a sentence the
 # catalog does not hold.
 MESSAGE_ARGUMENT = {

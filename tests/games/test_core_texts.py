@@ -579,11 +579,24 @@ def sampled_outcome() -> driver.PlyError:
     return caught.value
 
 
+def te_trix_placed(players: int) -> Any:
+    """Te-Trix with ``players`` players in the place phase, player 0 placed already: the
+    others (one to three) are still to place, at the same time."""
+    te_trix = REGISTRY["te-trix"]
+    state = te_trix.new(players)
+    for who, move in ((None, "ooxs"), (None, "T:oxso"), (0, "r0@1,1")):
+        state = te_trix.apply(state, te_trix.parse_move(move), who).state
+    return state
+
+
 def driver_refusals() -> Iterator[Msg]:
-    mixtour, tric_trac = REGISTRY["mixtour"], REGISTRY["tric-trac"]
+    mixtour, tric_trac, te_trix = REGISTRY["mixtour"], REGISTRY["tric-trac"], REGISTRY["te-trix"]
     yield refusal(lambda: driver.check_turn(mixtour, finished_mixtour(), None)).msg
     yield refusal(lambda: driver.check_turn(mixtour, mixtour.new(), 1)).msg
+    yield refusal(lambda: driver.check_turn(mixtour, mixtour.new(), 7)).msg
     yield refusal(lambda: driver.check_turn(tric_trac, tric_trac.new(), 0)).msg
+    for players in (2, 3, 4):
+        yield refusal(lambda p=players: driver.check_turn(te_trix, te_trix_placed(p), 0)).msg
     for failed in (sampled_outcome(), mismatched_document()):
         yield failed.msg
         yield failed.error.msg
@@ -596,13 +609,17 @@ def test_the_driver_refuses_in_german():
     assert strict(over.msg, "de") == "die Partie ist beendet; es kann kein Zug mehr gespielt werden"
     turn = refusal(lambda: driver.check_turn(mixtour, mixtour.new(), 1))
     assert isinstance(turn, NotYourTurn)
-    assert strict(turn.msg, "en") == "player 1 may not act now; to move: [0]"
-    assert strict(turn.msg, "de") == "Spieler 1 ist gerade nicht am Zug; am Zug: [0]"
+    assert strict(turn.msg, "en") == "Blue (player 1) may not act now; to move: White"
+    assert strict(turn.msg, "de") == "Blau (player 1) ist gerade nicht am Zug; am Zug: Weiß"
     chance = refusal(lambda: driver.check_turn(tric_trac, tric_trac.new(), 0))
-    assert strict(chance.msg, "en") == "player 0 may not act now; to move: chance"
+    assert strict(chance.msg, "en") == "Red (player 0) may not act now; to move: chance"
     assert strict(chance.msg, "de") == (
-        "Spieler 0 ist gerade nicht am Zug; als Nächstes entscheidet der Zufall"
+        "Rot (player 0) ist gerade nicht am Zug; als Nächstes entscheidet der Zufall"
     )
+    nobody = refusal(lambda: driver.check_turn(mixtour, mixtour.new(), 7))
+    assert isinstance(nobody, NotYourTurn) and nobody.reason == "NOT_TO_MOVE"
+    assert strict(nobody.msg, "en") == "there is no player 7 in this game"
+    assert strict(nobody.msg, "de") == "player 7 gibt es in dieser Partie nicht"
     sampled = sampled_outcome()
     assert sampled.error.reason == "CHANCE_IS_SAMPLED"
     assert strict(sampled.msg, "de") == (

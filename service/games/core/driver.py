@@ -94,14 +94,38 @@ def _check_not_over(game: Game[Any, Any], state: Any) -> None:
 def _check_to_move(game: Game[Any, Any], state: Any, player: int) -> None:
     movers = game.to_move(state)
     if player not in movers:
-        who = str(player)  # as sent: any integer
         raise NotYourTurn(
-            Msg.of("driver-not-to-move", player=who, movers=str(list(movers)))
-            if movers
-            else Msg.of("driver-not-to-move-chance", player=who),
+            _not_to_move(game, state, player, movers),
             reason="NOT_TO_MOVE",
             details={"toMove": list(movers)},
         )
+
+
+def _not_to_move(game: Game[Any, Any], state: Any, player: int, movers: Sequence[int]) -> Msg:
+    """Why ``player`` may not act: a person by their name (``<game>-player``, counted from 1),
+    the number the request sent quoted as its field (``player 0``), as everywhere a person
+    reads it; a number that names nobody only as that field."""
+    if not 0 <= player < game.player_count(state):
+        return Msg.of("driver-not-a-player", player=player)
+    name = _name(game, player)
+    if not movers:
+        return Msg.of("driver-player-not-to-move-chance", player=player, name=name)
+    names = [_name(game, p) for p in movers]
+    return Msg.of("driver-player-not-to-move", player=player, name=name, movers=_listing(names))
+
+
+def _name(game: Game[Any, Any], player: int) -> Msg:
+    """A player's name in the game's own words: ``<game>-player`` ("White", "Player 1")."""
+    return Msg.of(f"{game.id}-player", player=player)
+
+
+def _listing(names: Sequence[Msg]) -> Msg:
+    """One or more names in prose, "A, B and C", as nested messages (any number of them)."""
+    if len(names) == 1:
+        return names[0]
+    if len(names) == 2:
+        return Msg.of("driver-players-two", a=names[0], b=names[1])
+    return Msg.of("driver-players-more", a=names[0], rest=_listing(names[1:]))
 
 
 def check_document(game: Game[Any, Any], state: Any, move: Any, sent: Mapping[str, Any]) -> None:

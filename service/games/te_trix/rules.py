@@ -57,7 +57,7 @@ from .sheet import (
     placements,
 )
 from .state import CANNOT_PLACE, SHEETS_FULL, STOPPED, TeTrixState
-from .texts import short_list
+from .texts import PLAYER, listing, short_list
 
 
 def _outcomes() -> tuple[tuple[Roll, Fraction], ...]:
@@ -212,7 +212,7 @@ def _placer(state: TeTrixState, player: int | None) -> int:
         if len(pending) == 1:
             return pending[0]
         raise NotYourTurn(
-            Msg.of("te-trix-player-required", players=str(list(pending))),
+            Msg.of("te-trix-placer-required", players=listing([PLAYER[p] for p in pending])),
             reason="PLAYER_REQUIRED",
             details={"toMove": list(pending)},
         )

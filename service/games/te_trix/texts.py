@@ -4,7 +4,8 @@ language-free arguments; the words are in ``messages/<language>.ftl``).
 A position in ``place`` has hundreds of legal placements, so describing one (or one of the
 roller's arrangements) is a cache look-up: a position is told again for every player and every
 answer, and an arrangement's placements for every sheet. Players are named by
-``te-trix-player`` ("Player 1" for player 0); the refusals keep the API's numbers ("player 0").
+``te-trix-player`` ("Player 1" for player 0), in refusals too; where the request's number
+matters, the catalog quotes it after the name as the field ("Player 1 (player 0)").
 """
 
 from __future__ import annotations

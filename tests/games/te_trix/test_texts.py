@@ -300,7 +300,7 @@ def test_tx15_a_finished_solo_game_tells_its_rating():
 
 GERMAN_REFUSALS = {
     "TX-8-CELL_OCCUPIED-two cells": "r0@3,3 würde c3 und d4 (vorgedruckt) auf dem Blatt von "
-    "Spieler 0 überschreiben",
+    "Spieler 1 überschreiben",
     "TX-13-BAR_EXHAUSTED": "r0@3,-2 lässt 3 Symbole über den Rand ragen, aber auf der Leiste "
     "sind nur noch 2 Felder frei",
     "TX-6-NOT_THE_ROLL": "Z:sxxo verwendet nicht die gewürfelten Symbole ooxs; die Würfel dürfen "

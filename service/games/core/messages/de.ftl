@@ -2,6 +2,12 @@
 # was der Treiber ablehnt. Die Ids bleiben stabil: Clients übersetzen nach ihnen. Ein Wert des
 # Clients ($value, $got, $players) ist Text, so wie der Dienst ihn zeigt; eine Grenze, die der
 # Code festlegt ($low, $high, $version), ist eine Zahl (nach ihr richtet sich der Plural).
+#
+# Menschen werden mit ihrem Namen genannt: dem <spiel>-player des Spiels („Weiß“, „Spieler 1“
+# für player 0), hier als Argument $name; nie als „Spieler“ mit der Nummer der Schnittstelle.
+# Wo die Nummer der Anfrage zählt (das Feld player, das ein Client geschickt hat), steht sie als
+# Feld in Code-Schreibweise hinter dem Namen („Weiß (player 0)“) oder allein, wenn sie niemanden
+# nennt („player 7 gibt es in dieser Partie nicht“). Der Feldname player bleibt englisch.
 
 ## Arten von Werten: was ein Feld sein muss („muss eine ganze Zahl sein“) …
 type-integer = eine ganze Zahl
@@ -83,8 +89,13 @@ players-count-range = { $game } spielt man mit { $low } bis { $high } Personen, 
 
 ## Was der Treiber ablehnt
 driver-game-over = die Partie ist beendet; es kann kein Zug mehr gespielt werden
-driver-not-to-move = Spieler { $player } ist gerade nicht am Zug; am Zug: { $movers }
-driver-not-to-move-chance = Spieler { $player } ist gerade nicht am Zug; als Nächstes entscheidet der Zufall
+# $name: der Name des Spielers, den player ($player) nennt; $movers: die Namen derer am Zug.
+driver-player-not-to-move = { $name } (player { $player }) ist gerade nicht am Zug; am Zug: { $movers }
+driver-player-not-to-move-chance = { $name } (player { $player }) ist gerade nicht am Zug; als Nächstes entscheidet der Zufall
+driver-not-a-player = player { NUMBER($player, useGrouping: 0) } gibt es in dieser Partie nicht
+# Namen aufgezählt: zwei ($a und $b), oder der erste ($a) vor der Aufzählung der übrigen ($rest).
+driver-players-two = { $a } und { $b }
+driver-players-more = { $a }, { $rest }
 driver-chance-is-sampled = diese Partie hat einen Seed, deshalb lost der Dienst ihren Zufall selbst aus: es darf kein Ergebnis geschickt werden (mit autoChance spielen, mit oder ohne Zug, um einen offenen Zufallsknoten auszulosen)
 driver-document-mismatch = das Feld { $field } des Zugdokuments passt nicht zum Zug in dieser Stellung (abgeleitete Felder sind freiwillig; wenn sie mitgeschickt werden, müssen sie so lauten, wie legal-moves sie aufführt)
 # Die Ablehnung eines Zugs aus einer Liste, mit seinem Index ab 0.

@@ -1,6 +1,12 @@
 # The engine core's messages (en): what is wrong with a document's fields, the driver's refusals.
 # Ids are stable: clients translate by them. A client's value ($value, $got, $players) is text
 # as the service shows it; a bound the code declares ($low, $high, $version) is a number.
+#
+# A person is named by their name: the game's <game>-player ("White", "Player 1" for player 0),
+# passed here as $name; never as "player" with the API's number. Where the request's own number
+# matters (the player field a client sent), it is quoted as the field, in code spelling, after
+# the name ("White (player 0)") or alone when it names nobody ("there is no player 7 in this
+# game").
 
 ## Kinds of value: what a field must be ("must be an integer") ...
 type-integer = an integer
@@ -70,8 +76,13 @@ players-count-range = { $game } is played by { $low } to { $high } players, not 
 
 ## The driver's refusals
 driver-game-over = the game is finished; no move can be played
-driver-not-to-move = player { $player } may not act now; to move: { $movers }
-driver-not-to-move-chance = player { $player } may not act now; to move: chance
+# $name: the name of the player the player field ($player) names; $movers: the names to move.
+driver-player-not-to-move = { $name } (player { $player }) may not act now; to move: { $movers }
+driver-player-not-to-move-chance = { $name } (player { $player }) may not act now; to move: chance
+driver-not-a-player = there is no player { NUMBER($player, useGrouping: 0) } in this game
+# Names listed: two ($a and $b), or the first ($a) before the list of the others ($rest).
+driver-players-two = { $a } and { $b }
+driver-players-more = { $a }, { $rest }
 driver-chance-is-sampled = this game has a seed, so its chance is sampled by the service: no outcome may be sent (play with autoChance, with or without a move, to roll a pending chance node)
 driver-document-mismatch = the move document's field { $field } does not match the move in this position (derived fields are optional; when sent they must be what legal-moves lists)
 # A refusal of one move of a list, by its 0-based index.

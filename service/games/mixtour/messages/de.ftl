@@ -2,6 +2,11 @@
 # Bildes und erzählte Züge, Ereignisse und Stellungen (texts.py). Die Begriffe sind die von
 # docs/rules/mixtour.de.md: Stein, Stapel, Vorrat, einsetzen, ziehen, passen, Fünferstapel.
 # Die Ids bleiben stabil; Regelkennungen (MX-7) bleiben, wie sie sind.
+# Spieler heißen, wo ein Mensch sie liest, mit ihrem Namen: mixtour-player („Weiß“ für
+# player 0), nie „Spieler“ mit der Nummer der Schnittstelle. Wo die Nummer der Anfrage zählt (das
+# Feld player, das ein Client geschickt hat, oder ein Feld eines Spielstands), steht sie als Feld
+# in Code-Schreibweise hinter dem Namen („Weiß (player 0)“) oder allein, wenn sie niemanden
+# nennt („player 7 gibt es in dieser Partie nicht“). Der Feldname player bleibt englisch.
 
 -white = Weiß
 -blue = Blau
@@ -18,7 +23,12 @@ mixtour-option-pointsToWin = Punkte zum Sieg
 
 ## Ablehnungen: was die Regeln jetzt verbieten
 mixtour-game-finished = die Partie ist beendet; es kann kein Zug mehr gespielt werden
-mixtour-not-your-turn = { mixtour-player } ist am Zug (Spieler { $player }), nicht Spieler { $asked }
+# $player ist am Zug; $asked ist die Nummer, die der Zug in player nennt.
+mixtour-not-your-turn = { mixtour-player } (player { $player }) ist am Zug{ $asked ->
+    [0] , nicht { -white } (player 0)
+    [1] , nicht { -blue } (player 1)
+   *[other] ; player { NUMBER($asked, useGrouping: 0) } gibt es in dieser Partie nicht
+ }
 mixtour-pass-not-allowed = passen darf nur, wer weder einsetzen noch ziehen kann
 mixtour-no-supply = { mixtour-player } hat keinen Stein mehr im Vorrat
 mixtour-square-occupied = { $square } ist nicht leer

@@ -1,6 +1,11 @@
 # Mixtour's messages in English: refusals, problems of a state document, the picture's
 # words, and moves, events and positions told (texts.py). Ids are stable: clients translate
 # by them. Rule ids (MX-7) stay as they are in every language.
+# Players are named, wherever a person reads them, by their name: mixtour-player ("White" for
+# player 0), never "player" with the API's number. Where the request's own number matters (the
+# player field a client sent, or a field of a state document), it is quoted as that field, in
+# code spelling, after the name ("White (player 0)") or alone when it names nobody ("there is
+# no player 7 in this game").
 
 -white = White
 -blue = Blue
@@ -17,7 +22,12 @@ mixtour-option-pointsToWin = Points to win
 
 ## Refusals: what the rules forbid now
 mixtour-game-finished = the game is finished; no move can be played
-mixtour-not-your-turn = it is { mixtour-player }'s turn (player { $player }), not player { $asked }'s
+# $player is to move; $asked is the number the move sent as player.
+mixtour-not-your-turn = it is { mixtour-player }'s turn (player { $player }){ $asked ->
+    [0] , not { -white }'s (player 0)
+    [1] , not { -blue }'s (player 1)
+   *[other] ; there is no player { NUMBER($asked, useGrouping: 0) } in this game
+ }
 mixtour-pass-not-allowed = a player may pass only when no place or move is possible
 mixtour-no-supply = { mixtour-player } has no piece left in supply
 mixtour-square-occupied = { $square } is not empty

@@ -1,7 +1,12 @@
 # Die Texte von Te-Trix auf Deutsch, mit den Wörtern von docs/rules/te-trix.de.md: Blatt,
-# Kästchen, Form, Wurf, Lage, Leiste, vorgedruckt, eintragen. Zurückweisungen und Fehler in
-# Dokumenten nennen die Spieler wie die Schnittstelle („Spieler 0“); die Texte für Menschen
-# nennen sie mit te-trix-player („Spieler 1“ für Spieler 0).
+# Kästchen, Form, Wurf, Lage, Leiste, vorgedruckt, eintragen.
+# Spieler heißen, wo ein Mensch sie liest, mit ihrem Namen: te-trix-player („Spieler 1“ für
+# player 0), nie „Spieler“ mit der Nummer der Schnittstelle. Wo die Nummer der Anfrage zählt (das
+# Feld player, das ein Client geschickt hat, oder ein Feld eines Spielstands), steht sie als Feld
+# in Code-Schreibweise hinter dem Namen („Spieler 1 (player 0)“) oder allein, wenn sie niemanden
+# nennt („player 7 gibt es in dieser Partie nicht“). Der Feldname player bleibt englisch.
+# Das gilt auch für Zurückweisungen und Fehler in Dokumenten: „Spieler 1 (player 0) hat in
+# dieser Runde schon eingetragen“.
 # Zahlen, die ein Client beliebig groß schicken kann, stehen ohne Tausenderpunkte da.
 
 ## Wörter für Menschen: Spieler, Symbole, Aufzählungen
@@ -167,20 +172,33 @@ te-trix-game-finished = die Partie ist vorbei ({ $end ->
         [stopped] vorzeitig beendet
        *[other] { $end }
     }); es kann kein Zug mehr gespielt werden
-te-trix-player-required = die Spieler { $players } tragen gleichzeitig ein: bitte angeben, für welchen Spieler dieser Zug ist
-te-trix-not-a-player = in dieser Partie gibt es keinen Spieler { NUMBER($player, useGrouping: 0) }
-te-trix-already-placed = Spieler { $player } hat in dieser Runde schon eingetragen (TX-9)
-te-trix-cannot-place = Spieler { $player } kann diese Form nicht eintragen; die Partie endet mit dieser Runde (TX-10)
-te-trix-chance-node = jetzt wird gewürfelt (ein Zufallsergebnis); niemand ist am Zug, auch nicht Spieler { NUMBER($player, useGrouping: 0) }
-te-trix-roll-first = zuerst muss Spieler { $player } würfeln (Runde { $round })
-te-trix-not-the-roller = Spieler { $roller } hat gewürfelt und legt die Form (TX-6), nicht Spieler { NUMBER($player, useGrouping: 0) }
+# $players: die Namen derer, die noch eintragen.
+te-trix-placer-required = { $players } tragen gleichzeitig ein: im Feld player angeben, für wen dieser Zug ist
+te-trix-not-a-player = player { NUMBER($player, useGrouping: 0) } gibt es in dieser Partie nicht
+te-trix-already-placed = { te-trix-player } (player { $player }) hat in dieser Runde schon eingetragen (TX-9)
+te-trix-cannot-place = { te-trix-player } (player { $player }) kann diese Form nicht eintragen; die Partie endet mit dieser Runde (TX-10)
+te-trix-chance-node = jetzt wird gewürfelt (ein Zufallsergebnis); niemand ist am Zug, also auch nicht der Spieler, den die Anfrage nennt (player { NUMBER($player, useGrouping: 0) })
+te-trix-roll-first = zuerst muss { te-trix-player } würfeln (Runde { $round })
+# $roller hat gewürfelt; $player ist die Nummer, die der Zug in player nennt.
+te-trix-not-the-roller = { $roller ->
+        [0] Spieler 1
+        [1] Spieler 2
+        [2] Spieler 3
+       *[3] Spieler 4
+    } (player { $roller }) hat gewürfelt und legt die Form (TX-6){ $player ->
+        [0] , nicht Spieler 1 (player 0)
+        [1] , nicht Spieler 2 (player 1)
+        [2] , nicht Spieler 3 (player 2)
+        [3] , nicht Spieler 4 (player 3)
+       *[other] ; player { NUMBER($player, useGrouping: 0) } gibt es in dieser Partie nicht
+    }
 te-trix-stop-solo-only = aufhören darf nur, wer allein spielt
-te-trix-arrange-first = Spieler { $player } muss den Wurf erst zu einer Form legen, etwa { $example }
+te-trix-arrange-first = { te-trix-player } muss den Wurf erst zu einer Form legen, etwa { $example }
 te-trix-not-the-roll = { $arrangement } verwendet nicht die gewürfelten Symbole { $roll }; die Würfel dürfen umgestellt, aber nicht auf eine andere Seite gedreht werden
 te-trix-stop-not-now = aufhören (stop) darf man nur zu Beginn einer Runde, bevor die Form gelegt ist
-te-trix-place-now = die Form liegt fest; Spieler { $player } muss sie jetzt eintragen (etwa r0@1,1)
+te-trix-place-now = die Form liegt fest; { te-trix-player } muss sie jetzt eintragen (etwa r0@1,1)
 te-trix-off-sheet = { $placement } bringt kein Symbol aufs Blatt; mindestens eines muss darauf landen
-te-trix-cell-occupied = { $placement } würde { $cells } auf dem Blatt von Spieler { $player } überschreiben
+te-trix-cell-occupied = { $placement } würde { $cells } auf dem Blatt von { te-trix-player } überschreiben
 te-trix-cell-preprinted = { $cell } (vorgedruckt)
 te-trix-bar-exhausted = { $placement } lässt { $count ->
         [one] ein Symbol
@@ -209,7 +227,8 @@ te-trix-preprinted-problem = bei { $path }: { $reason }
 te-trix-preprinted-problem-then = bei { $path }: { $reason }; { $rest }
 te-trix-preprinted-not-a-list = muss eine Liste von Objekten {"{"}"cell": "d4", "symbol": "o"{"}"} sein
 te-trix-preprinted-not-per-player = muss eine Liste von { $count } Listen (eine je Spieler) mit Objekten {"{"}"cell": "d4", "symbol": "o"{"}"} sein
-te-trix-preprinted-cells-not-a-list = die vorgedruckten Kästchen von Spieler { $player } müssen eine Liste sein
+# $player: der Index in der Liste (ab 0), nicht unbedingt ein Spieler der Partie.
+te-trix-preprinted-cells-not-a-list = die vorgedruckten Kästchen je Spieler müssen Listen sein; Eintrag { NUMBER($player, useGrouping: 0) } ist keine
 te-trix-preprinted-not-an-entry = muss ein Objekt {"{"}"cell": "d4", "symbol": "o"{"}"} sein
 te-trix-preprinted-not-a-cell = { $shown } ist kein Kästchen von a1 bis { $last }
 te-trix-preprinted-twice = { $shown } ist doppelt vorgedruckt
@@ -252,7 +271,7 @@ te-trix-state-required-at-end = ist in der Phase '{ $phase }' mit dem Ende '{ $e
 te-trix-state-null-in-phase = muss in der Phase '{ $phase }' null sein ({ $rule })
 te-trix-state-null-at-end = muss in der Phase '{ $phase }' mit dem Ende '{ $end }' null sein ({ $rule })
 te-trix-state-not-the-roll = verwendet nicht die gewürfelten Symbole { $roll } (TX-6)
-te-trix-state-not-full = ist sheetsFull, aber das Blatt von Spieler { $player } hat noch leere Kästchen (TX-10)
+te-trix-state-not-full = ist sheetsFull, aber das Blatt von { te-trix-player } (sheets[{ $player }]) hat noch leere Kästchen (TX-10)
 te-trix-state-stop-solo-only = aufhören darf nur, wer allein spielt (TX-14)
 te-trix-state-all-full = alle Blätter sind voll, also ist die Partie vorbei (TX-10)
 te-trix-state-placed-and-blocked = ein Spieler kann nicht zugleich eingetragen haben und blockiert sein (TX-9, TX-10)
@@ -279,11 +298,11 @@ te-trix-state-counts = { $entered ->
         [one] eine Lage trägt
        *[other] { NUMBER($count, useGrouping: 0) } Lagen tragen
     } { NUMBER($count, useGrouping: 0) } bis { NUMBER($total, useGrouping: 0) } ein (TX-7, TX-8)
-te-trix-state-not-blocked = Spieler { $player } kann { $shape } noch eintragen (TX-10)
-te-trix-state-blocked = Spieler { $player } kann { $shape } nicht eintragen und muss daher aufgeführt sein (TX-10)
+te-trix-state-not-blocked = { te-trix-player } (player { $player }) kann { $shape } noch eintragen (TX-10)
+te-trix-state-blocked = { te-trix-player } (player { $player }) kann { $shape } nicht eintragen und muss daher aufgeführt sein (TX-10)
 te-trix-state-scores = muss { $scores } sein, aus den Blättern berechnet (TX-11), oder fehlen
 
-## Das Bild (SVG): Kopf, Tafeln, Hinweise; Spieler so nummeriert wie in der Schnittstelle
+## Das Bild (SVG): Kopf, Tafeln, Hinweise; Spieler ab 1 gezählt wie überall (S1 ist Spieler 1)
 
 te-trix-svg-round = Runde { $round }
 te-trix-svg-score = { $player ->

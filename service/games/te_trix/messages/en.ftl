@@ -1,6 +1,12 @@
 # Te-Trix's messages in English. The refusals and document problems read word for word as
-# tests/games/te_trix/messages.json pins them; players there keep the API's numbers ("player 0"),
-# while the words for people name them by te-trix-player ("Player 1" for player 0).
+# tests/games/te_trix/messages.json pins them.
+# Players are named, wherever a person reads them, by their name: te-trix-player ("Player 1" for
+# player 0), never "player" with the API's number. Where the request's own number matters (the
+# player field a client sent, or a field of a state document), it is quoted as that field, in
+# code spelling, after the name ("Player 1 (player 0)") or alone when it names nobody ("there is
+# no player 7 in this game").
+# That holds for refusals and document problems too: "Player 1 (player 0) has already placed
+# this round".
 # Numbers a client may send of any size are written without grouping (NUMBER(..., useGrouping: 0)).
 
 ## Words for people: players, symbols, lists
@@ -152,20 +158,33 @@ te-trix-result-rated = { te-trix-player } scores { $points } points: { $rating }
 ## Refusals of a move (TX-5 to TX-14)
 
 te-trix-game-finished = the game is over ({ $end }); no move can be played
-te-trix-player-required = players { $players } place simultaneously: say which player this move is for
+# $players: the names of those still to place.
+te-trix-placer-required = { $players } place simultaneously: the field player must say whom this move is for
 te-trix-not-a-player = there is no player { NUMBER($player, useGrouping: 0) } in this game
-te-trix-already-placed = player { $player } has already placed this round (TX-9)
-te-trix-cannot-place = player { $player } cannot enter this shape; the game ends this round (TX-10)
-te-trix-chance-node = the dice are rolled (a chance outcome); no player acts now, not player { NUMBER($player, useGrouping: 0) }
-te-trix-roll-first = player { $player } must roll the dice first (round { $round })
-te-trix-not-the-roller = player { $roller } rolled and arranges the dice (TX-6), not player { NUMBER($player, useGrouping: 0) }
+te-trix-already-placed = { te-trix-player } (player { $player }) has already placed this round (TX-9)
+te-trix-cannot-place = { te-trix-player } (player { $player }) cannot enter this shape; the game ends this round (TX-10)
+te-trix-chance-node = the dice are rolled (a chance outcome); no player acts now, not even the one the request names (player { NUMBER($player, useGrouping: 0) })
+te-trix-roll-first = { te-trix-player } must roll the dice first (round { $round })
+# $roller rolled; $player is the number the move sent as player.
+te-trix-not-the-roller = { $roller ->
+        [0] Player 1
+        [1] Player 2
+        [2] Player 3
+       *[3] Player 4
+    } (player { $roller }) rolled and arranges the dice (TX-6){ $player ->
+        [0] , not Player 1 (player 0)
+        [1] , not Player 2 (player 1)
+        [2] , not Player 3 (player 2)
+        [3] , not Player 4 (player 3)
+       *[other] ; there is no player { NUMBER($player, useGrouping: 0) } in this game
+    }
 te-trix-stop-solo-only = only the solo player may stop the game
-te-trix-arrange-first = player { $player } must first arrange the roll on a shape, e.g. { $example }
+te-trix-arrange-first = { te-trix-player } must first arrange the roll on a shape, e.g. { $example }
 te-trix-not-the-roll = { $arrangement } does not use the rolled symbols { $roll }; the dice may be rearranged, not turned
 te-trix-stop-not-now = stop is only allowed at the start of a round, before the arrangement
-te-trix-place-now = the arrangement is fixed; player { $player } must now place it (e.g. r0@1,1)
+te-trix-place-now = the arrangement is fixed; { te-trix-player } must now place it (e.g. r0@1,1)
 te-trix-off-sheet = { $placement } puts no symbol on the sheet; at least one must land on it
-te-trix-cell-occupied = { $placement } would overwrite { $cells } on player { $player }'s sheet
+te-trix-cell-occupied = { $placement } would overwrite { $cells } on { te-trix-player }'s sheet
 te-trix-cell-preprinted = { $cell } (pre-printed)
 te-trix-bar-exhausted = { $placement } hangs { $count } symbol(s) over the edge, but only { $bar } bar field(s) are left
 
@@ -187,7 +206,8 @@ te-trix-preprinted-problem = { $path }: { $reason }
 te-trix-preprinted-problem-then = { $path }: { $reason }; { $rest }
 te-trix-preprinted-not-a-list = must be a list of {"{"}"cell": "d4", "symbol": "o"{"}"} objects
 te-trix-preprinted-not-per-player = must be a list of { $count } lists (one per player) of {"{"}"cell": "d4", "symbol": "o"{"}"} objects
-te-trix-preprinted-cells-not-a-list = player { $player }'s pre-printed cells must be a list
+# $player: the index in the list (from 0), not necessarily a player of the game.
+te-trix-preprinted-cells-not-a-list = each player's pre-printed cells must be a list; item { NUMBER($player, useGrouping: 0) } is not
 te-trix-preprinted-not-an-entry = must be an object {"{"}"cell": "d4", "symbol": "o"{"}"}
 te-trix-preprinted-not-a-cell = { $shown } is not a cell of a1..{ $last }
 te-trix-preprinted-twice = { $shown } is pre-printed twice
@@ -227,7 +247,7 @@ te-trix-state-required-at-end = is required in phase '{ $phase }' with end '{ $e
 te-trix-state-null-in-phase = must be null in phase '{ $phase }' ({ $rule })
 te-trix-state-null-at-end = must be null in phase '{ $phase }' with end '{ $end }' ({ $rule })
 te-trix-state-not-the-roll = does not use the rolled symbols { $roll } (TX-6)
-te-trix-state-not-full = is sheetsFull, but player { $player }'s sheet has empty cells (TX-10)
+te-trix-state-not-full = is sheetsFull, but { te-trix-player }'s sheet (sheets[{ $player }]) has empty cells (TX-10)
 te-trix-state-stop-solo-only = only the solo player may stop (TX-14)
 te-trix-state-all-full = every sheet is full, so the game is over (TX-10)
 te-trix-state-placed-and-blocked = a player cannot both have placed and be blocked (TX-9, TX-10)
@@ -239,11 +259,11 @@ te-trix-state-full-placed = with full sheets every player has placed and none is
 # $count: placements so far; $total: the symbols they enter.
 te-trix-state-solo-counts = { $entered } entered cells and { $crossed } crossed bar fields, but { NUMBER($count, useGrouping: 0) } placement(s) enter exactly { NUMBER($total, useGrouping: 0) } symbols (TX-7, TX-13)
 te-trix-state-counts = { $entered } entered cells, but { NUMBER($count, useGrouping: 0) } placement(s) enter { NUMBER($count, useGrouping: 0) } to { NUMBER($total, useGrouping: 0) } (TX-7, TX-8)
-te-trix-state-not-blocked = player { $player } can still enter { $shape } (TX-10)
-te-trix-state-blocked = player { $player } cannot enter { $shape }, so must be listed (TX-10)
+te-trix-state-not-blocked = { te-trix-player } (player { $player }) can still enter { $shape } (TX-10)
+te-trix-state-blocked = { te-trix-player } (player { $player }) cannot enter { $shape }, so must be listed (TX-10)
 te-trix-state-scores = must be { $scores }, computed from the sheets (TX-11), or left out
 
-## The picture (SVG): header, panels, tooltips; players as the API numbers them
+## The picture (SVG): header, panels, tooltips; players counted from 1 as everywhere (P1 is Player 1)
 
 te-trix-svg-round = round { $round }
 te-trix-svg-score = { $player ->

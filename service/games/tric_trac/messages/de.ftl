@@ -2,6 +2,11 @@
 # Spitze, Startfeld, Zielfeld, Hucke, Blot, Pasch, Augenzahl, schlagen, hinausspielen.
 # $player 0 ist Rot, 1 Schwarz (TT-1); eine Spitze ist eine Zahl von 1 bis 24, ein Schritt
 # oder Zug steht in Notation da („1/4“, „6/9*/14“, „20/off“), ein Wurf als „3-5“.
+# Spieler heißen, wo ein Mensch sie liest, mit ihrem Namen: tric-trac-player („Rot“ für
+# player 0), nie „Spieler“ mit der Nummer der Schnittstelle. Wo die Nummer der Anfrage zählt (das
+# Feld player, das ein Client geschickt hat, oder ein Feld eines Spielstands), steht sie als Feld
+# in Code-Schreibweise hinter dem Namen („Rot (player 0)“) oder allein, wenn sie niemanden
+# nennt („player 7 gibt es in dieser Partie nicht“). Der Feldname player bleibt englisch.
 
 ## Spieler und Optionen (Ids, die der Dienst aus der Beschreibung des Spiels ableitet)
 
@@ -28,8 +33,12 @@ tric-trac-hucke-same-point = die rote und die schwarze Hucke müssen auf verschi
 
 tric-trac-game-finished = die Partie ist zu Ende; es kann kein Zug mehr gespielt werden
 tric-trac-chance-node = jetzt wird gewürfelt; kein Spieler ist am Zug
-# $player ist am Zug; $asked ist der Spieler, den der Zug nennt.
-tric-trac-not-to-move = { tric-trac-player } ist am Zug (Spieler { $player }), nicht Spieler { $asked }
+# $player ist am Zug; $asked ist die Nummer, die der Zug in player nennt.
+tric-trac-not-to-move = { tric-trac-player } (player { $player }) ist am Zug{ $asked ->
+    [0] , nicht Rot (player 0)
+    [1] , nicht Schwarz (player 1)
+   *[other] ; player { NUMBER($asked, useGrouping: 0) } gibt es in dieser Partie nicht
+ }
 tric-trac-must-play-throw = der Wurf ist gefallen ({ $dice }); { tric-trac-player } muss ihn ziehen
 tric-trac-expected-opening = die Partie beginnt damit, dass beide Spieler würfeln: nötig ist ein Eröffnungswurf wie 'red 3-5'
 tric-trac-impossible-opening = 1-1 ist die niedrigste Augensumme und gewinnt den Eröffnungswurf nie

@@ -1,6 +1,11 @@
 # Tric Trac's messages (en). Players: $player 0 is Red, 1 is Black (TT-1); a point is a
 # number 1–24, a step or a turn is notation ("1/4", "6/9*/14", "20/off"), a throw "3-5".
 # Every text here is pinned word for word by the tests (tests/games/tric_trac/messages.json).
+# Players are named, wherever a person reads them, by their name: tric-trac-player ("Red" for
+# player 0), never "player" with the API's number. Where the request's own number matters (the
+# player field a client sent, or a field of a state document), it is quoted as that field, in
+# code spelling, after the name ("Red (player 0)") or alone when it names nobody ("there is
+# no player 7 in this game").
 
 ## Players and options (ids the service derives from the descriptor)
 
@@ -27,8 +32,12 @@ tric-trac-hucke-same-point = Red's and Black's Hucke must be different points (T
 
 tric-trac-game-finished = the game is finished; no move can be played
 tric-trac-chance-node = the dice must be thrown now; no player acts
-# $player is to move; $asked is the player the move named.
-tric-trac-not-to-move = it is { tric-trac-player }'s turn (player { $player }), not player { $asked }'s
+# $player is to move; $asked is the number the move sent as player.
+tric-trac-not-to-move = it is { tric-trac-player }'s turn (player { $player }){ $asked ->
+    [0] , not Red's (player 0)
+    [1] , not Black's (player 1)
+   *[other] ; there is no player { NUMBER($asked, useGrouping: 0) } in this game
+ }
 tric-trac-must-play-throw = the dice are thrown ({ $dice }); { tric-trac-player } must play them
 tric-trac-expected-opening = the game opens with both players throwing: an opening outcome such as 'red 3-5' is needed
 tric-trac-impossible-opening = 1-1 is the lowest total and never wins the opening throw

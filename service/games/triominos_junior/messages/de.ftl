@@ -1,8 +1,14 @@
 # Die Texte von Triominos Junior auf Deutsch (Regeln TJ-1…TJ-17, docs/rules/triominos-junior.de.md,
 # mit deren Begriffen: Stein, Joker, Bänkchen, Pool, Auslage, Münze, Vorrat, Münz-Stufe,
 # Punkte-Stufe). Die Ids bleiben stabil: Clients übersetzen nach ihnen. Ein Stein steht in
-# Notation da („1-3-5“, „J“ der Joker), ein Platz als „Spalte,Reihe“. Spieler heißen „Spieler 1“
-# bis „Spieler 4“, auch in Ablehnungen; Zahlen in einem Spielstand-Dokument (toMove) zählen ab 0.
+# Notation da („1-3-5“, „J“ der Joker), ein Platz als „Spalte,Reihe“. Zahlen in einem
+# Spielstand-Dokument (toMove) und im Feld player zählen ab 0, Namen ab 1.
+# Spieler heißen, wo ein Mensch sie liest, mit ihrem Namen: triominos-junior-player
+# („Spieler 1“ für player 0), nie „Spieler“ mit der Nummer der Schnittstelle. Wo die Nummer der
+# Anfrage zählt (das Feld player, das ein Client geschickt hat, oder ein Feld eines Spielstands),
+# steht sie als Feld in Code-Schreibweise hinter dem Namen („Spieler 1 (player 0)“) oder allein,
+# wenn sie niemanden nennt („player 7 gibt es in dieser Partie nicht“). Der Feldname player
+# bleibt englisch.
 
 ## Namen
 
@@ -10,8 +16,7 @@ triominos-junior-player = { $player ->
     [0] Spieler 1
     [1] Spieler 2
     [2] Spieler 3
-    [3] Spieler 4
-   *[other] Spieler { $player }
+   *[3] Spieler 4
  }
 triominos-junior-two-players = { $first } und { $second }
 triominos-junior-three-players = { $first }, { $second } und { $third }
@@ -115,13 +120,19 @@ triominos-junior-or-three = { $first }, { $second } oder { $third }
 ## Abgelehnte Züge (TJ-4 bis TJ-14)
 
 triominos-junior-game-finished = die Partie ist zu Ende; es kann kein Zug mehr gespielt werden
+# $to_move ist am Zug; $player ist die Nummer, die der Zug in player nennt.
 triominos-junior-not-your-turn = { $to_move ->
     [0] Spieler 1
     [1] Spieler 2
     [2] Spieler 3
-    [3] Spieler 4
-   *[other] Spieler { $to_move }
- } ist am Zug, nicht { triominos-junior-player }
+   *[3] Spieler 4
+ } (player { $to_move }) ist am Zug{ $player ->
+    [0] , nicht Spieler 1 (player 0)
+    [1] , nicht Spieler 2 (player 1)
+    [2] , nicht Spieler 3 (player 2)
+    [3] , nicht Spieler 4 (player 3)
+   *[other] ; player { NUMBER($player, useGrouping: 0) } gibt es in dieser Partie nicht
+ }
 triominos-junior-no-chance-pending = „{ $move }“ ist ein Zufallsereignis, aber { triominos-junior-player } ist am Zug
 triominos-junior-tile-being-drawn = gerade wird ein Stein gezogen: Bis er zugeteilt ist, kann niemand etwas tun
 triominos-junior-deal-first = zuerst muss ein Stein gezogen werden („deal 1-3-5“), nicht „{ $move }“

@@ -1,8 +1,12 @@
 # Triominos Junior's messages in English (rules TJ-1…TJ-17, docs/rules/triominos-junior.en.md).
 # Ids are stable: clients translate by them. A tile is written as notation ("1-3-5", "J" the
-# joker), a position as "col,row". Refusals and problems keep the engine's wording, players
-# numbered from 0 as in the state documents; the texts for people name them "Player 1" to
-# "Player 4".
+# joker), a position as "col,row". Numbers in a state document (toMove) and in the player field
+# count from 0, names from 1.
+# Players are named, wherever a person reads them, by their name: triominos-junior-player
+# ("Player 1" for player 0), never "player" with the API's number. Where the request's own number
+# matters (the player field a client sent, or a field of a state document), it is quoted as that
+# field, in code spelling, after the name ("Player 1 (player 0)") or alone when it names nobody
+# ("there is no player 7 in this game").
 
 ## Names
 
@@ -10,8 +14,7 @@ triominos-junior-player = { $player ->
     [0] Player 1
     [1] Player 2
     [2] Player 3
-    [3] Player 4
-   *[other] Player { $player }
+   *[3] Player 4
  }
 triominos-junior-two-players = { $first } and { $second }
 triominos-junior-three-players = { $first }, { $second } and { $third }
@@ -114,13 +117,25 @@ triominos-junior-or-three = { $first }, { $second } or { $third }
 ## Refusals of a move (TJ-4 to TJ-14)
 
 triominos-junior-game-finished = the game is finished; no move can be played
-triominos-junior-not-your-turn = it is player { $to_move }'s turn, not player { $player }'s
-triominos-junior-no-chance-pending = { $move } is a chance outcome, but player { $player } is to move
+# $to_move is to move; $player is the number the move sent as player.
+triominos-junior-not-your-turn = it is { $to_move ->
+    [0] Player 1
+    [1] Player 2
+    [2] Player 3
+   *[3] Player 4
+ }'s turn (player { $to_move }){ $player ->
+    [0] , not Player 1's (player 0)
+    [1] , not Player 2's (player 1)
+    [2] , not Player 3's (player 2)
+    [3] , not Player 4's (player 3)
+   *[other] ; there is no player { NUMBER($player, useGrouping: 0) } in this game
+ }
+triominos-junior-no-chance-pending = { $move } is a chance outcome, but { triominos-junior-player } is to move
 triominos-junior-tile-being-drawn = a tile is being drawn: no player may act until it is dealt
 triominos-junior-deal-first = a tile must be dealt first ('deal 1-3-5'), not '{ $move }'
 triominos-junior-tile-not-in-pool = the pool holds no { $tile } (it holds { $count } tile(s))
 triominos-junior-joker-as-start-tile = the start tile is never the joker: it goes back and another tile is drawn
-triominos-junior-tile-not-in-rack = player { $player } has no { $tile } on their rack
+triominos-junior-tile-not-in-rack = { triominos-junior-player } has no { $tile } on their rack
 triominos-junior-far-from-layout = { $at } is far from the layout
 triominos-junior-position-occupied = { $at } is already covered
 triominos-junior-no-shared-side = { $at } shares no complete side with a tile of the layout
