@@ -15,6 +15,7 @@ from . import (
     contract,
     decode,
     engines,
+    hits,
     hostile,
     load,
     mixtour,
@@ -31,6 +32,7 @@ SECTIONS = {
     "triominos-junior": triominos.run,
     "decode": decode.run,
     "cache": cache.run,
+    "hits": hits.run,
     "hostile": hostile.run,
     "load": load.run,
     "perf": perf.run,
@@ -49,15 +51,15 @@ def main() -> None:
     parser.add_argument(
         "--vs",
         metavar="PATH",
-        help="perf only: this checkout's service against the one in PATH, side by side",
+        help="perf and hits: this checkout's service against the one in PATH, side by side",
     )
     args = parser.parse_args()
     for name in args.sections or SECTIONS:
         print(f"== {name}")
         if args.vs is not None:
-            if name != "perf":
-                parser.error("--vs compares perf only: ./dev bench perf --vs PATH")
-            perf.run(quick=args.quick, vs=args.vs)
+            if name not in ("perf", "hits"):
+                parser.error("--vs compares perf and hits only: ./dev bench perf --vs PATH")
+            SECTIONS[name](quick=args.quick, vs=args.vs)
         else:
             SECTIONS[name](quick=args.quick)
 
