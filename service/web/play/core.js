@@ -42,6 +42,7 @@ async function loadTexts(wanted) {
   document.documentElement.lang = lang;
   document.title = t("play-title");
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll("[data-t-title]")) el.title = t(el.dataset.tTitle);
   $("lang").replaceChildren(...Object.entries(answer.languages).map(([code, name]) =>
     Object.assign(new Option(name, code, false, code === lang), {lang: code})));
   $("lang").value = lang;
@@ -233,8 +234,12 @@ function markProblems(problems) {
   }
 }
 
+// A seed nobody chose: every new game its own dice and deals, unless the seed is kept.
+const freshSeed = () => Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(36).padStart(2, "0")).join("");
+
 async function newGame() {
   const id = $("game").value, info = games[id];
+  if (!$("seed-kept").checked) $("seed").value = freshSeed();
   const players = Number($("players").value), seed = $("seed").value.trim() || null;
   let options;
   try { options = readOptions(); } catch (e) { showError(e); return; }
@@ -615,7 +620,7 @@ document.addEventListener("keydown", (e) => {
   if ((e.key === "r" || e.key === "R") && view) view.board.cycle?.(ui);
   if (e.key === "Escape") { pick = {}; paint(); }
 });
-$("seed").value = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(36).padStart(2, "0")).join("");
+$("seed").oninput = () => { $("seed-kept").checked = true; };  // a seed typed in is meant
 loadTexts(remembered()).then(loadGames).then(() => {
   setupForm();
   return newGame();
