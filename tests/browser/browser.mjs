@@ -13,8 +13,8 @@ export const STATIC_PORT = Number(process.env.STATIC_PORT);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const ARTIFACTS = process.env.ARTIFACTS ?? path.join(ROOT, "test-artifacts/browser");
 export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
-export const PHONE = { width: 420, height: 900 };
-export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 420, height: 800 };
+export const DESKTOP = { width: 1280, height: 800 };
 export const SHOT = { width: 1280, height: 800 };  // the screenshots a person looks at
 assert.ok(BASE, "REGELWERK_BASE must name a running service");
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -116,8 +116,8 @@ export function random(seed) {  // mulberry32: the same choices on every run
 }
 
 // ---------- the page ----------
-export async function open(viewport = PHONE, locale = "en-US") {
-  const context = await browser.newContext({ viewport, acceptDownloads: true, locale });
+export async function open(viewport = PHONE, locale = "en-US", device = {}) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true, locale, ...device });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE });
   const page = await context.newPage();
   const errors = [];
@@ -176,6 +176,35 @@ export async function start(page, { game, players, seed, options = {} }) {
   assert.deepEqual(await record(page), []);
 }
 
+// Every control and message a player needs is inside the viewport, without scrolling: the
+// setup, the status, the players, the board and everything under it (on a desktop also the
+// record beside it; on a phone that follows below). On a phone no text is under 12 px.
+export async function onScreen(page, where = "") {
+  const viewport = page.viewportSize();
+  const found = await page.evaluate(({ width, height }) => {
+    window.scrollTo(0, 0);
+    const phone = width < 52 * 16;
+    const roots = [...document.querySelectorAll(phone ? "#top, #play" : "#top, #play, aside")];
+    const shown = (el) => el.getClientRects().length > 0 && el.checkVisibility({ visibilityProperty: true });
+    const name = (el) => [el.id || el.tagName.toLowerCase(), ...Object.entries(el.dataset).map(([k, v]) => `${k}=${v}`)].join(" ");
+    const outside = roots.flatMap((root) => [...root.querySelectorAll(
+      "button, select, input, summary, #status, #hint, #error, #note, #cover, #board svg, #scores")])
+      .filter(shown).map((el) => [el, el.getBoundingClientRect()])
+      .filter(([, r]) => r.left < -0.5 || r.top < -0.5 || r.right > width + 0.5 || r.bottom > height + 0.5)
+      .map(([el, r]) => `${name(el)} at ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`);
+    const small = !phone ? [] : [...document.querySelectorAll("body *:not(svg *)")]
+      .filter((el) => shown(el) && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+      .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 12)
+      .map((el) => `${name(el)}: ${getComputedStyle(el).fontSize}`);
+    return { outside, small };
+  }, viewport);
+  if (found.outside.length || found.small.length) {
+    await page.screenshot({ path: path.join(ARTIFACTS, `offscreen-${viewport.width}.png`) });
+  }
+  assert.deepEqual(found, { outside: [], small: [] },
+    `every control inside ${viewport.width}×${viewport.height}${where ? ` (${where})` : ""}`);
+}
+
 // What the page shows equals what the service answers for the page's own state.
 export async function checkShown(page, game) {
   const { state, actor, covered } = await held(page);
@@ -211,6 +240,7 @@ export async function checkShown(page, game) {
   }, svg);
   assert.deepEqual(same, { text: true, places: true }, "the board is the service's picture");
   if (lang === "de") await noEnglish(page, game);
+  await onScreen(page, game);
   return { state, actor, covered, position, status };
 }
 

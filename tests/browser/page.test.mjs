@@ -4,7 +4,10 @@
 // Run by tests/browser/test_play_page.py, as play.test.mjs is.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DESKTOP, api, held, open, settled, withBrowser } from "./browser.mjs";
+import path from "node:path";
+import {
+  ARTIFACTS, DESKTOP, PHONE, api, held, onScreen, open, ply, settled, start, withBrowser, wordedPattern, words,
+} from "./browser.mjs";
 
 withBrowser();
 
@@ -46,6 +49,63 @@ test("every new game gets a fresh seed, shown in the form; a kept seed replays t
   await page.click("#new");
   await settled(page);
   assert.deepEqual((await held(page)).state, (await api("triominos-junior", "new", { seed: "typed-by-hand" })).state);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// ---------- point 5: every control on screen beside the board, on a desktop and a phone ----------
+const SIZES = { desktop: DESKTOP, phone: PHONE };
+
+// The first steps of a move in each game, as a person takes them; the controls they bring up
+// (a picked stone's targets, the shapes' arrangements, a picked tile's places) stay on screen.
+const FIRST_STEPS = {
+  mixtour: async (page) => { await page.click('#board [data-square="c3"]'); await settled(page); },
+  "tric-trac": async (page) => { await page.click("#board .rw-point.ui-source"); },
+  "te-trix": async (page) => { await page.click("#choices button[data-shape]"); },
+  "triominos-junior": async (page) => {
+    await page.click("#reveal");
+    await settled(page);
+    const tile = await page.$("#board .rw-rack-tile.ui-source");
+    if (!tile) return;
+    await tile.click();
+    await page.hover("#board .ui-target");
+  },
+};
+
+test("every control and message is inside the viewport at 1280×800 and 420×800, for every game", { timeout: 90_000 }, async () => {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    const { page, context, errors } = await open(viewport);
+    for (const [game, steps] of Object.entries(FIRST_STEPS)) {
+      await start(page, { game, seed: "layout" });
+      await onScreen(page, `${game}, new game`);
+      await steps(page);
+      await onScreen(page, `${game}, a move begun`);
+      await page.screenshot({ path: path.join(ARTIFACTS, `${game}-${size}.png`) });
+    }
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= viewport.width, `no sideways scrolling at ${viewport.width} px`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test("on a touch screen a first tap shows a placement and a second tap plays it", { timeout: 60_000 }, async () => {
+  const { page, context, errors } = await open(PHONE, "en-US", { hasTouch: true, isMobile: true });
+  const texts = await words("en");
+  await start(page, { game: "te-trix", players: 2, seed: "touch", options: { size: 5 } });
+  await page.tap("#choices button[data-shape]");
+  await page.tap("#choices button[data-symbols]");
+  await page.waitForFunction(() => document.body.dataset.ply === "1" && document.body.dataset.busy === "false");
+  const { state } = await held(page);
+  const legal = (await api("te-trix", "legal-moves", { state, player: 0 })).moves.map((m) => m.move);
+  const cell = `#board .rw-cell[data-sheet="0"][data-cell="${legal[0].cells[0].cell}"]`;
+  await page.tap(cell);
+  assert.equal(await ply(page), 1, "the first tap only shows the placement");
+  assert.ok((await page.$$("#board rect.ui-preview")).length > 0);
+  assert.match(await page.textContent("#hint"), wordedPattern(texts["play-te-trix-enter-touch"]), "the hint says: tap again");
+  await onScreen(page, "te-trix, a placement shown by a tap");
+  await page.tap(cell);
+  await page.waitForFunction(() => document.body.dataset.ply === "2" && document.body.dataset.busy === "false");
   assert.deepEqual(errors, []);
   await context.close();
 });

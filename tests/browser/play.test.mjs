@@ -12,7 +12,7 @@ import path from "node:path";
 import { test } from "node:test";
 import {
   ARTIFACTS, BASE, DESKTOP, PHONE, ROOT, STATIC_PORT, api, apiFailure, checkShown, descriptor, descriptors,
-  held, labelsIn, language, noEnglish, open, ply, random, record, recordLines, sampled, settled,
+  held, labelsIn, language, noEnglish, onScreen, open, ply, random, record, recordLines, sampled, settled,
   shot, start, switchTo, theBrowser, verifyByReplay, withBrowser, words,
 } from "./browser.mjs";
 
@@ -116,6 +116,7 @@ test("mixtour: played to the end in German by clicking squares, with undo and fa
       assert.deepEqual(marked, [...new Set(shifts.filter((m) => m.from === doc.from).map((m) => m.to))].sort());
       await page.click(`#board [data-square="${doc.to}"]`);
       if (shifts.filter((m) => m.from === doc.from && m.to === doc.to).length > 1) {
+        await onScreen(page, "mixtour: how many pieces");
         await page.click(`#tools [data-count="${doc.count}"]`);
       }
     } else {
@@ -159,6 +160,7 @@ async function clickTurn(page, legal, doc, wordsChecked) {
   for (const [i, step] of doc.steps.entries()) {
     await page.click(`#board .rw-point[data-point="${step.from}"]`);
     if (i === 1 && wordsChecked) await noEnglish(page, "tric-trac");  // a turn half clicked
+    if (i === 1) await onScreen(page, "tric-trac: a turn half clicked");
     const to = step.to === "off" ? `.rw-off[data-player="${doc.player}"]` : `.rw-point[data-point="${step.to}"]`;
     assert.ok(await page.$eval(`#board ${to}`, (el) => el.classList.contains("ui-target")), "target highlighted");
     await page.click(`#board ${to}`);
@@ -227,6 +229,7 @@ async function placeByHover(page, state, actor, pick, cycle) {
   await page.hover(cell);
   if (cycle && (await page.$('#tools [data-action="cycle"]'))) await page.click('#tools [data-action="cycle"]');
   if ((await language(page)) === "de") await noEnglish(page, "te-trix");  // the preview's hint and buttons
+  await onScreen(page, "te-trix: a placement previewed");
   const shown = await page.$$eval("#board rect.ui-preview", (els) => els.map((el) => ({
     sheet: Number(el.dataset.sheet), cell: el.dataset.cell, symbol: /sym-(\w)/.exec(el.getAttribute("class"))[1],
   })));
@@ -237,6 +240,19 @@ async function placeByHover(page, state, actor, pick, cycle) {
   assert.ok(doc.cells.some((c) => c.cell === wanted.cells[0].cell), "the preview holds the hovered cell");
   await page.click(cell);
   return doc;
+}
+
+// The roller's choice in two steps: a shape (one button per shape of the legal arrangements),
+// then how the symbols sit on it (one button per arrangement of that shape).
+async function arrange(page, legal, doc) {
+  const arrangements = legal.filter((m) => m.kind === "arrange");
+  const shapes = await page.$$eval("#choices button[data-shape]", (els) => els.map((el) => el.dataset.shape));
+  assert.deepEqual(shapes, [...new Set(arrangements.map((m) => m.shape))], "a button per shape");
+  await page.click(`#choices button[data-shape="${doc.shape}"]`);
+  const choices = await page.$$eval("#choices button[data-symbols]", (els) => els.map((el) => `${el.dataset.shape}:${el.dataset.symbols}`));
+  assert.deepEqual(choices, arrangements.filter((m) => m.shape === doc.shape).map((m) => `${m.shape}:${m.symbols}`));
+  await onScreen(page, "te-trix: a shape chosen");
+  await page.click(`#choices button[data-shape="${doc.shape}"][data-symbols="${doc.symbols}"]`);
 }
 
 test("te-trix: roller's choice from pictures, hover previews, each player places in turn, in German", { timeout: 60_000 }, async () => {
@@ -252,10 +268,8 @@ test("te-trix: roller's choice from pictures, hover previews, each player places
     let doc;
     if (state.phase === "arrange") {
       const legal = (await api("te-trix", "legal-moves", { state, player: actor })).moves.map((m) => m.move);
-      const choices = await page.$$eval("#choices button", (els) => els.map((el) => `${el.dataset.shape}:${el.dataset.symbols}`));
-      assert.deepEqual(choices, legal.filter((m) => m.kind === "arrange").map((m) => `${m.shape}:${m.symbols}`));
       doc = legal[pick(legal.length)];
-      await page.click(`#choices button[data-shape="${doc.shape}"][data-symbols="${doc.symbols}"]`);
+      await arrange(page, legal, doc);
     } else {
       assert.deepEqual(position.toMove.includes(actor), true);
       doc = await placeByHover(page, state, actor, pick, moves % 4 === 1);
@@ -300,8 +314,8 @@ test("te-trix: roller's choice from pictures, hover previews, each player places
   await start(page, { game: "te-trix", players: 1, seed: "browser-solo", options: { size: 5, solo: true } });
   let { state } = await checkShown(page, "te-trix");
   assert.equal(await page.$('#tools [data-move="stop"]') !== null, true, "stop offered at the start of a round");
-  const arrange = await page.$$("#choices button");
-  await arrange[0].click();
+  const legal = (await api("te-trix", "legal-moves", { state, player: 0 })).moves.map((m) => m.move);
+  await arrange(page, legal, legal.find((m) => m.kind === "arrange"));
   await page.waitForFunction(() => document.body.dataset.ply === "1" && document.body.dataset.busy === "false");
   ({ state } = await checkShown(page, "te-trix"));
   await placeByHover(page, state, 0, pick, false);
@@ -343,6 +357,7 @@ test("triominos-junior: hot seat with hidden racks, tiles laid by hovering and c
       const wanted = lays[pick(lays.length)];
       await page.click(`#board .rw-rack-tile[data-tile="${wanted.rackTile}"]`);
       if (laid === 2) await shot(page, "triominos-junior-de-playing");  // a tile picked, its places marked
+      await onScreen(page, "triominos-junior: a tile picked");
       const target = `#board [data-at="${wanted.at}"]:is(.rw-open, .rw-tile)`;
       assert.ok(await page.$eval(target, (el) => el.classList.contains("ui-target")), "the place is highlighted");
       await page.hover(target);

@@ -258,6 +258,7 @@ async function newGame() {
         view = next;
         pick = {};
         $("note").textContent = "";
+        $("options").parentElement.open = false;  // the setup is done: the room is the board's
         $("game-style").textContent = `#board :is(${board.places}) { cursor: pointer; }\n${board.css ?? ""}`;
         draw();
         loadRules().catch(showError);
@@ -450,12 +451,32 @@ function paint() {
   }
   $("hint").textContent = hint;
   $("tools").replaceChildren(...tools);
+  const finished = now.position.status === "finished";
+  $("choices").replaceChildren(...(!view || view.covered || finished ? [] : view.board.choices?.(ui) ?? []));
+  fitBoard();
+}
+
+// The board takes the room the controls leave, and keeps its size while the player points at
+// it: a preview's hint or button must not move the place under the pointer. It shrinks when
+// the controls grow past the room left; a new view (draw) or a new window size measures anew.
+function fitBoard(fresh = false) {
+  const board = $("board");
+  if (fresh) board.style.flex = "";
+  const locked = board.style.flex !== "";
+  if (locked && $("play").scrollHeight <= $("play").clientHeight) return;
+  const before = locked ? board.getBoundingClientRect().height : Infinity;
+  board.style.flex = "";
+  const box = svgEl()?.viewBox.baseVal, room = board.getBoundingClientRect();
+  const natural = box?.width ? room.width * box.height / box.width : Infinity;  // the picture's own height
+  board.style.flex = `0 0 ${Math.min(before, room.height, natural)}px`;  // the controls right under it
 }
 
 // ---------- drawing everything from (game, now, view) ----------
 function draw() {
   const position = now.position;
   $("board").innerHTML = view.svg;  // the service's own SVG
+  $("board").style.flex = "";  // a new view: the board is measured anew (fitBoard)
+  svgEl()?.setAttribute("preserveAspectRatio", "xMidYMin meet");  // scaled to its box, at its top
   marked = [];
   readColours();  // a colour appears with the first piece
   document.body.dataset.game = game.id;
@@ -479,7 +500,6 @@ function draw() {
     tr.querySelector(".score").textContent = score;
     return tr;
   }));
-  $("choices").replaceChildren(...(view.covered ? [] : view.board.choices?.(ui) ?? []));
   drawRecord();
   $("undo").disabled = !history.length;
   paint();
@@ -596,6 +616,17 @@ async function switchLanguage(code) {
 }
 
 // ---------- wiring ----------
+// The game fills the viewport below the setup, whatever the setup's height (it wraps on a
+// phone, and grows while the options are open): the stylesheet reads --above.
+const fit = () => {
+  document.documentElement.style.setProperty("--above", `${$("top").offsetHeight + 6}px`);
+  fitBoard(true);
+};
+new ResizeObserver(fit).observe($("top"));
+// an error or a note appears outside paint(): it gets its room too
+const refit = new MutationObserver(() => fitBoard());
+for (const id of ["status", "cover", "controls"]) refit.observe($(id), {childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ["hidden"]});
+window.addEventListener("resize", fit);
 $("lang").onchange = () => switchLanguage($("lang").value);
 $("rules-panel").ontoggle = () => loadRules().catch(showError);
 $("setup").onsubmit = (e) => { e.preventDefault(); newGame(); };
