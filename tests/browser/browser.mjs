@@ -188,7 +188,7 @@ export async function onScreen(page, where = "") {
     const shown = (el) => el.getClientRects().length > 0 && el.checkVisibility({ visibilityProperty: true });
     const name = (el) => [el.id || el.tagName.toLowerCase(), ...Object.entries(el.dataset).map(([k, v]) => `${k}=${v}`)].join(" ");
     const outside = roots.flatMap((root) => [...root.querySelectorAll(
-      "button, select, input, summary, #status, #hint, #error, #note, #cover, #board svg, #scores")])
+      "button, select, input, summary, #banner, #status, #hint, #error, #note, #cover, #board svg, #scores")])
       .filter(shown).map((el) => [el, el.getBoundingClientRect()])
       .filter(([, r]) => r.left < -0.5 || r.top < -0.5 || r.right > width + 0.5 || r.bottom > height + 0.5)
       .map(([el, r]) => `${name(el)} at ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`);

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import path from "node:path";
 import {
-  ARTIFACTS, DESKTOP, PHONE, api, held, onScreen, open, ply, settled, start, withBrowser, wordedPattern, words,
+  ARTIFACTS, BASE, DESKTOP, PHONE, api, held, onScreen, open, ply, settled, start, withBrowser, wordedPattern, words,
 } from "./browser.mjs";
 
 withBrowser();
@@ -106,6 +106,48 @@ test("on a touch screen a first tap shows a placement and a second tap plays it"
   await onScreen(page, "te-trix, a placement shown by a tap");
   await page.tap(cell);
   await page.waitForFunction(() => document.body.dataset.ply === "2" && document.body.dataset.busy === "false");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// ---------- point 10: a banner when the service cannot be reached or answers with an error ----------
+const GRAPHQL = (url) => url.pathname === "/graphql";
+
+test("a network failure or an error answer shows a banner in the catalog's words, and Retry plays on", { timeout: 60_000 }, async () => {
+  const { page, context, errors } = await open(PHONE, "de-DE");
+  const de = await words("de");
+  await start(page, { game: "mixtour", seed: "banner" });
+  assert.equal(await page.isVisible("#banner"), false);
+  const failures = [
+    ["the connection fails", (route) => route.abort("connectionrefused"), de["play-error-network"]],
+    ["the service answers 502 without JSON", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" }),
+      de["play-error-not-json"].replace("{status}", "502")],
+  ];
+  for (const [n, [what, fail, message]] of failures.entries()) {
+    const { state } = await held(page);
+    await page.route(GRAPHQL, fail, { times: 1 });
+    await page.click(`#board [data-square="${["c3", "c4"][n]}"]`);
+    await settled(page);
+    assert.ok(await page.isVisible("#banner"), `${what}: the banner`);
+    assert.equal(await page.textContent("#banner-text"), message, `${what}: in the catalog's German words`);
+    assert.equal(await page.textContent("#retry"), de["play-retry"]);
+    assert.deepEqual((await held(page)).state, state, `${what}: the game stays as it was`);
+    await onScreen(page, `${what}: the banner`);
+    await page.screenshot({ path: path.join(ARTIFACTS, "banner-phone.png") });
+    await page.click("#retry");  // the same request again, now answered
+    await page.waitForFunction((k) => document.body.dataset.ply === String(k) && document.body.dataset.busy === "false", n + 1);
+    assert.equal(await page.isVisible("#banner"), false, `${what}: Retry played the move`);
+    const played = await api("mixtour", "play", { state, move: { kind: "place", square: ["c3", "c4"][n] } });
+    assert.deepEqual((await held(page)).state, played.state);
+  }
+  // a page opened while the service is down: Retry starts it once the service answers
+  const down = await context.newPage();
+  await down.route(GRAPHQL, (route) => route.abort("connectionrefused"), { times: 1 });
+  await down.goto(`${BASE}/play`);
+  await down.waitForSelector("#banner:not([hidden])");
+  await down.click("#retry");
+  await down.waitForSelector('body[data-busy="false"] #board svg');
+  assert.equal(await down.isVisible("#banner"), false);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -100,7 +100,8 @@ test("mixtour: played to the end in German by clicking squares, with undo and fa
       const place = legal.find((m) => m.kind === "place");
       await page.click(`#board [data-square="${place.square}"]`);
       await settled(page);
-      assert.equal(await page.textContent("#error"), de["play-error-network"]);
+      assert.equal(await page.textContent("#banner-text"), de["play-error-network"], "the banner says so");
+      assert.equal(await page.textContent("#error"), "");
       assert.deepEqual((await held(page)).state, state);
       assert.equal(await ply(page), moves);
       continue;

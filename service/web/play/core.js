@@ -80,13 +80,20 @@ async function gql(query, variables) {
       body: JSON.stringify({query, variables}),
     });
   } catch {  // the browser's own words ("Failed to fetch") are in its language, not the page's
-    throw failure(t("play-error-network"));
+    throw trouble(failure(t("play-error-network")));
   }
   let body;
-  try { body = await response.json(); } catch { throw new Error(t("play-error-not-json", {status: response.status})); }
-  if (body.error) throw failure(body.error.message, body.error.code);
-  if (body.errors) throw failure(body.errors.map((e) => e.message).join("\n"), body.errors[0].extensions?.code);
+  try { body = await response.json(); } catch { throw trouble(failure(t("play-error-not-json", {status: response.status}))); }
+  if (body.error) throw trouble(failure(body.error.message, body.error.code));
+  if (body.errors) throw trouble(failure(body.errors.map((e) => e.message).join("\n"), body.errors[0].extensions?.code));
   return body.data;
+}
+
+// A failure of the connection or of the service itself, not a refusal of the game's: shown in
+// the banner, with a button that tries the same request sequence again.
+function trouble(error) {
+  error.trouble = true;
+  return error;
 }
 
 // An error as the page shows it: the service's words; its code goes to #error's data-code.
@@ -137,14 +144,27 @@ async function act(work) {
   busy = true;
   document.body.dataset.busy = "true";
   showError(null);
+  showTrouble(null);
   try {
     await work();
   } catch (e) {
-    showError(e);
+    if (e.trouble) showTrouble(e, () => act(work));
+    else showError(e);
   } finally {
     busy = false;
     document.body.dataset.busy = "false";
   }
+}
+
+// The banner over the game: what went wrong in the page's words (or the service's), and Retry.
+let retry = null;
+function showTrouble(e, again = null) {
+  $("banner").hidden = !e;
+  $("banner-text").textContent = e?.message ?? "";
+  if (e?.code) $("banner").dataset.code = e.code;
+  else delete $("banner").dataset.code;
+  retry = again;
+  $("retry").hidden = !again;
 }
 
 function showError(e) {
@@ -625,10 +645,11 @@ const fit = () => {
 new ResizeObserver(fit).observe($("top"));
 // an error or a note appears outside paint(): it gets its room too
 const refit = new MutationObserver(() => fitBoard());
-for (const id of ["status", "cover", "controls"]) refit.observe($(id), {childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ["hidden"]});
+for (const id of ["banner", "status", "cover", "controls"]) refit.observe($(id), {childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ["hidden"]});
 window.addEventListener("resize", fit);
 $("lang").onchange = () => switchLanguage($("lang").value);
-$("rules-panel").ontoggle = () => loadRules().catch(showError);
+$("rules-panel").ontoggle = () => loadRules().catch((e) => (e.trouble ? showTrouble(e, () => loadRules().catch(showError)) : showError(e)));
+$("retry").onclick = () => { const again = retry; showTrouble(null); again?.(); };
 $("setup").onsubmit = (e) => { e.preventDefault(); newGame(); };
 $("game").onchange = () => setupForm();
 $("undo").onclick = undo;
@@ -652,7 +673,11 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "Escape") { pick = {}; paint(); }
 });
 $("seed").oninput = () => { $("seed-kept").checked = true; };  // a seed typed in is meant
-loadTexts(remembered()).then(loadGames).then(() => {
-  setupForm();
-  return newGame();
-}).catch(showError);
+// The first words, games and game; a failure offers to try again.
+function begin() {
+  loadTexts(remembered()).then(loadGames).then(() => {
+    setupForm();
+    return newGame();
+  }).catch((e) => showTrouble(e, begin));
+}
+begin();
