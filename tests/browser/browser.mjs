@@ -152,9 +152,17 @@ export async function switchTo(page, lang) {
 export async function shot(page, name) {
   const viewport = page.viewportSize();
   await page.setViewportSize(SHOT);
+  await laidOut(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
   await page.setViewportSize(viewport);
+  await laidOut(page);
+}
+
+// The page has laid itself out for the viewport (after a resize the board is measured anew).
+export async function laidOut(page) {
+  await page.waitForFunction(() => document.documentElement.style.getPropertyValue("--above")
+    === `${document.getElementById("top").offsetHeight + 6}px`);
 }
 
 export async function start(page, { game, players, seed, options = {} }) {
@@ -196,6 +204,8 @@ export async function onScreen(page, where = "") {
       .filter((el) => shown(el) && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
       .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 12)
       .map((el) => `${name(el)}: ${getComputedStyle(el).fontSize}`);
+    const board = document.getElementById("board"), play = document.getElementById("play");
+    if (outside.length) outside.push(`(board flex ${board.style.flex}, play ${play.clientHeight}/${play.scrollHeight}, above ${document.documentElement.style.getPropertyValue("--above")})`);
     return { outside, small };
   }, viewport);
   if (found.outside.length || found.small.length) {

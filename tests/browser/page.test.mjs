@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import path from "node:path";
 import {
-  ARTIFACTS, BASE, DESKTOP, PHONE, api, held, onScreen, open, ply, settled, start, withBrowser, wordedPattern, words,
+  ARTIFACTS, BASE, DESKTOP, PHONE, api, checkShown, held, onScreen, open, ply, settled, start, withBrowser, wordedPattern, words,
 } from "./browser.mjs";
 
 withBrowser();
@@ -151,3 +151,79 @@ test("a network failure or an error answer shows a banner in the catalog's words
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// ---------- point 7: seats, a person against the reference bot ----------
+// The human's move, clicked as a person clicks it: the first legal move of each kind the board
+// plays, or the button of a move it does not.
+const same = (a, b) => String(a.from) === String(b.from) && String(a.to) === String(b.to);
+const HUMAN = {
+  async mixtour(page, legal) {
+    const doc = legal.find((m) => m.kind === "shift") ?? legal[0];
+    if (doc.kind === "place") return page.click(`#board [data-square="${doc.square}"]`);
+    if (doc.kind !== "shift") return page.click(`#tools [data-move="${doc.kind}"]`);
+    await page.click(`#board [data-square="${doc.from}"]`);
+    await page.click(`#board [data-square="${doc.to}"]`);
+    if (await page.$(`#tools [data-count="${doc.count}"]`)) await page.click(`#tools [data-count="${doc.count}"]`);
+    return undefined;
+  },
+  async "tric-trac"(page, legal) {
+    const doc = legal[0];
+    if (doc.kind === "pass") return page.click('#tools [data-move="pass"]');
+    for (const [i, step] of doc.steps.entries()) {
+      await page.click(`#board .rw-point[data-point="${step.from}"]`);
+      await page.click(step.to === "off" ? `#board .rw-off[data-player="${doc.player}"]` : `#board .rw-point[data-point="${step.to}"]`);
+      if (legal.filter((m) => doc.steps.slice(0, i + 1).every((s, j) => m.steps[j] && same(s, m.steps[j]))).length === 1) break;
+    }
+    return undefined;
+  },
+  async "te-trix"(page, legal) {
+    const doc = legal[0];
+    if (doc.kind === "arrange") {
+      await page.click(`#choices button[data-shape="${doc.shape}"]`);
+      return page.click(`#choices button[data-shape="${doc.shape}"][data-symbols="${doc.symbols}"]`);
+    }
+    if (doc.kind !== "place") return page.click(`#tools [data-move="${doc.kind}"]`);
+    return page.click(`#board .rw-cell[data-sheet="0"][data-cell="${doc.cells[0].cell}"]`);  // pointed at, then clicked
+  },
+  async "triominos-junior"(page, legal) {
+    const doc = legal.find((m) => m.kind === "place" || m.kind === "swap") ?? legal[0];
+    if (!doc.rackTile) return page.click(`#tools [data-move="${doc.kind}"]`);
+    await page.click(`#board .rw-rack-tile[data-tile="${doc.rackTile}"]`);
+    return page.click(`#board [data-at="${doc.at}"]:is(.rw-open, .rw-tile)`);  // pointed at, then clicked
+  },
+};
+const AGAINST_THE_BOT = [
+  ["mixtour", PHONE, { options: { pointsToWin: 1, piecesPerPlayer: 5 } }],
+  ["tric-trac", DESKTOP, { options: { pointsToWin: 1 } }],
+  ["te-trix", DESKTOP, { players: 2, options: { size: 5 } }],
+  ["triominos-junior", DESKTOP, { players: 2 }],
+];
+
+for (const [game, viewport, setup] of AGAINST_THE_BOT) {
+  test(`${game}: a person against the easy bot, to the end`, { timeout: 90_000 }, async () => {
+    const { page, context, errors } = await open(viewport);
+    await start(page, { game, seed: `bot-${game}`, ...setup });
+    await page.selectOption('#scores select[data-seat="1"]', "easy");
+    let human = 0, bot = 0;
+    for (;;) {
+      await page.waitForFunction(() => document.body.dataset.busy === "false" && document.body.dataset.turn !== "bot");
+      const { position, state } = await checkShown(page, game);
+      const plies = (await held(page)) && Number(await page.evaluate(() => document.body.dataset.ply));
+      bot = await page.$$eval('#record li[data-bot="true"]', (lis) => lis.length);
+      if (position.status === "finished") break;
+      assert.ok(position.toMove.includes(0), "the person's turn, once the bot has moved");
+      const legal = (await api(game, "legal-moves", { state, player: 0 })).moves.map((m) => m.move);
+      await HUMAN[game](page, legal);
+      await page.waitForFunction((k) => Number(document.body.dataset.ply) > k, plies);
+      human += 1;
+      assert.ok(human < 150, "the game ends");
+    }
+    assert.ok(human > 0 && bot > 0, `moves by the person (${human}) and by the bot (${bot}), the bot's in the record`);
+    const { moves, ...record } = JSON.parse(await page.inputValue("#json"));
+    assert.ok(moves.some((m) => m.player === 1), "the bot's moves are in the record");
+    assert.deepEqual((await api(game, "replay", { ...record, moves, game: undefined })).state, (await held(page)).state);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${game}-against-the-bot.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -68,6 +68,9 @@ const Q = {
   replay: `query Replay($g: String!, $p: Int, $o: JSON, $s: String, $m: [JSON!]!) {
     replay(game: $g, players: $p, options: $o, seed: $s, moves: $m) { __typename
       ... on ReplayOutcome { plies position { state } } ${FAILURES} } }`,
+  suggest: `query Suggest($g: String!, $s: JSON!, $p: Int, $l: BotLevel, $seed: String) {
+    suggest(game: $g, state: $s, player: $p, level: $l, seed: $seed) { __typename
+      ... on Suggestion { player move { notation move probability description } } ${FAILURES} } }`,
   rules: `query Rules($g: String!) { rules(game: $g) { __typename ... on Rules { rules { id text } } ... on InvalidRequest { code message } } }`,
 };
 
@@ -120,22 +123,33 @@ let pick = {};      // the selection on the board; a new view clears it
 let busy = false, pointer = "mouse";
 let marked = [];    // [element, class] the board module marked since the last paint
 
+// The seats: "human", or the reference bot at a level (suggest), per player.
+const LEVELS = {easy: "EASY", medium: "MEDIUM", strong: "STRONG"};
+let seats = [];
+const isBot = (p) => (seats[p] ?? "human") !== "human";
+const humans = () => Array.from({length: game.players}, (_, p) => p).filter((p) => !isBot(p));
+
 // Whoever acts at this screen: in hot-seat games with hidden racks nobody until the device
-// has been passed (covered); with simultaneous placement one mover after the other.
+// has been passed (covered); with simultaneous placement one mover after the other. Bots act
+// on their own: while only bots are to move, the screen shows what its one human may see.
 function nextActor(position, previous) {
   if (position.status === "finished" || !position.toMove.length) return {actor: null, covered: false};
+  const movers = position.toMove.filter((p) => !isBot(p));
+  if (!movers.length) return {actor: position.toMove[0], covered: false, bot: true};
   if (game.info.hiddenInformation) {
-    const actor = position.toMove[0];
-    return {actor, covered: actor !== previous};
+    const actor = movers[0];
+    return {actor, covered: actor !== previous && humans().length > 1};  // nobody to hide from
   }
-  return {actor: position.toMove.includes(previous) ? previous : position.toMove[0], covered: false};
+  return {actor: movers.includes(previous) ? previous : movers[0], covered: false};
 }
 
-async function look(position, actor, covered) {
-  const player = covered ? null : actor;
-  const data = await gql(Q.look, {g: game.id, s: position.state, p: player, moves: !covered && position.status !== "finished"});
+async function look(position, actor, covered, bot = false) {
+  const watcher = humans().length === 1 ? humans()[0] : null;  // a bot's turn, as its human sees it
+  const player = bot ? (game.info.hiddenInformation ? watcher : actor) : covered ? null : actor;
+  const moves = !bot && !covered && position.status !== "finished";
+  const data = await gql(Q.look, {g: game.id, s: position.state, p: player, moves});
   const answer = unwrap(data.position, "Position");
-  return {svg: answer.svg, prompt: answer.prompt ?? "", legal: answer.legalMoves ?? [], actor, covered, board: game.board, lang};
+  return {svg: answer.svg, prompt: answer.prompt ?? "", legal: answer.legalMoves ?? [], actor, covered, bot, board: game.board, lang};
 }
 
 // Runs one request sequence; on any failure the game on screen stays as it was.
@@ -271,8 +285,8 @@ async function newGame() {
       const previous = game;
       game = {id, info, players, options, seed, board, start: position.state, colours: []};
       try {
-        const {actor, covered} = nextActor(position, null);
-        const next = await look(position, actor, covered);
+        const {actor, covered, bot} = nextActor(position, null);
+        const next = await look(position, actor, covered, bot);
         history = [];
         now = {position, record: [], moves: [], plays: []};
         view = next;
@@ -309,23 +323,47 @@ function readColours() {
 
 // ---------- playing ----------
 async function play(entry) {
-  await act(async () => {
-    const chance = entry.probability != null;
-    const player = chance ? null : view.actor;
-    const data = await gql(Q.play, {g: game.id, s: now.position.state, m: [entry.move], p: player});
-    const outcome = unwrap(data.play, "PlayOutcome");
-    const done = {player, chance, notation: entry.notation, description: entry.description};
-    const record = [...now.record, ...recordItems(outcome.events, [done])];
-    const moves = [...now.moves, player == null ? entry.notation : {player, move: entry.notation}];
-    const {actor, covered} = nextActor(outcome.position, view.covered ? null : view.actor);
-    const next = await look(outcome.position, actor, covered);
-    history.push({snapshot: now, view});
-    now = {position: outcome.position, record, moves, plays: [...now.plays, done]};
-    view = next;
-    pick = {};
-    $("note").textContent = "";
-    draw();
-  });
+  await act(() => playFor(entry, entry.probability != null ? null : view.actor));
+  await botTurn();
+}
+
+// Plays `entry` for `player` (null: a chance outcome); `bot`: the reference bot chose it.
+async function playFor(entry, player, bot = false) {
+  const chance = entry.probability != null;
+  const data = await gql(Q.play, {g: game.id, s: now.position.state, m: [entry.move], p: player});
+  const outcome = unwrap(data.play, "PlayOutcome");
+  const done = {player, chance, bot, notation: entry.notation, description: entry.description};
+  const record = [...now.record, ...recordItems(outcome.events, [done])];
+  const moves = [...now.moves, player == null ? entry.notation : {player, move: entry.notation}];
+  const human = view.covered || view.bot ? null : view.actor;
+  const {actor, covered, bot: botNext} = nextActor(outcome.position, human ?? (humans().length === 1 ? humans()[0] : null));
+  const next = await look(outcome.position, actor, covered, botNext);
+  history.push({snapshot: now, view});
+  now = {position: outcome.position, record, moves, plays: [...now.plays, done]};
+  view = next;
+  pick = {};
+  $("note").textContent = "";
+  draw();
+}
+
+// While a bot is to move, the bot moves: its level's suggestion, played like any move. The
+// suggestion's seed follows the game's, so a seeded game against the bot replays alike.
+async function botTurn() {
+  for (;;) {
+    const position = now?.position;
+    if (!position || busy || position.status === "finished" || position.isChance) return;
+    const player = position.toMove.find(isBot);
+    if (player == null) return;
+    let failed = true;
+    await act(async () => {
+      const seed = game.seed == null ? null : `${game.seed}/${now.moves.length}`;
+      const data = await gql(Q.suggest, {g: game.id, s: position.state, p: player, l: LEVELS[seats[player]], seed});
+      const {move} = unwrap(data.suggest, "Suggestion");
+      await playFor(move, player, true);
+      failed = false;
+    });
+    if (failed) return;  // the banner or the error says why; Retry or a new seat goes on
+  }
 }
 
 async function switchActor(actor, covered = false) {
@@ -338,7 +376,8 @@ async function switchActor(actor, covered = false) {
 
 function undo() {
   if (busy || !history.length) return;
-  const last = history.pop();
+  let last = history.pop();
+  while (last.view.bot && history.length) last = history.pop();  // back to a human's turn
   // the record only grows: the earlier one is a prefix of this one, in today's language
   now = {...last.snapshot, record: now.record.slice(0, last.snapshot.record.length)};
   view = last.view;
@@ -359,7 +398,7 @@ function recordItems(events, plays) {
   const open = (k) => {  // the lines of the moves up to ply k, in order
     for (; next <= k && next < plays.length; next++) {
       const p = plays[next];
-      current = {kind: p.chance ? "chance" : "move", player: p.player, lines: [], told: p.description ?? p.notation};
+      current = {kind: p.chance ? "chance" : "move", player: p.player, bot: p.bot, lines: [], told: p.description ?? p.notation};
       items.push(current);
     }
   };
@@ -503,6 +542,7 @@ function draw() {
   document.body.dataset.ply = String(now.moves.length);
   document.body.dataset.actor = view.actor ?? "";
   document.body.dataset.covered = String(view.covered);
+  document.body.dataset.turn = position.status === "finished" ? "over" : view.bot ? "bot" : "human";
   $("status").textContent = view.prompt;  // whose turn and what to do, or how the game ended
   $("cover").hidden = !view.covered;
   if (view.covered) {
@@ -514,8 +554,9 @@ function draw() {
     const won = position.winners.includes(p), moving = position.status !== "finished" && position.toMove.includes(p);
     Object.assign(tr.dataset, {player: p, score, winner: won, toMove: moving});
     const swatch = game.colours[p] ? `<span class="swatch" style="background:${game.colours[p]}"></span>` : "";
-    tr.innerHTML = `<td>${swatch}</td><td class="name"></td><td class="score"></td><td class="mark"></td>`;
+    tr.innerHTML = `<td>${swatch}</td><td class="name"></td><td class="score"></td><td class="mark"></td><td class="seat"></td>`;
     tr.querySelector(".name").textContent = nameOf(p);
+    tr.querySelector(".seat").append(seatChoice(p));
     tr.querySelector(".mark").textContent = won ? t("play-winner") : moving ? t("play-to-move") : "";
     tr.querySelector(".score").textContent = score;
     return tr;
@@ -523,6 +564,31 @@ function draw() {
   drawRecord();
   $("undo").disabled = !history.length;
   paint();
+}
+
+// Who plays a seat: a person at this screen, or the reference bot at a level.
+function seatChoice(p) {
+  const choice = Object.assign(document.createElement("select"), {className: "seat-choice"});
+  choice.dataset.seat = p;
+  choice.ariaLabel = t("play-seat", {name: nameOf(p)});
+  choice.append(new Option(t("play-seat-human"), "human"), new Option(t("play-seat-easy"), "easy"),
+    new Option(t("play-seat-medium"), "medium"), new Option(t("play-seat-strong"), "strong"));
+  choice.value = seats[p] ?? "human";
+  choice.onchange = () => changeSeat(p, choice.value);
+  return choice;
+}
+
+// A seat changed: the screen turns to whoever is to move now, and a bot to move moves.
+async function changeSeat(p, seat) {
+  if (busy) { draw(); return; }
+  seats[p] = seat;
+  const {actor, covered, bot} = nextActor(now.position, view.covered || view.bot ? null : view.actor);
+  await act(async () => {
+    view = await look(now.position, actor, covered, bot);
+    pick = {};
+    draw();
+  });
+  await botTurn();
 }
 
 function recordDocument() {
@@ -536,6 +602,7 @@ function drawRecord() {
     const li = document.createElement("li");
     li.className = r.kind;
     li.dataset.kind = r.kind;
+    if (r.bot) { li.dataset.bot = "true"; li.title = t("play-record-bot"); }
     li.replaceChildren(...r.lines.map((line) => Object.assign(document.createElement("span"), {textContent: line})));
     return li;
   }));
@@ -649,8 +716,13 @@ for (const id of ["banner", "status", "cover", "controls"]) refit.observe($(id),
 window.addEventListener("resize", fit);
 $("lang").onchange = () => switchLanguage($("lang").value);
 $("rules-panel").ontoggle = () => loadRules().catch((e) => (e.trouble ? showTrouble(e, () => loadRules().catch(showError)) : showError(e)));
-$("retry").onclick = () => { const again = retry; showTrouble(null); again?.(); };
-$("setup").onsubmit = (e) => { e.preventDefault(); newGame(); };
+$("retry").onclick = async () => {
+  const again = retry;
+  showTrouble(null);
+  await again?.();
+  await botTurn();  // a bot's move that failed is asked for again
+};
+$("setup").onsubmit = async (e) => { e.preventDefault(); await newGame(); await botTurn(); };
 $("game").onchange = () => setupForm();
 $("undo").onclick = undo;
 $("check").onclick = verify;
