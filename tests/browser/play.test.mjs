@@ -7,215 +7,16 @@
 // origin http://127.0.0.1:STATIC_PORT), STATIC_PORT (free, for the example page), ARTIFACTS.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { mkdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { test } from "node:test";
+import {
+  ARTIFACTS, BASE, DESKTOP, PHONE, ROOT, STATIC_PORT, api, apiFailure, checkShown, descriptor, descriptors,
+  held, labelsIn, language, noEnglish, onScreen, open, ply, random, record, recordLines, sampled, settled,
+  shot, start, switchTo, theBrowser, verifyByReplay, withBrowser, words,
+} from "./browser.mjs";
 
-const BASE = process.env.REGELWERK_BASE;
-const STATIC_PORT = Number(process.env.STATIC_PORT);
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const ARTIFACTS = process.env.ARTIFACTS ?? path.join(ROOT, "test-artifacts/browser");
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const PHONE = { width: 420, height: 900 };
-const DESKTOP = { width: 1280, height: 900 };
-const SHOT = { width: 1280, height: 800 };  // the screenshots a person looks at
-assert.ok(BASE, "REGELWERK_BASE must name a running service");
-mkdirSync(ARTIFACTS, { recursive: true });
-
-let browser;
-before(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
-});
-after(async () => { await browser?.close(); });
-
-// ---------- the service, asked directly ----------
-async function api(game, op, body, lang = "en") {
-  const r = await fetch(`${BASE}/v1/games/${game}/${op}?lang=${lang}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  if (op === "render") { assert.equal(r.status, 200); return r.text(); }
-  const answer = await r.json();
-  assert.equal(r.status, 200, `${op}: ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-async function apiFailure(game, op, body, lang) {
-  const r = await fetch(`${BASE}/v1/games/${game}/${op}?lang=${lang}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  assert.notEqual(r.status, 200);
-  return (await r.json()).error;
-}
-
-const catalogs = {};  // lang -> the page's words as the service serves them
-async function words(lang) {
-  catalogs[lang] ??= await (await fetch(`${BASE}/play/texts.json?lang=${lang}`)).json();
-  assert.equal(catalogs[lang].language, lang);
-  return catalogs[lang].texts;
-}
-const descriptors = {};  // lang -> game id -> descriptor
-async function descriptor(game, lang) {
-  descriptors[lang] ??= Object.fromEntries((await (await fetch(`${BASE}/v1/games?lang=${lang}`)).json())
-    .games.map((g) => [g.id, g]));
-  return descriptors[lang][game];
-}
-// A page message as the page fills it in; `pattern` instead: a RegExp that any argument matches.
-function worded(text, args = {}) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
-}
-function wordedPattern(text) {
-  const parts = text.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`^${parts.join(".+")}$`, "s");
-}
-
-// English words that German mode must not show anywhere a person reads (whole words).
-const ENGLISH = /\b(Players?|New game|to move|Undo|Record|Copy|Download|Rules|Options|Verify|Click|Point|[Ww]inners?|wins|Game over|Seed|Language|[Cc]hance|the|and|your|moves?|pieces?|stones?|tiles?|supply|rack|Take back|another fit|turn the tile)\b/;
-// Triominos Junior's picture is still drawn in English by the service (issue 24: only Mixtour,
-// Tric Trac and Te-Trix draw in the request's language), so its board's text is left out.
-const PICTURE_IN_ENGLISH = new Set(["triominos-junior"]);
-
-// The text a person reads: the page's visible text, and the picture's texts and tooltips.
-async function visibleText(page, game) {
-  return page.evaluate((withPicture) => {
-    const parts = Array.from(document.querySelectorAll("header, #setup, main > section > :not(#board), aside"),
-      (el) => el.innerText);
-    if (withPicture) parts.push(...Array.from(document.querySelectorAll("#board svg text, #board svg title"), (el) => el.textContent));
-    return parts.join("\n");
-  }, !PICTURE_IN_ENGLISH.has(game));
-}
-
-async function noEnglish(page, game) {
-  const text = await visibleText(page, game);
-  const found = ENGLISH.exec(text);
-  assert.equal(found, null, `English on the German page: ${JSON.stringify(found?.[0])} in ${JSON.stringify(text.slice(Math.max(0, found?.index - 80), found?.index + 80))}`);
-}
-
-// Every element whose words are a page message shows that message in `lang`.
-async function labelsIn(page, lang) {
-  const texts = await words(lang);
-  const shown = await page.$$eval("[data-t]", (els) => els.map((el) => [el.dataset.t, el.textContent]));
-  assert.ok(shown.length >= 10);
-  assert.deepEqual(shown, shown.map(([id]) => [id, texts[id]]), `the page's own words in ${lang}`);
-  assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
-}
-
-function random(seed) {  // mulberry32: the same choices on every run
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-
-// ---------- the page ----------
-async function open(viewport = PHONE, locale = "en-US") {
-  const context = await browser.newContext({ viewport, acceptDownloads: true, locale });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {  // a request the test aborts on purpose is logged, and that is fine
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
-  });
-  await page.goto(`${BASE}/play`);
-  await page.waitForSelector('body[data-busy="false"] #board svg');
-  return { page, context, errors };
-}
-
-const settled = (page) => page.waitForSelector('body[data-busy="false"]', { state: "attached" });
-const ply = (page) => page.evaluate(() => Number(document.body.dataset.ply));
-const held = (page) => page.evaluate(() => ({
-  state: window.regelwerk.state, actor: window.regelwerk.actor, covered: window.regelwerk.covered,
-}));
-const record = (page) => page.$$eval("#record li", (lis) => lis.map((li) => li.textContent));
-const recordLines = (page) => page.$$eval("#record li span", (spans) => spans.map((s) => s.textContent));
-const sampled = (page) => page.$$eval('#record li[data-kind="chance"]', (lis) => lis.length);
-const language = (page) => page.evaluate(() => document.documentElement.lang);
-
-// The language switch, as a person uses it; every word is asked for again.
-async function switchTo(page, lang) {
-  assert.notEqual(await language(page), lang);
-  await page.selectOption("#lang", lang);
-  await page.waitForFunction((l) => document.documentElement.lang === l && document.body.dataset.busy === "false", lang);
-  await labelsIn(page, lang);
-}
-
-// Screenshots at 1280 × 800 whatever the test's viewport, for a person to look at.
-async function shot(page, name) {
-  const viewport = page.viewportSize();
-  await page.setViewportSize(SHOT);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
-  await page.setViewportSize(viewport);
-}
-
-async function start(page, { game, players, seed, options = {} }) {
-  await page.selectOption("#game", game);
-  if (players != null && !(await page.isDisabled("#players"))) await page.selectOption("#players", String(players));
-  await page.fill("#seed", seed ?? "");
-  for (const [name, value] of Object.entries(options)) {
-    await page.evaluate(() => { document.querySelector("details.options").open = true; });
-    const input = page.locator(`#options [name="${name}"]`);
-    if (typeof value === "boolean") await input.setChecked(value);
-    else if ((await input.evaluate((el) => el.tagName)) === "SELECT") await input.selectOption(String(value));
-    else await input.fill(typeof value === "number" ? String(value) : JSON.stringify(value));
-  }
-  const before = JSON.stringify((await held(page)).state);
-  await page.click("#new");
-  await page.waitForFunction((b) => document.body.dataset.busy === "false"
-    && JSON.stringify(window.regelwerk.state) !== b, before);
-  assert.equal(await ply(page), 0);
-  assert.deepEqual(await record(page), []);
-}
-
-// What the page shows equals what the service answers for the page's own state.
-async function checkShown(page, game) {
-  const { state, actor, covered } = await held(page);
-  const lang = await language(page);
-  const position = await api(game, "position", { state, describe: true }, lang);
-  const score = await api(game, "score", { state });
-  assert.deepEqual(position.scores, score.scores);
-  const shown = await page.$$eval("#scores tr", (rows) => rows.map((r) => ({
-    player: Number(r.dataset.player), score: Number(r.dataset.score), text: r.textContent,
-    winner: r.dataset.winner === "true", toMove: r.dataset.toMove === "true",
-  })));
-  assert.deepEqual(shown.map((r) => r.score), score.scores, "shown scores");
-  const status = await page.textContent("#status");
-  assert.equal(status, position.prompt, "the status is the service's prompt, in the page's language");
-  const names = (await descriptor(game, lang)).playerNames;
-  assert.deepEqual(shown.map((r) => r.text.includes(names[r.player])), shown.map(() => true), "players by their names");
-  if (position.status === "finished") {
-    assert.deepEqual(shown.filter((r) => r.winner).map((r) => r.player), score.winners);
-  } else {
-    assert.deepEqual(shown.filter((r) => r.toMove).map((r) => r.player), position.toMove);
-    if (!position.isChance) assert.ok(position.toMove.includes(actor), `actor ${actor} moves`);
-  }
-  const body = { state };
-  if (!covered && actor != null && position.status !== "finished") body.player = actor;
-  const svg = await api(game, "render", body, lang);
-  const same = await page.evaluate((expected) => {
-    const want = new DOMParser().parseFromString(expected, "image/svg+xml").documentElement;
-    const have = document.querySelector("#board svg").cloneNode(true);
-    have.querySelectorAll(".ui-overlay").forEach((el) => el.remove());
-    const places = (root) => Array.from(root.querySelectorAll("*"), (el) => Array.from(el.attributes)
-      .filter((a) => a.name.startsWith("data-")).map((a) => `${a.name}=${a.value}`).join(" ")).join("\n");
-    return { text: have.textContent === want.textContent, places: places(have) === places(want) };
-  }, svg);
-  assert.deepEqual(same, { text: true, places: true }, "the board is the service's picture");
-  if (lang === "de") await noEnglish(page, game);
-  return { state, actor, covered, position, status };
-}
+withBrowser();
 
 // Plays `doc` (a legal move document) by what happens on screen; afterwards the page holds
 // exactly the state the service reaches by playing that document.
@@ -240,14 +41,6 @@ async function replayRecord({ game, ...body }) {
 
 async function checkRecord(page, moves, chances) {
   assert.equal((await record(page)).length, moves + chances, "record: every move and chance event");
-}
-
-async function verifyByReplay(page) {
-  await page.click("#check");
-  await settled(page);
-  assert.equal(await page.textContent("#error"), "");
-  const texts = await words(await language(page));
-  assert.match(await page.textContent("#note"), wordedPattern(texts["play-replay-same"]));
 }
 
 // The game ends in German; it is checked, replayed and photographed, then switched to
@@ -307,7 +100,8 @@ test("mixtour: played to the end in German by clicking squares, with undo and fa
       const place = legal.find((m) => m.kind === "place");
       await page.click(`#board [data-square="${place.square}"]`);
       await settled(page);
-      assert.equal(await page.textContent("#error"), de["play-error-network"]);
+      assert.equal(await page.textContent("#banner-text"), de["play-error-network"], "the banner says so");
+      assert.equal(await page.textContent("#error"), "");
       assert.deepEqual((await held(page)).state, state);
       assert.equal(await ply(page), moves);
       continue;
@@ -323,6 +117,7 @@ test("mixtour: played to the end in German by clicking squares, with undo and fa
       assert.deepEqual(marked, [...new Set(shifts.filter((m) => m.from === doc.from).map((m) => m.to))].sort());
       await page.click(`#board [data-square="${doc.to}"]`);
       if (shifts.filter((m) => m.from === doc.from && m.to === doc.to).length > 1) {
+        await onScreen(page, "mixtour: how many pieces");
         await page.click(`#tools [data-count="${doc.count}"]`);
       }
     } else {
@@ -366,6 +161,7 @@ async function clickTurn(page, legal, doc, wordsChecked) {
   for (const [i, step] of doc.steps.entries()) {
     await page.click(`#board .rw-point[data-point="${step.from}"]`);
     if (i === 1 && wordsChecked) await noEnglish(page, "tric-trac");  // a turn half clicked
+    if (i === 1) await onScreen(page, "tric-trac: a turn half clicked");
     const to = step.to === "off" ? `.rw-off[data-player="${doc.player}"]` : `.rw-point[data-point="${step.to}"]`;
     assert.ok(await page.$eval(`#board ${to}`, (el) => el.classList.contains("ui-target")), "target highlighted");
     await page.click(`#board ${to}`);
@@ -434,6 +230,7 @@ async function placeByHover(page, state, actor, pick, cycle) {
   await page.hover(cell);
   if (cycle && (await page.$('#tools [data-action="cycle"]'))) await page.click('#tools [data-action="cycle"]');
   if ((await language(page)) === "de") await noEnglish(page, "te-trix");  // the preview's hint and buttons
+  await onScreen(page, "te-trix: a placement previewed");
   const shown = await page.$$eval("#board rect.ui-preview", (els) => els.map((el) => ({
     sheet: Number(el.dataset.sheet), cell: el.dataset.cell, symbol: /sym-(\w)/.exec(el.getAttribute("class"))[1],
   })));
@@ -444,6 +241,19 @@ async function placeByHover(page, state, actor, pick, cycle) {
   assert.ok(doc.cells.some((c) => c.cell === wanted.cells[0].cell), "the preview holds the hovered cell");
   await page.click(cell);
   return doc;
+}
+
+// The roller's choice in two steps: a shape (one button per shape of the legal arrangements),
+// then how the symbols sit on it (one button per arrangement of that shape).
+async function arrange(page, legal, doc) {
+  const arrangements = legal.filter((m) => m.kind === "arrange");
+  const shapes = await page.$$eval("#choices button[data-shape]", (els) => els.map((el) => el.dataset.shape));
+  assert.deepEqual(shapes, [...new Set(arrangements.map((m) => m.shape))], "a button per shape");
+  await page.click(`#choices button[data-shape="${doc.shape}"]`);
+  const choices = await page.$$eval("#choices button[data-symbols]", (els) => els.map((el) => `${el.dataset.shape}:${el.dataset.symbols}`));
+  assert.deepEqual(choices, arrangements.filter((m) => m.shape === doc.shape).map((m) => `${m.shape}:${m.symbols}`));
+  await onScreen(page, "te-trix: a shape chosen");
+  await page.click(`#choices button[data-shape="${doc.shape}"][data-symbols="${doc.symbols}"]`);
 }
 
 test("te-trix: roller's choice from pictures, hover previews, each player places in turn, in German", { timeout: 60_000 }, async () => {
@@ -459,10 +269,8 @@ test("te-trix: roller's choice from pictures, hover previews, each player places
     let doc;
     if (state.phase === "arrange") {
       const legal = (await api("te-trix", "legal-moves", { state, player: actor })).moves.map((m) => m.move);
-      const choices = await page.$$eval("#choices button", (els) => els.map((el) => `${el.dataset.shape}:${el.dataset.symbols}`));
-      assert.deepEqual(choices, legal.filter((m) => m.kind === "arrange").map((m) => `${m.shape}:${m.symbols}`));
       doc = legal[pick(legal.length)];
-      await page.click(`#choices button[data-shape="${doc.shape}"][data-symbols="${doc.symbols}"]`);
+      await arrange(page, legal, doc);
     } else {
       assert.deepEqual(position.toMove.includes(actor), true);
       doc = await placeByHover(page, state, actor, pick, moves % 4 === 1);
@@ -507,8 +315,8 @@ test("te-trix: roller's choice from pictures, hover previews, each player places
   await start(page, { game: "te-trix", players: 1, seed: "browser-solo", options: { size: 5, solo: true } });
   let { state } = await checkShown(page, "te-trix");
   assert.equal(await page.$('#tools [data-move="stop"]') !== null, true, "stop offered at the start of a round");
-  const arrange = await page.$$("#choices button");
-  await arrange[0].click();
+  const legal = (await api("te-trix", "legal-moves", { state, player: 0 })).moves.map((m) => m.move);
+  await arrange(page, legal, legal.find((m) => m.kind === "arrange"));
   await page.waitForFunction(() => document.body.dataset.ply === "1" && document.body.dataset.busy === "false");
   ({ state } = await checkShown(page, "te-trix"));
   await placeByHover(page, state, 0, pick, false);
@@ -550,6 +358,7 @@ test("triominos-junior: hot seat with hidden racks, tiles laid by hovering and c
       const wanted = lays[pick(lays.length)];
       await page.click(`#board .rw-rack-tile[data-tile="${wanted.rackTile}"]`);
       if (laid === 2) await shot(page, "triominos-junior-de-playing");  // a tile picked, its places marked
+      await onScreen(page, "triominos-junior: a tile picked");
       const target = `#board [data-at="${wanted.at}"]:is(.rw-open, .rw-tile)`;
       assert.ok(await page.$eval(target, (el) => el.classList.contains("ui-target")), "the place is highlighted");
       await page.hover(target);
@@ -671,7 +480,7 @@ test("docs/examples/mixtour.html plays from another origin (CORS)", { timeout: 6
     }
   });
   await new Promise((resolve) => server.listen(STATIC_PORT, "127.0.0.1", resolve));
-  const context = await browser.newContext({ viewport: PHONE });
+  const context = await theBrowser().newContext({ viewport: PHONE });
   try {
     const page = await context.newPage();
     const errors = [];
@@ -700,7 +509,7 @@ test("docs/examples/mixtour.html plays from another origin (CORS)", { timeout: 6
 });
 
 test("the GraphQL explorer at /graphql works offline and runs a query", async () => {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await theBrowser().newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   const elsewhere = [];
   page.on("request", (r) => {

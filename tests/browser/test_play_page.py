@@ -54,7 +54,8 @@ def install(npm: str) -> None:
 
 
 @pytest.mark.slow
-def test_play_page_in_chromium() -> None:
+@pytest.mark.parametrize("script", sorted(p.name for p in HERE.glob("*.test.mjs")))
+def test_play_page_in_chromium(script: str) -> None:
     node, npm = tools()
     install(npm)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -68,7 +69,7 @@ def test_play_page_in_chromium() -> None:
         }
         # A session of its own, so a hung run is ended with the browser it started.
         proc = subprocess.Popen(
-            [node, "--test", "--test-reporter=spec", "play.test.mjs"],
+            [node, "--test", "--test-reporter=spec", script],
             cwd=HERE,
             env=env,
             stdout=subprocess.PIPE,

@@ -42,6 +42,7 @@ async function loadTexts(wanted) {
   document.documentElement.lang = lang;
   document.title = t("play-title");
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll("[data-t-title]")) el.title = t(el.dataset.tTitle);
   $("lang").replaceChildren(...Object.entries(answer.languages).map(([code, name]) =>
     Object.assign(new Option(name, code, false, code === lang), {lang: code})));
   $("lang").value = lang;
@@ -67,6 +68,9 @@ const Q = {
   replay: `query Replay($g: String!, $p: Int, $o: JSON, $s: String, $m: [JSON!]!) {
     replay(game: $g, players: $p, options: $o, seed: $s, moves: $m) { __typename
       ... on ReplayOutcome { plies position { state } } ${FAILURES} } }`,
+  suggest: `query Suggest($g: String!, $s: JSON!, $p: Int, $l: BotLevel, $seed: String) {
+    suggest(game: $g, state: $s, player: $p, level: $l, seed: $seed) { __typename
+      ... on Suggestion { player move { notation move probability description } } ${FAILURES} } }`,
   rules: `query Rules($g: String!) { rules(game: $g) { __typename ... on Rules { rules { id text } } ... on InvalidRequest { code message } } }`,
 };
 
@@ -79,13 +83,20 @@ async function gql(query, variables) {
       body: JSON.stringify({query, variables}),
     });
   } catch {  // the browser's own words ("Failed to fetch") are in its language, not the page's
-    throw failure(t("play-error-network"));
+    throw trouble(failure(t("play-error-network")));
   }
   let body;
-  try { body = await response.json(); } catch { throw new Error(t("play-error-not-json", {status: response.status})); }
-  if (body.error) throw failure(body.error.message, body.error.code);
-  if (body.errors) throw failure(body.errors.map((e) => e.message).join("\n"), body.errors[0].extensions?.code);
+  try { body = await response.json(); } catch { throw trouble(failure(t("play-error-not-json", {status: response.status}))); }
+  if (body.error) throw trouble(failure(body.error.message, body.error.code));
+  if (body.errors) throw trouble(failure(body.errors.map((e) => e.message).join("\n"), body.errors[0].extensions?.code));
   return body.data;
+}
+
+// A failure of the connection or of the service itself, not a refusal of the game's: shown in
+// the banner, with a button that tries the same request sequence again.
+function trouble(error) {
+  error.trouble = true;
+  return error;
 }
 
 // An error as the page shows it: the service's words; its code goes to #error's data-code.
@@ -112,22 +123,33 @@ let pick = {};      // the selection on the board; a new view clears it
 let busy = false, pointer = "mouse";
 let marked = [];    // [element, class] the board module marked since the last paint
 
+// The seats: "human", or the reference bot at a level (suggest), per player.
+const LEVELS = {easy: "EASY", medium: "MEDIUM", strong: "STRONG"};
+let seats = [];
+const isBot = (p) => (seats[p] ?? "human") !== "human";
+const humans = () => Array.from({length: game.players}, (_, p) => p).filter((p) => !isBot(p));
+
 // Whoever acts at this screen: in hot-seat games with hidden racks nobody until the device
-// has been passed (covered); with simultaneous placement one mover after the other.
+// has been passed (covered); with simultaneous placement one mover after the other. Bots act
+// on their own: while only bots are to move, the screen shows what its one human may see.
 function nextActor(position, previous) {
   if (position.status === "finished" || !position.toMove.length) return {actor: null, covered: false};
+  const movers = position.toMove.filter((p) => !isBot(p));
+  if (!movers.length) return {actor: position.toMove[0], covered: false, bot: true};
   if (game.info.hiddenInformation) {
-    const actor = position.toMove[0];
-    return {actor, covered: actor !== previous};
+    const actor = movers[0];
+    return {actor, covered: actor !== previous && humans().length > 1};  // nobody to hide from
   }
-  return {actor: position.toMove.includes(previous) ? previous : position.toMove[0], covered: false};
+  return {actor: movers.includes(previous) ? previous : movers[0], covered: false};
 }
 
-async function look(position, actor, covered) {
-  const player = covered ? null : actor;
-  const data = await gql(Q.look, {g: game.id, s: position.state, p: player, moves: !covered && position.status !== "finished"});
+async function look(position, actor, covered, bot = false) {
+  const watcher = humans().length === 1 ? humans()[0] : null;  // a bot's turn, as its human sees it
+  const player = bot ? (game.info.hiddenInformation ? watcher : actor) : covered ? null : actor;
+  const moves = !bot && !covered && position.status !== "finished";
+  const data = await gql(Q.look, {g: game.id, s: position.state, p: player, moves});
   const answer = unwrap(data.position, "Position");
-  return {svg: answer.svg, prompt: answer.prompt ?? "", legal: answer.legalMoves ?? [], actor, covered, board: game.board, lang};
+  return {svg: answer.svg, prompt: answer.prompt ?? "", legal: answer.legalMoves ?? [], actor, covered, bot, board: game.board, lang};
 }
 
 // Runs one request sequence; on any failure the game on screen stays as it was.
@@ -136,14 +158,27 @@ async function act(work) {
   busy = true;
   document.body.dataset.busy = "true";
   showError(null);
+  showTrouble(null);
   try {
     await work();
   } catch (e) {
-    showError(e);
+    if (e.trouble) showTrouble(e, () => act(work));
+    else showError(e);
   } finally {
     busy = false;
     document.body.dataset.busy = "false";
   }
+}
+
+// The banner over the game: what went wrong in the page's words (or the service's), and Retry.
+let retry = null;
+function showTrouble(e, again = null) {
+  $("banner").hidden = !e;
+  $("banner-text").textContent = e?.message ?? "";
+  if (e?.code) $("banner").dataset.code = e.code;
+  else delete $("banner").dataset.code;
+  retry = again;
+  $("retry").hidden = !again;
 }
 
 function showError(e) {
@@ -233,8 +268,12 @@ function markProblems(problems) {
   }
 }
 
+// A seed nobody chose: every new game its own dice and deals, unless the seed is kept.
+const freshSeed = () => Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(36).padStart(2, "0")).join("");
+
 async function newGame() {
   const id = $("game").value, info = games[id];
+  if (!$("seed-kept").checked) $("seed").value = freshSeed();
   const players = Number($("players").value), seed = $("seed").value.trim() || null;
   let options;
   try { options = readOptions(); } catch (e) { showError(e); return; }
@@ -246,13 +285,14 @@ async function newGame() {
       const previous = game;
       game = {id, info, players, options, seed, board, start: position.state, colours: []};
       try {
-        const {actor, covered} = nextActor(position, null);
-        const next = await look(position, actor, covered);
+        const {actor, covered, bot} = nextActor(position, null);
+        const next = await look(position, actor, covered, bot);
         history = [];
         now = {position, record: [], moves: [], plays: []};
         view = next;
         pick = {};
         $("note").textContent = "";
+        $("options").parentElement.open = false;  // the setup is done: the room is the board's
         $("game-style").textContent = `#board :is(${board.places}) { cursor: pointer; }\n${board.css ?? ""}`;
         draw();
         loadRules().catch(showError);
@@ -283,23 +323,47 @@ function readColours() {
 
 // ---------- playing ----------
 async function play(entry) {
-  await act(async () => {
-    const chance = entry.probability != null;
-    const player = chance ? null : view.actor;
-    const data = await gql(Q.play, {g: game.id, s: now.position.state, m: [entry.move], p: player});
-    const outcome = unwrap(data.play, "PlayOutcome");
-    const done = {player, chance, notation: entry.notation, description: entry.description};
-    const record = [...now.record, ...recordItems(outcome.events, [done])];
-    const moves = [...now.moves, player == null ? entry.notation : {player, move: entry.notation}];
-    const {actor, covered} = nextActor(outcome.position, view.covered ? null : view.actor);
-    const next = await look(outcome.position, actor, covered);
-    history.push({snapshot: now, view});
-    now = {position: outcome.position, record, moves, plays: [...now.plays, done]};
-    view = next;
-    pick = {};
-    $("note").textContent = "";
-    draw();
-  });
+  await act(() => playFor(entry, entry.probability != null ? null : view.actor));
+  await botTurn();
+}
+
+// Plays `entry` for `player` (null: a chance outcome); `bot`: the reference bot chose it.
+async function playFor(entry, player, bot = false) {
+  const chance = entry.probability != null;
+  const data = await gql(Q.play, {g: game.id, s: now.position.state, m: [entry.move], p: player});
+  const outcome = unwrap(data.play, "PlayOutcome");
+  const done = {player, chance, bot, notation: entry.notation, description: entry.description};
+  const record = [...now.record, ...recordItems(outcome.events, [done])];
+  const moves = [...now.moves, player == null ? entry.notation : {player, move: entry.notation}];
+  const human = view.covered || view.bot ? null : view.actor;
+  const {actor, covered, bot: botNext} = nextActor(outcome.position, human ?? (humans().length === 1 ? humans()[0] : null));
+  const next = await look(outcome.position, actor, covered, botNext);
+  history.push({snapshot: now, view});
+  now = {position: outcome.position, record, moves, plays: [...now.plays, done]};
+  view = next;
+  pick = {};
+  $("note").textContent = "";
+  draw();
+}
+
+// While a bot is to move, the bot moves: its level's suggestion, played like any move. The
+// suggestion's seed follows the game's, so a seeded game against the bot replays alike.
+async function botTurn() {
+  for (;;) {
+    const position = now?.position;
+    if (!position || busy || position.status === "finished" || position.isChance) return;
+    const player = position.toMove.find(isBot);
+    if (player == null) return;
+    let failed = true;
+    await act(async () => {
+      const seed = game.seed == null ? null : `${game.seed}/${now.moves.length}`;
+      const data = await gql(Q.suggest, {g: game.id, s: position.state, p: player, l: LEVELS[seats[player]], seed});
+      const {move} = unwrap(data.suggest, "Suggestion");
+      await playFor(move, player, true);
+      failed = false;
+    });
+    if (failed) return;  // the banner or the error says why; Retry or a new seat goes on
+  }
 }
 
 async function switchActor(actor, covered = false) {
@@ -312,7 +376,8 @@ async function switchActor(actor, covered = false) {
 
 function undo() {
   if (busy || !history.length) return;
-  const last = history.pop();
+  let last = history.pop();
+  while (last.view.bot && history.length) last = history.pop();  // back to a human's turn
   // the record only grows: the earlier one is a prefix of this one, in today's language
   now = {...last.snapshot, record: now.record.slice(0, last.snapshot.record.length)};
   view = last.view;
@@ -333,7 +398,7 @@ function recordItems(events, plays) {
   const open = (k) => {  // the lines of the moves up to ply k, in order
     for (; next <= k && next < plays.length; next++) {
       const p = plays[next];
-      current = {kind: p.chance ? "chance" : "move", player: p.player, lines: [], told: p.description ?? p.notation};
+      current = {kind: p.chance ? "chance" : "move", player: p.player, bot: p.bot, lines: [], told: p.description ?? p.notation};
       items.push(current);
     }
   };
@@ -445,18 +510,39 @@ function paint() {
   }
   $("hint").textContent = hint;
   $("tools").replaceChildren(...tools);
+  const finished = now.position.status === "finished";
+  $("choices").replaceChildren(...(!view || view.covered || finished ? [] : view.board.choices?.(ui) ?? []));
+  fitBoard();
+}
+
+// The board takes the room the controls leave, and keeps its size while the player points at
+// it: a preview's hint or button must not move the place under the pointer. It shrinks when
+// the controls grow past the room left; a new view (draw) or a new window size measures anew.
+function fitBoard(fresh = false) {
+  const board = $("board");
+  if (fresh) board.style.flex = "";
+  const locked = board.style.flex !== "";
+  if (locked && $("play").scrollHeight <= $("play").clientHeight) return;
+  const before = locked ? board.getBoundingClientRect().height : Infinity;
+  board.style.flex = "";
+  const box = svgEl()?.viewBox.baseVal, room = board.getBoundingClientRect();
+  const natural = box?.width ? room.width * box.height / box.width : Infinity;  // the picture's own height
+  board.style.flex = `0 0 ${Math.min(before, room.height, natural)}px`;  // the controls right under it
 }
 
 // ---------- drawing everything from (game, now, view) ----------
 function draw() {
   const position = now.position;
   $("board").innerHTML = view.svg;  // the service's own SVG
+  $("board").style.flex = "";  // a new view: the board is measured anew (fitBoard)
+  svgEl()?.setAttribute("preserveAspectRatio", "xMidYMin meet");  // scaled to its box, at its top
   marked = [];
   readColours();  // a colour appears with the first piece
   document.body.dataset.game = game.id;
   document.body.dataset.ply = String(now.moves.length);
   document.body.dataset.actor = view.actor ?? "";
   document.body.dataset.covered = String(view.covered);
+  document.body.dataset.turn = position.status === "finished" ? "over" : view.bot ? "bot" : "human";
   $("status").textContent = view.prompt;  // whose turn and what to do, or how the game ended
   $("cover").hidden = !view.covered;
   if (view.covered) {
@@ -468,16 +554,41 @@ function draw() {
     const won = position.winners.includes(p), moving = position.status !== "finished" && position.toMove.includes(p);
     Object.assign(tr.dataset, {player: p, score, winner: won, toMove: moving});
     const swatch = game.colours[p] ? `<span class="swatch" style="background:${game.colours[p]}"></span>` : "";
-    tr.innerHTML = `<td>${swatch}</td><td class="name"></td><td class="score"></td><td class="mark"></td>`;
+    tr.innerHTML = `<td>${swatch}</td><td class="name"></td><td class="score"></td><td class="mark"></td><td class="seat"></td>`;
     tr.querySelector(".name").textContent = nameOf(p);
+    tr.querySelector(".seat").append(seatChoice(p));
     tr.querySelector(".mark").textContent = won ? t("play-winner") : moving ? t("play-to-move") : "";
     tr.querySelector(".score").textContent = score;
     return tr;
   }));
-  $("choices").replaceChildren(...(view.covered ? [] : view.board.choices?.(ui) ?? []));
   drawRecord();
   $("undo").disabled = !history.length;
   paint();
+}
+
+// Who plays a seat: a person at this screen, or the reference bot at a level.
+function seatChoice(p) {
+  const choice = Object.assign(document.createElement("select"), {className: "seat-choice"});
+  choice.dataset.seat = p;
+  choice.ariaLabel = t("play-seat", {name: nameOf(p)});
+  choice.append(new Option(t("play-seat-human"), "human"), new Option(t("play-seat-easy"), "easy"),
+    new Option(t("play-seat-medium"), "medium"), new Option(t("play-seat-strong"), "strong"));
+  choice.value = seats[p] ?? "human";
+  choice.onchange = () => changeSeat(p, choice.value);
+  return choice;
+}
+
+// A seat changed: the screen turns to whoever is to move now, and a bot to move moves.
+async function changeSeat(p, seat) {
+  if (busy) { draw(); return; }
+  seats[p] = seat;
+  const {actor, covered, bot} = nextActor(now.position, view.covered || view.bot ? null : view.actor);
+  await act(async () => {
+    view = await look(now.position, actor, covered, bot);
+    pick = {};
+    draw();
+  });
+  await botTurn();
 }
 
 function recordDocument() {
@@ -491,6 +602,7 @@ function drawRecord() {
     const li = document.createElement("li");
     li.className = r.kind;
     li.dataset.kind = r.kind;
+    if (r.bot) { li.dataset.bot = "true"; li.title = t("play-record-bot"); }
     li.replaceChildren(...r.lines.map((line) => Object.assign(document.createElement("span"), {textContent: line})));
     return li;
   }));
@@ -591,9 +703,26 @@ async function switchLanguage(code) {
 }
 
 // ---------- wiring ----------
+// The game fills the viewport below the setup, whatever the setup's height (it wraps on a
+// phone, and grows while the options are open): the stylesheet reads --above.
+const fit = () => {
+  document.documentElement.style.setProperty("--above", `${$("top").offsetHeight + 6}px`);
+  fitBoard(true);
+};
+new ResizeObserver(fit).observe($("top"));
+// an error or a note appears outside paint(): it gets its room too
+const refit = new MutationObserver(() => fitBoard());
+for (const id of ["banner", "status", "cover", "controls"]) refit.observe($(id), {childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ["hidden"]});
+window.addEventListener("resize", fit);
 $("lang").onchange = () => switchLanguage($("lang").value);
-$("rules-panel").ontoggle = () => loadRules().catch(showError);
-$("setup").onsubmit = (e) => { e.preventDefault(); newGame(); };
+$("rules-panel").ontoggle = () => loadRules().catch((e) => (e.trouble ? showTrouble(e, () => loadRules().catch(showError)) : showError(e)));
+$("retry").onclick = async () => {
+  const again = retry;
+  showTrouble(null);
+  await again?.();
+  await botTurn();  // a bot's move that failed is asked for again
+};
+$("setup").onsubmit = async (e) => { e.preventDefault(); await newGame(); await botTurn(); };
 $("game").onchange = () => setupForm();
 $("undo").onclick = undo;
 $("check").onclick = verify;
@@ -615,8 +744,12 @@ document.addEventListener("keydown", (e) => {
   if ((e.key === "r" || e.key === "R") && view) view.board.cycle?.(ui);
   if (e.key === "Escape") { pick = {}; paint(); }
 });
-$("seed").value = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(36).padStart(2, "0")).join("");
-loadTexts(remembered()).then(loadGames).then(() => {
-  setupForm();
-  return newGame();
-}).catch(showError);
+$("seed").oninput = () => { $("seed-kept").checked = true; };  // a seed typed in is meant
+// The first words, games and game; a failure offers to try again.
+function begin() {
+  loadTexts(remembered()).then(loadGames).then(() => {
+    setupForm();
+    return newGame();
+  }).catch((e) => showTrouble(e, begin));
+}
+begin();

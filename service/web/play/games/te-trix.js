@@ -1,5 +1,5 @@
-// Te-Trix's board: the roller picks an arrangement from small pictures of its slots (the
-// choices under the board); then every player places it on their own sheet by pointing at a
+// Te-Trix's board: the roller picks a shape, then an arrangement from small pictures of its
+// slots (the choices under the board); then every player places it on their own sheet by pointing at a
 // cell, which previews a placement covering it (R or ⟳ for another fit), and clicking. In the
 // simultaneous phase, touching another mover's sheet hands the screen to that player.
 import { previews } from "../preview.js";
@@ -27,15 +27,16 @@ function glyph(ui, parent, symbol, x, y, u) {
   else ui.node(parent, "rect", { x: x + u * .25, y: y + u * .25, width: u * .5, height: u * .5, ...ink });
 }
 
-// The roller's choice as a small picture of the arrangement document's slots.
-function arrangementPicture(ui, move) {
+// The roller's choice as a small picture of the arrangement document's slots; `blank`: the
+// shape alone, its slots empty.
+function arrangementPicture(ui, move, blank = false) {
   const u = 14, rows = Math.max(...move.slots.map((s) => s.row)) + 1, cols = Math.max(...move.slots.map((s) => s.col)) + 1;
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("width", cols * u + 2);
   svg.setAttribute("height", rows * u + 2);
   for (const s of move.slots) {
     ui.node(svg, "rect", { x: 1 + s.col * u, y: 1 + s.row * u, width: u, height: u, fill: "#fff", stroke: "#94a3b8" });
-    glyph(ui, svg, s.symbol, 1 + s.col * u, 1 + s.row * u, u);
+    if (!blank) glyph(ui, svg, s.symbol, 1 + s.col * u, 1 + s.row * u, u);
   }
   return svg;
 }
@@ -51,7 +52,11 @@ function paintSheet(ui, tools) {
     }
   }
   const chosen = shapes.shown(ui);
-  if (!chosen) return ui.t("play-te-trix-point", { name: ui.nameOf(ui.view.actor) });
+  const touch = ui.pointer === "touch";  // a first tap previews, a second plays (preview.js)
+  if (!chosen) {
+    return touch ? ui.t("play-te-trix-point-touch", { name: ui.nameOf(ui.view.actor) })
+      : ui.t("play-te-trix-point", { name: ui.nameOf(ui.view.actor) });
+  }
   const g = ui.overlay();
   for (const c of chosen.move.cells) {
     for (const el of ui.q(`.rw-cell${ui.attr("sheet", ui.view.actor)}${ui.attr("cell", c.cell)}`)) {
@@ -62,7 +67,8 @@ function paintSheet(ui, tools) {
   }
   const { cands, k } = ui.pick.preview;
   if (cands.length > 1) tools.push(ui.button(ui.t("play-te-trix-another-fit", { k: k + 1, n: cands.length }), () => board.cycle(ui), { action: "cycle" }));
-  return ui.t("play-te-trix-enter", { move: chosen.description ?? chosen.notation });
+  const move = chosen.description ?? chosen.notation;
+  return touch ? ui.t("play-te-trix-enter-touch", { move }) : ui.t("play-te-trix-enter", { move });
 }
 
 const board = {
@@ -94,17 +100,32 @@ const board = {
     const moves = ui.docs();
     let hint = "";
     if (moves.some((m) => m.move.cells)) hint = paintSheet(ui, tools);
-    if (moves.some((m) => m.move.slots)) hint = ui.t("play-te-trix-choose", { name: ui.nameOf(ui.view.actor) });
+    if (moves.some((m) => m.move.slots)) {
+      hint = ui.pick.shape ? ui.t("play-te-trix-choose-symbols", { shape: ui.pick.shape })
+        : ui.t("play-te-trix-choose", { name: ui.nameOf(ui.view.actor) });
+    }
     return hint;
   },
 
+  // The roller's choice in two steps, as at the table: a shape, then how the symbols sit on it
+  // (the arrangements of one shape fit beside the board; all of them at once do not).
   choices(ui) {
-    return ui.docs().filter((m) => m.move.slots).map((m) => {
-      const b = ui.button("", () => ui.play(m), { shape: m.move.shape, symbols: m.move.symbols });
-      b.title = b.ariaLabel = m.description ?? m.notation;
-      b.append(arrangementPicture(ui, m.move));
+    const arrangements = ui.docs().filter((m) => m.move.slots), shape = ui.pick.shape;
+    const picture = (m, data, onclick, label, blank) => {
+      const b = ui.button("", onclick, data);
+      b.title = b.ariaLabel = label;
+      b.append(arrangementPicture(ui, m.move, blank));
       return b;
-    });
+    };
+    if (!arrangements.some((m) => m.move.shape === shape)) {
+      const first = new Map();
+      for (const m of arrangements) if (!first.has(m.move.shape)) first.set(m.move.shape, m);
+      return [...first.values()].map((m) => picture(m, { shape: m.move.shape },
+        () => { ui.pick = { shape: m.move.shape }; ui.paint(); }, ui.t("play-te-trix-shape", { shape: m.move.shape }), true));
+    }
+    const back = ui.button(ui.t("play-te-trix-other-shape"), () => { ui.pick = {}; ui.paint(); }, { action: "shapes" });
+    return [back, ...arrangements.filter((m) => m.move.shape === shape).map((m) =>
+      picture(m, { shape, symbols: m.move.symbols }, () => ui.play(m), m.description ?? m.notation, false))];
   },
 
   css: `

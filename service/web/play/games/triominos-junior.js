@@ -62,12 +62,14 @@ const board = {
     const ats = new Set(moves.filter((m) => m.move.rackTile === ui.pick.tile).map((m) => m.move.at));
     ui.mark([...ats].map((at) => `${ui.attr("at", at)}:is(.rw-open, .rw-tile)`).join(","), "ui-target");
     const chosen = tiles.shown(ui);
-    if (!chosen) return ui.t("play-triominos-junior-point");
+    const touch = ui.pointer === "touch";  // a first tap previews, a second lays (preview.js)
+    if (!chosen) return touch ? ui.t("play-triominos-junior-point-touch") : ui.t("play-triominos-junior-point");
     const target = open(ui, chosen.move.at);
     if (target) overlayCorners(ui, target, chosen.move);
     const { cands, k } = ui.pick.preview;
     if (cands.length > 1) tools.push(ui.button(ui.t("play-triominos-junior-turn", { k: k + 1, n: cands.length }), () => board.cycle(ui), { action: "cycle" }));
-    return ui.t("play-triominos-junior-lay", { move: chosen.description ?? chosen.notation });
+    const move = chosen.description ?? chosen.notation;
+    return touch ? ui.t("play-triominos-junior-lay-touch", { move }) : ui.t("play-triominos-junior-lay", { move });
   },
 };
 export default board;
