@@ -24,7 +24,8 @@ from service.games.core.text import Msg
 
 ROOT = Path(service.__file__).parent
 # Messages whose text is the same in both languages by nature (a pass-through).
-SAME_IN_BOTH: set[str] = {"driver-players-more"}  # "A, <the rest>": a comma in both
+# Lists written with commas, the same in both languages ("A, <the rest>"; "S1 4, S2 3").
+SAME_IN_BOTH: set[str] = {"driver-players-more", "triominos-junior-svg-counts-list"}
 # Call sites whose message is the Nth argument: a str or f-string there is a sentence the
 # catalog does not hold.
 MESSAGE_ARGUMENT = {
@@ -43,6 +44,7 @@ MESSAGE_ARGUMENT = {
     "LimitExceeded": 1,
     "RecordError": 1,
     "BadRecord": 0,
+    "esc": 0,  # text drawn into a picture
 }
 # Keys of the objects an answer holds whose value is words: a problem's reason, a verdict
 # problem's or a GraphQL error's message. One word there is a code ("UNSIGNED", an event's
@@ -257,6 +259,7 @@ body.problems.append({"path": f"$.certificate.{name}", "reason": "required"})
 problems.append({"path": "$.x", "reason": "unknown field; allowed: " + ", ".join(names)})
 problems.append({"code": "NOT_FINISHED", "message": "the record ends before the game does"})
 errors = [{"message": f"no operation named {name!r}", "extensions": {"code": code}}]
+out.append(f'<text x="4">{esc(f"rack of player {player}")}</text>')
 """.strip().splitlines()
     found = list(sentences_in("\n".join(written), "x.py"))
     assert found == [f"x.py:{n}" for n in range(1, len(written) + 1)]

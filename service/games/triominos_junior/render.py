@@ -92,7 +92,7 @@ def svg(state: TriominosState, player: int | None = None) -> str:
         y0 = TOP + board_h + MARGIN + 24
         out.append(
             f'<text x="{MARGIN}" y="{y0 - 8:.1f}" font-size="13" {QUIET}>'
-            f"{esc(f'rack of player {player}')}</text>"
+            f"{esc(str(Msg.of('triominos-junior-svg-rack', player=player)))}</text>"
         )
         for i, tile in enumerate(rack):
             x0 = MARGIN + i * SIDE
@@ -176,6 +176,8 @@ def _purses(state: TriominosState) -> str:
     return str(Msg.of("triominos-junior-svg-points", points=points, racks=racks, pool=pool))
 
 
-def _counts(values: Iterable[int]) -> str:
-    """``P0 4, P1 3``: a number per player (data, the same in every language)."""
-    return ", ".join(f"P{p} {n}" for p, n in enumerate(values))
+def _counts(values: Iterable[int]) -> Msg:
+    """A number per player, each after the player's short name ("S1 4, S2 3")."""
+    counts = [Msg.of("triominos-junior-svg-count", player=p, count=n) for p, n in enumerate(values)]
+    slots = dict(zip("abcd", counts, strict=False))
+    return Msg.of("triominos-junior-svg-counts-list", count=len(counts), **slots)

@@ -240,6 +240,19 @@ triominos-junior-svg-headline = Triominos Junior ({ $level ->
  }) · { $prompt }
 triominos-junior-svg-empty = noch kein Stein gelegt
 triominos-junior-svg-rack = Bänkchen von { triominos-junior-player }
+# Eine Zahl je Spieler nach dessen Kurznamen (S1 für Spieler 0), aufgezählt.
+triominos-junior-svg-count = { $player ->
+    [0] S1
+    [1] S2
+    [2] S3
+   *[3] S4
+ } { $count }
+triominos-junior-svg-counts-list = { $count ->
+    [1] { $a }
+    [2] { $a }, { $b }
+    [3] { $a }, { $b }, { $c }
+   *[other] { $a }, { $b }, { $c }, { $d }
+ }
 triominos-junior-svg-counts = Bänkchen: { $counts }
 triominos-junior-svg-coins = Münzen: { $coins }; Vorrat { $supply } · { $racks } · Pool { $pool }
 triominos-junior-svg-points = Punkte: { $points } · { $racks } · Pool { $pool }

@@ -227,6 +227,19 @@ triominos-junior-svg-headline = Triominos Junior ({ $level ->
  }) · { $prompt }
 triominos-junior-svg-empty = no tile laid yet
 triominos-junior-svg-rack = rack of { triominos-junior-player }
+# A number per player after the player's short name (P1 for player 0), listed.
+triominos-junior-svg-count = { $player ->
+    [0] P1
+    [1] P2
+    [2] P3
+   *[3] P4
+ } { $count }
+triominos-junior-svg-counts-list = { $count ->
+    [1] { $a }
+    [2] { $a }, { $b }
+    [3] { $a }, { $b }, { $c }
+   *[other] { $a }, { $b }, { $c }, { $d }
+ }
 triominos-junior-svg-counts = racks: { $counts }
 triominos-junior-svg-coins = coins: { $coins }; supply { $supply } · { $racks } · pool { $pool }
 triominos-junior-svg-points = points: { $points } · { $racks } · pool { $pool }
