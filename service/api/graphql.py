@@ -272,7 +272,7 @@ class MoveRejected:
         description="Everything the refusal carries, as REST's error details."
     )
     step: int | None = strawberry.field(
-        default=None, description="nextSteps: the 0-based index of the refused step."
+        default=None, description="In nextSteps: the 0-based index of the refused step."
     )
 
 
