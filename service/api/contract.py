@@ -29,11 +29,15 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .. import bots
+from ..games import SPECS
 from ..settings import Settings
 
 JSON = dict[str, Any]
 # How the REST reader reads a field (request.Body.read) and which GraphQL type it is.
-Kind = Literal["state", "int", "bool", "str", "object", "move", "moves", "text", "json"]
+Kind = Literal["state", "int", "bool", "str", "object", "move", "moves", "steps", "text", "json"]
+# The most steps a turn of any registered game has (GameSpec.turn_steps): a longer list of
+# steps is refused before anything reads it; each game's own limit is checked by next-steps.
+TURN_STEPS = max(spec.turn_steps for spec in SPECS.values())
 
 
 def ref(name: str) -> JSON:
@@ -219,6 +223,13 @@ DESCRIBE = Field(
     description="Add words for people, in the answer's language: each move's and event's "
     "description, the position's prompt (default false: the leanest answer).",
 )
+STEPS = Field(
+    "steps",
+    "steps",
+    {"type": "array", "items": ref("Move"), "maxItems": TURN_STEPS},
+    description="The steps of the turn chosen so far, in order: each a notation string or "
+    "move document as next-steps offers it (null: none yet); at most as many as one turn has.",
+)
 CERTIFICATE = Field(
     "certificate",
     "json",
@@ -245,6 +256,7 @@ BODIES: dict[str, Body] = {
         Body("PositionRequest", (STATE, DESCRIBE)),
         Body("PlayerStateRequest", (STATE, PLAYER)),
         Body("LegalMovesRequest", (STATE, PLAYER, DESCRIBE)),
+        Body("NextStepsRequest", (STATE, PLAYER, STEPS)),
         Body("PlayMoveRequest", (STATE, MOVE, PLAYER, AUTO_CHANCE, DESCRIBE)),
         Body("PlayMovesRequest", (STATE, MOVES, PLAYER, AUTO_CHANCE, DESCRIBE)),
         Body(
@@ -341,6 +353,15 @@ OPERATIONS: tuple[Operation, ...] = (
         ("LegalMovesRequest",),
         # GraphQL selects each move's description instead
         graphql=GraphQL(("position", "legalMoves"), omit=frozenset({"describe"})),
+    ),
+    Operation(
+        "nextSteps",
+        "post",
+        f"{_GAME_PATH}/next-steps",
+        "A turn built step by step: the legal next steps, and whether the turn may end here",
+        ref("NextSteps"),
+        ("NextStepsRequest",),
+        graphql=GraphQL(("position", "nextSteps")),
     ),
     Operation(
         "play",

@@ -4,7 +4,8 @@ No status here: the operations raise these (and the rules errors) and know nothi
 GraphQL. ``service/api/edge.py`` maps every code, once, to its REST status and its GraphQL
 union member; the README's table of errors is held to both.
 
-In ``play`` and ``replay`` ``details.ply`` is the 0-based index of the failing move.
+In ``play`` and ``replay`` ``details.ply`` is the 0-based index of the failing move; in
+``next-steps`` ``details.step`` that of the refused step.
 ``ILLEGAL_MOVE`` with ``details.reason`` ``CHANCE_IS_SAMPLED``: a chance outcome sent for a
 seeded game, which only the service rolls. ``STATE_TAMPERED`` reasons: ``UNSIGNED`` (no
 ``sig`` under REQUIRE_SIGNED_STATE), ``BAD_SIGNATURE`` (altered), ``UNKNOWN_KEY`` (signed with
@@ -16,7 +17,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any
 
-from ..games.core import Problem, RulesError
+from ..games.core import Problem, RulesError, StepError
 from ..games.core.errors import MAX_PROBLEMS, Text
 from ..games.core.text import Msg, Worded
 
@@ -87,6 +88,14 @@ def from_rules(exc: RulesError, ply: int | None = None) -> ServiceError:
     # people count moves from 1 (details.ply stays the 0-based index)
     message = exc.msg if ply is None else Msg.of("error-at-move", move=ply + 1, error=exc.msg)
     return ServiceError(exc.code, message, details)
+
+
+def from_step(exc: StepError) -> ServiceError:
+    """A chosen step refused (next-steps): the rules' code and details, ``details.step`` its
+    0-based index; people count steps from 1."""
+    error = exc.error
+    message = Msg.of("error-at-step", step=exc.step + 1, error=error.msg)
+    return ServiceError(error.code, message, {**error.as_details(), "step": exc.step})
 
 
 def problem_details(problems: list[dict[str, Any]]) -> dict[str, Any]:

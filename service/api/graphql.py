@@ -211,6 +211,38 @@ class LegalMove:
         return MOVE_TYPES.typed(self._game, cast(dict[str, Any], self.move))
 
 
+@strawberry.type(
+    description="A step that may come next (a Tric Trac stone by one number), or a whole turn "
+    "built of steps: notation and move document (JSON, and typed), as play and nextSteps "
+    "accept them."
+)
+class NextStep:
+    _game: strawberry.Private[str]
+    notation: str = strawberry.field(description="The step's (or turn's) notation.")
+    move: JSON = strawberry.field(
+        description="Its move document: what it touches, named as the SVG names it."
+    )
+
+    @strawberry.field(description="The same move document as a typed object per game and kind.")
+    def typed(self) -> MoveDocument:
+        return MOVE_TYPES.typed(self._game, cast(dict[str, Any], self.move))
+
+
+@strawberry.type(
+    description="A turn built step by step: the legal next steps after the chosen ones, in "
+    "every order the rules allow, and whether the turn may end here. A game whose turn is "
+    "one move answers each legal move as one step that ends the turn."
+)
+class NextSteps:
+    steps: list[NextStep] = strawberry.field(
+        description="The legal next steps, each leading on to a legal turn."
+    )
+    can_end: bool = strawberry.field(description="Whether the chosen steps are a whole turn.")
+    turn: NextStep | None = strawberry.field(
+        description="The whole turn the chosen steps make, as play accepts it; null unless canEnd."
+    )
+
+
 @strawberry.type(description="One thing wrong with a state document or the options.")
 class StateProblem:
     path: str = strawberry.field(
@@ -238,6 +270,9 @@ class MoveRejected:
     rule: str | None = strawberry.field(description="The rule id that forbids the move, e.g. MX-7.")
     details: JSON = strawberry.field(
         description="Everything the refusal carries, as REST's error details."
+    )
+    step: int | None = strawberry.field(
+        default=None, description="In nextSteps: the 0-based index of the refused step."
     )
 
 
@@ -283,6 +318,14 @@ class ScoreLine:
     message: str = strawberry.field(description="The line in words, in the answer's language.")
     message_id: str = strawberry.field(description=MESSAGE_ID)
     args: JSON = strawberry.field(description=MESSAGE_ARGS)
+
+
+NextStepsResult = Annotated[
+    NextSteps | MoveRejected | InvalidRequest,
+    strawberry.union(
+        "NextStepsResult", description="The next steps, or why a chosen step was refused."
+    ),
+]
 
 
 @strawberry.type(description="A game position; every field is computed when asked for.")
@@ -367,6 +410,35 @@ class Position:
             )
             for i, m in enumerate(answer["moves"])
         ]
+
+    @strawberry.field(
+        description="A turn built step by step: the steps that may follow the chosen ones "
+        "(MoveRejected names a refused step's index), whether the turn may end there."
+    )
+    async def next_steps(
+        self, player: int | None = None, steps: list[JSON] | None = None
+    ) -> NextStepsResult:
+        rules, game = self._rules, self._loaded.engine.id
+        fields = {"player": player, "steps": steps}
+        body = _body(fields, set(fields))
+        v = body.read(f for f in contract.BY_ID["nextSteps"].fields() if f.name in fields)
+        try:
+            body.done()
+            found = await rules.next_steps(self._loaded, v["player"], v["steps"])
+        except ServiceError as exc:
+            failure = _failure(exc)
+            assert not isinstance(failure, InvalidState)  # the position's state is valid
+            return failure
+        turn = found["turn"]
+        return NextSteps(
+            steps=[
+                NextStep(_game=game, notation=s["notation"], move=s["move"]) for s in found["steps"]
+            ],
+            can_end=found["canEnd"],
+            turn=None
+            if turn is None
+            else NextStep(_game=game, notation=turn["notation"], move=turn["move"]),
+        )
 
     @strawberry.field(
         description='What the position asks of whom ("Red to move: roll"), or how the game '
@@ -590,6 +662,7 @@ def _failure(error: ServiceError) -> MoveRejected | InvalidState | InvalidReques
             reason=d.get("reason"),
             rule=d.get("rule"),
             details=JSON(d),
+            step=d.get("step"),
         )
     if error.code in STATE_CODES:
         problems = error.details.get("problems") or [Problem("$.sig", error.msg).wire()]

@@ -311,6 +311,11 @@ def _error_details() -> JSON:
                 "minimum": 0,
                 "description": "In play and replay: the 0-based index of the failing move.",
             },
+            "step": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "In next-steps: the 0-based index of the refused step.",
+            },
             "problems": array(
                 ref("Problem"),
                 maxItems=MAX_PROBLEMS,
@@ -424,6 +429,45 @@ def api_schemas() -> JSON:
                 **PROMPT,
             },
             ["toMove", "isChance", "moves"],
+        ),
+        "NextStep": obj(
+            {
+                "notation": {
+                    "type": "string",
+                    "description": "The step's notation (a Tric Trac stone by one number: 1/4).",
+                },
+                "move": ref("MoveDocument"),
+            },
+            ["notation", "move"],
+            description="A step that may come next: a move of one step (its move document with "
+            "what it touches); send it back in steps as its notation or its document.",
+        ),
+        "NextSteps": obj(
+            {
+                "steps": array(
+                    ref("NextStep"),
+                    description="The legal next steps, each leading on to a legal turn; empty "
+                    "when the chosen steps are a whole turn or nobody decides here.",
+                ),
+                "canEnd": {
+                    "type": "boolean",
+                    "description": "Whether the chosen steps are a whole legal turn (play it).",
+                },
+                "turn": {
+                    "anyOf": [
+                        obj(
+                            {"notation": {"type": "string"}, "move": ref("MoveDocument")},
+                            ["notation", "move"],
+                        ),
+                        {"type": "null"},
+                    ],
+                    "description": "The whole turn the chosen steps make, as play accepts it "
+                    "(notation in the order chosen); null unless canEnd.",
+                },
+            },
+            ["steps", "canEnd", "turn"],
+            description="For games whose turn is one move, each legal move is one step that "
+            "ends the turn.",
         ),
         "Score": obj(
             {

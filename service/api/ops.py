@@ -10,7 +10,17 @@ from .. import bots, jsonio, text
 from ..cache import Cache, cache_key
 from ..cache.memory import LRU
 from ..games import REGISTRY
-from ..games.core import Event, Game, MoveRequest, NotYourTurn, PlyError, RulesError, driver
+from ..games.core import (
+    Event,
+    Game,
+    MoveRequest,
+    NotYourTurn,
+    PlyError,
+    RulesError,
+    StepError,
+    driver,
+    next_steps,
+)
 from ..games.core.game import SEED_LENGTH
 from ..games.core.text import Msg
 from ..limits import ITERATION_PLIES, POSITION_COST
@@ -18,7 +28,7 @@ from ..rules_text import rule_texts, rules_markdown
 from ..settings import Settings
 from . import offload
 from .budget import current, spend
-from .errors import ServiceError, from_rules, problem_details
+from .errors import ServiceError, from_rules, from_step, problem_details
 from .keys import Key, Keyring
 
 Engine = Game[Any, Any]
@@ -137,14 +147,21 @@ class Rules:
             )
         return Loaded(engine, body, doc=doc, key=key)
 
-    async def _cached(self, loaded: Loaded, op: str, player: int | None, compute: Any) -> Any:
-        memo = loaded.memo.get((op, player))
+    async def _cached(
+        self, loaded: Loaded, op: str, player: int | None, compute: Any, extra: bytes = b""
+    ) -> Any:
+        """``compute()`` through the cache, keyed by the state, ``op``, ``player`` and the
+        request's ``extra`` part (canonical JSON: the steps of next-steps)."""
+        memo_key = (op if not extra else f"{op}\x00{extra.decode()}", player)
+        memo = loaded.memo.get(memo_key)
         if memo is not None:
             return memo
         d = loaded.engine.descriptor
-        key = cache_key(d.id, d.rules_version, loaded.canonical, op, player)
+        # canonical JSON holds no NUL byte: the state's bytes and the extra part stay apart
+        state = loaded.canonical if not extra else loaded.canonical + b"\x00" + extra
+        key = cache_key(d.id, d.rules_version, state, op, player)
         value = await self.cache.get_or_compute(d.id, key, op, compute)
-        loaded.memo[(op, player)] = value
+        loaded.memo[memo_key] = value
         return value
 
     def validate(self, loaded: Loaded) -> None:
@@ -263,6 +280,60 @@ class Rules:
 
         op = "legal-moves" if told is None else "legal-moves-described"
         return await self._cached(loaded, op, player, compute)  # type: ignore[no-any-return]
+
+    async def next_steps(
+        self, loaded: Loaded, player: int | None, chosen: Sequence[str | Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """A turn built step by step (service/games/core/steps.py): the steps that may follow
+        ``chosen`` for ``player`` (null: the one to move), each with its move document, whether
+        the turn may end there and, when it may, the whole turn as ``play`` accepts it."""
+        engine = loaded.engine
+        limit = engine.spec.turn_steps
+        if len(chosen) > limit:
+            raise ServiceError(
+                "INVALID_REQUEST",
+                Msg.of(
+                    "error-too-many-steps",
+                    game=engine.descriptor.name,
+                    limit=limit,
+                    count=len(chosen),
+                ),
+                problem_details(
+                    [{"path": "$.steps", "reason": Msg.of("request-steps-at-most", limit=limit)}]
+                ),
+            )
+        if player is not None and not 0 <= player < engine.descriptor.max_players:
+            self.check_player(engine, player, loaded.state)
+
+        def compute() -> dict[str, Any]:
+            spend(POSITION_COST, Msg.of("error-work-next-steps"))
+            state = loaded.state
+            self.check_player(engine, player, state)
+            try:
+                found = next_steps(engine, state, player, chosen)
+                turn = found.turn
+                answer = {
+                    "steps": [
+                        {"notation": engine.notation(o.step), "move": o.document}
+                        for o in found.steps
+                    ],
+                    "canEnd": turn is not None,
+                    "turn": None
+                    if turn is None
+                    else {
+                        "notation": engine.notation(turn),
+                        "move": engine.move_document(state, turn),
+                    },
+                }
+            except StepError as exc:
+                raise from_step(exc) from exc
+            except RulesError as exc:
+                raise from_rules(exc) from exc
+            spend(len(found.steps), Msg.of("error-work-next-steps"))  # documents cost by the step
+            return answer
+
+        extra = jsonio.canonical(list(chosen))
+        return await self._cached(loaded, "next-steps", player, compute, extra)  # type: ignore[no-any-return]
 
     def new_game(
         self,

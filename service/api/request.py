@@ -127,6 +127,28 @@ class Body:
                 out.append(request)
         return out
 
+    def steps(self, name: str, limit: int) -> list[str | Mapping[str, Any]]:
+        """A list of at most ``limit`` steps, each a notation string or a move document (the
+        game reads them); absent or null: none. Nothing past ``limit`` is looked at."""
+        items = self.data.get(name)
+        if items is None:
+            return []
+        if not isinstance(items, list):
+            self._bad(name, Msg.of("request-steps-array", type=type_name(items)))
+            return []
+        if len(items) > limit:
+            self._bad(name, Msg.of("request-steps-at-most", limit=limit))
+            return []
+        out: list[str | Mapping[str, Any]] = []
+        for i, item in enumerate(items):
+            unfit = document_problem(item)
+            if isinstance(item, (str, Mapping)) and unfit is None:
+                out.append(item)
+                continue
+            why = unfit or Msg.of("request-not-a-step", type=type_name(item))
+            self.problems.append({"path": f"$.{name}[{i}]", "reason": why})
+        return out
+
     def read(self, fields: Iterable[Field]) -> dict[str, Any]:
         """Each declared field (service/api/contract.py) read by its kind, null or absent as
         None; ``move``/``moves`` as one list of move requests under ``moves``, for the
@@ -146,6 +168,8 @@ class Body:
                 out[f.name] = self.str_or_none(f.name)
             elif f.kind == "object":
                 out[f.name] = self.object_or_none(f.name)
+            elif f.kind == "steps":
+                out[f.name] = self.steps(f.name, f.schema["maxItems"])
             else:  # json: read by the operation that knows its shape
                 out[f.name] = self.data.get(f.name)
         if moves:

@@ -187,6 +187,10 @@ async def _legal_moves(rules: Rules, v: dict[str, Any], load: Callable[[], Loade
     return answer
 
 
+async def _next_steps(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
+    return await rules.next_steps(load(), v["player"], v["steps"])
+
+
 async def _play(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
     loaded = load()
     end, events = await rules.play_async(loaded, v["moves"], v["autoChance"])
@@ -234,6 +238,7 @@ def routes() -> list[Route]:
 HANDLERS: dict[str, Handler] = {
     "legalMoves": _state_call("legalMoves", _legal_moves),
     "play": _state_call("play", _play),
+    "nextSteps": _state_call("nextSteps", _next_steps),
     "getPosition": _state_call("getPosition", _position),
     "score": _state_call("score", _score),
     "newGame": new,

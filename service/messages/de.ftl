@@ -42,6 +42,12 @@ request-moves-required = erforderlich: ein Array von Zügen
 request-not-a-move-item = ein Zug ist eine Notation (Zeichenkette), ein Zugdokument oder {"{"}"player": int, "move": string{"}"}, nicht { $type }
 request-not-a-move = kein Zug ({ $type })
 request-move-document = Zugdokument: { $problem }
+request-steps-array = muss ein Array von Schritten sein (Notationen oder Zugdokumente), nicht { $type }
+request-not-a-step = ein Schritt ist eine Notation (Zeichenkette) oder ein Zugdokument, nicht { $type }
+request-steps-at-most = höchstens { $limit ->
+    [one] ein Schritt
+   *[other] { $limit } Schritte
+ } (die Schritte eines Zuges)
 
 ## Der Inhalt einer Anfrage als Ganzes
 error-malformed-json = der Anfrageinhalt ist kein gültiges JSON: { $detail } (Zeile { NUMBER($line, useGrouping: 0) }, Spalte { NUMBER($column, useGrouping: 0) }, Zeichen { NUMBER($char, useGrouping: 0) })
@@ -96,6 +102,12 @@ error-too-many-moves-per-record = höchstens { $limit ->
     [one] ein Zug
    *[other] { $limit } Züge
  } pro Partieprotokoll, gesendet: { NUMBER($count, useGrouping: 0) }
+error-too-many-steps = ein Zug in { $game } hat höchstens { $limit ->
+    [one] einen Schritt
+   *[other] { $limit } Schritte
+ }, gesendet: { NUMBER($count, useGrouping: 0) }
+# Die Ablehnung eines gewählten Schritts (next-steps), ab 1 gezählt (details.step: sein Index ab 0).
+error-at-step = Schritt { NUMBER($step, useGrouping: 0) }: { $error }
 error-chance-node = ein Zufallsknoten: hier entscheidet niemand (spielen Sie mit autoChance oder senden Sie das Zufallsergebnis)
 
 ## Ein Spielstand-Dokument, das der Dienst nicht annehmen kann
@@ -116,6 +128,7 @@ error-work-budget = diese Anfrage braucht mehr Arbeit, als eine einzelne Anfrage
  }: ein Zug kostet 1, eine Stellung { $position })
 error-work-moves = Züge
 error-work-legal-moves = erlaubte Züge
+error-work-next-steps = mögliche nächste Schritte
 error-work-position = eine Stellung
 error-work-prompt = eine Aufforderung
 error-work-score = eine Wertung

@@ -42,6 +42,9 @@ request-moves-required = required: an array of moves
 request-not-a-move-item = a move is a notation string, a move document, or {"{"}"player": int, "move": string{"}"}, got { $type }
 request-not-a-move = not a move ({ $type })
 request-move-document = a move document { $problem }
+request-steps-array = must be an array of steps (notation strings or move documents), got { $type }
+request-not-a-step = a step is a notation string or a move document, got { $type }
+request-steps-at-most = at most { NUMBER($limit, useGrouping: 0) } (the steps of one turn)
 
 ## A request's body as a whole
 error-malformed-json = the body is not valid JSON: { $detail }: line { NUMBER($line, useGrouping: 0) } column { NUMBER($column, useGrouping: 0) } (char { NUMBER($char, useGrouping: 0) })
@@ -90,6 +93,12 @@ error-seed-length = seed must be a string of { NUMBER($low, useGrouping: 0) } to
 request-characters = { NUMBER($low, useGrouping: 0) } to { NUMBER($high, useGrouping: 0) } characters
 error-too-many-moves = at most { NUMBER($limit, useGrouping: 0) } moves per request, got { NUMBER($count, useGrouping: 0) }
 error-too-many-moves-per-record = at most { NUMBER($limit, useGrouping: 0) } moves per record, got { NUMBER($count, useGrouping: 0) }
+error-too-many-steps = a turn of { $game } has at most { $limit ->
+    [one] one step
+   *[other] { NUMBER($limit, useGrouping: 0) } steps
+ }, got { NUMBER($count, useGrouping: 0) }
+# A refusal of one chosen step of next-steps, counted from 1 (details.step: its 0-based index).
+error-at-step = step { NUMBER($step, useGrouping: 0) }: { $error }
 error-chance-node = a chance node: nobody decides here (play with autoChance, or send the outcome)
 
 ## A state document the service cannot take
@@ -107,6 +116,7 @@ request-unknown-key-id = not a key id of this service's secrets
 error-work-budget = this request needs more work than one request may do ({ $what }); split it (the budget is { NUMBER($limit, useGrouping: 0) } units: a move 1, a position { NUMBER($position, useGrouping: 0) })
 error-work-moves = moves
 error-work-legal-moves = legal moves
+error-work-next-steps = next steps
 error-work-position = a position
 error-work-prompt = a prompt
 error-work-score = a score

@@ -36,6 +36,7 @@ GRAPHQL_TYPE = {
     "object": "JSON",
     "json": "JSON",
     "moves": "[JSON!]",
+    "steps": "[JSON!]",
 }
 
 

@@ -37,6 +37,7 @@ OPERATIONS = {
     ("post", f"{G}/new"): "newGame",
     ("post", f"{G}/position"): "getPosition",
     ("post", f"{G}/legal-moves"): "legalMoves",
+    ("post", f"{G}/next-steps"): "nextSteps",
     ("post", f"{G}/play"): "play",
     ("post", f"{G}/score"): "score",
     ("post", f"{G}/replay"): "replay",
@@ -281,6 +282,8 @@ class Api:
             component(f"{self.prefix}State", value["state"])
         for entry in value.get("moves", []):
             component(f"{self.prefix}MoveDocument", entry["move"])
+        for entry in [*value.get("steps", []), *filter(None, [value.get("turn")])]:
+            component(f"{self.prefix}MoveDocument", entry["move"])
         for event in value.get("events", []):
             component(f"{self.prefix}Event", event)
         if "breakdown" in value:
@@ -305,6 +308,8 @@ def test_answers_of_a_whole_game_match_the_document(client, game, players):
         api.post("position", {"state": state})
         legal = api.post("legal-moves", {"state": state, "player": mover})
         entry = rng.choice(legal["moves"])
+        if len(record) % 5 == 2:  # the turn built step by step instead (nextSteps)
+            entry = built(api, state, mover, rng)
         move = entry["move"] if len(record) % 2 else entry["notation"]
         if len(record) % 7 == 3:
             api.post("view", {"state": state, "player": mover})
@@ -322,6 +327,19 @@ def test_answers_of_a_whole_game_match_the_document(client, game, players):
     api.post("view", {"state": pos["state"]})
     again = api.post("replay", {"players": players, "seed": f"openapi-{game}", "moves": record})
     assert again["state"] == pos["state"] and again["plies"] == len(record)
+
+
+def built(api: Api, state: Any, player: int, rng: random.Random) -> dict:
+    """A turn built with next-steps, each step chosen at random and sent back as its notation
+    or its move document, until the turn may end: its {notation, move}."""
+    chosen: list[Any] = []
+    while True:
+        answer = api.post("next-steps", {"state": state, "player": player, "steps": chosen})
+        if answer["canEnd"]:
+            assert answer["turn"] is not None and not answer["steps"]
+            return answer["turn"]
+        step = rng.choice(answer["steps"])
+        chosen.append(step["move"] if rng.random() < 0.5 else step["notation"])
 
 
 @pytest.mark.parametrize("game", list(REGISTRY))
@@ -402,6 +420,17 @@ def test_error_bodies_match_the_document(client, make_client):
         "ply",
     }
     refuse(f"{mx}/play", 422, "INVALID_NOTATION", {"state": start, "move": "zz9"})
+    opened = client.post(
+        f"{tt}/play",
+        json={"state": client.post(f"{tt}/new", json={}).json()["state"], "move": "red 3-5"},
+    ).json()
+    step = refuse(
+        f"{tt}/next-steps", 422, "ILLEGAL_MOVE", {"state": opened["state"], "steps": ["1/4", "4/8"]}
+    )
+    assert step == {"reason": "NO_SUCH_NUMBER", "rule": "TT-7", "step": 1}
+    refuse(
+        f"{tt}/next-steps", 400, "INVALID_REQUEST", {"state": opened["state"], "steps": ["1/4"] * 3}
+    )
     refuse(f"{mx}/play", 422, "INVALID_NOTATION", {"state": start, "move": {"kind": "place"}})
     refuse(f"{mx}/play", 422, "NOT_YOUR_TURN", {"state": start, "move": "a1", "player": 1})
     refuse(f"{mx}/legal-moves", 422, "INVALID_STATE", {"state": {**start, "toMove": 5}})

@@ -136,6 +136,26 @@ def test_auto_chance_false_stops_at_the_throw(rw):
     assert not rolled["isChance"] and rolled["events"][0]["type"] == "chance"
 
 
+def test_a_tric_trac_turn_built_stone_by_stone(rw):
+    """TT-7: after red 3-5 the 6 may come first; the turn it ends in plays as 1/4/9 does."""
+    start = rw.new_game("tric-trac")["state"]
+    state = rw.play("tric-trac", start, "red 3-5")["state"]
+    first = rw.next_steps("tric-trac", state)
+    assert [s["notation"] for s in first["steps"]] == ["1/4", "1/6"] and not first["canEnd"]
+    six = first["steps"][1]["move"]
+    after = rw.next_steps("tric-trac", state, steps=[six])
+    assert [s["notation"] for s in after["steps"]] == ["1/4", "6/9"]
+    done = rw.next_steps("tric-trac", state, steps=[six, "6/9"], player=0)
+    assert done["canEnd"] and done["turn"] is not None and done["turn"]["notation"] == "1/6/9"
+    played = rw.play("tric-trac", state, done["turn"]["move"])
+    assert played["state"] == rw.play("tric-trac", state, "1/4/9")["state"]
+    with pytest.raises(MoveRejected) as refused:
+        rw.next_steps("tric-trac", state, steps=["1/4", "4/8"])
+    assert (refused.value.step, refused.value.reason) == (1, "NO_SUCH_NUMBER")
+    with pytest.raises(TypeError):
+        rw.next_steps("tric-trac", state, steps="1/4")  # type: ignore[arg-type]
+
+
 def _state(rw):
     return rw.new_game("mixtour")["state"]
 

@@ -61,8 +61,13 @@ def test_every_operation(base, game):
         pos, record = start, []
         for _ in range(5):
             mover = pos["toMove"][0]
-            legal = await rw.legal_moves(game, pos["state"], player=mover)
+            legal, steps = await asyncio.gather(
+                rw.legal_moves(game, pos["state"], player=mover),
+                rw.next_steps(game, pos["state"], player=mover),
+            )
             first = legal["moves"][0]
+            if game != "tric-trac":  # one step per turn: each legal move (Tric Trac's own test)
+                assert steps["steps"] == legal["moves"] and not steps["canEnd"]
             by_document, by_notation = await asyncio.gather(
                 rw.play(game, pos["state"], first["move"], player=mover),
                 rw.play(game, pos["state"], first["notation"], player=mover),

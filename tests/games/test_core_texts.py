@@ -32,7 +32,9 @@ from service.games.core import (
     OptionSpec,
     Problems,
     RulesError,
+    StepError,
     driver,
+    next_steps,
     wording,
 )
 from service.games.core import fields as f
@@ -600,6 +602,16 @@ def driver_refusals() -> Iterator[Msg]:
     for failed in (sampled_outcome(), mismatched_document()):
         yield failed.msg
         yield failed.error.msg
+    yield chance_step().msg
+
+
+def chance_step() -> RulesError:
+    """A step chosen at a chance node, for nobody in particular (next-steps)."""
+    tric_trac = REGISTRY["tric-trac"]
+    with pytest.raises(StepError) as caught:
+        next_steps(tric_trac, tric_trac.new(), None, ["1/4"])
+    assert caught.value.step == 0
+    return caught.value.error
 
 
 def test_the_driver_refuses_in_german():
@@ -628,6 +640,11 @@ def test_the_driver_refuses_in_german():
         "um einen offenen Zufallsknoten auszulosen)"
     )
     assert str(sampled) == strict(sampled.msg, "en")
+    step = chance_step()
+    assert (type(step), step.reason) == (NotYourTurn, "CHANCE_NODE")
+    assert strict(step.msg, "de") == (
+        "ein Zufallsknoten: hier stellt niemand einen Zug zusammen; zuerst entscheidet der Zufall"
+    )
     mismatch = mismatched_document().error
     field = mismatch.details["field"]
     assert strict(mismatch.msg, "de") == (

@@ -62,6 +62,7 @@ OPTIONAL_TEST_FILES = (
     "test_notation.py",
     "test_options.py",
     "test_render.py",
+    "test_steps.py",
     "test_view.py",
 )
 # tests/games/ folders that are no registered game's: the fifth game, a one-file game that

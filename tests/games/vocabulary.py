@@ -27,7 +27,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import service.games
-from service.games.core import Game, MoveRequest, RulesError, driver
+from service.games.core import Game, MoveRequest, RulesError, StepError, driver, next_steps
 from service.games.core.events import WORDS, event_types
 
 # Event properties the driver and the API add, not the engine: the move's index, and the
@@ -55,7 +55,8 @@ class Refusal:
     in any position) with exactly this error class, reason, rule and other details.
 
     ``client`` is what ``driver.play_one`` answers instead, when the driver refuses first;
-    ``call`` names the engine method that refuses (``apply`` or ``move_document``)."""
+    ``call`` names the engine method that refuses (``apply`` or ``move_document``), or
+    ``next_steps``: ``move`` is then the list of steps chosen, the last one refused."""
 
     state: Callable[[], Any] | None
     move: Any
@@ -105,6 +106,12 @@ def _move(engine: Game[Any, Any], move: Any) -> Any:
 def refusal(engine: Game[Any, Any], row: Refusal) -> RulesError:
     """The error the engine raises for the row's move (the test fails if it raises none)."""
     state = None if row.state is None else row.state()
+
+    if row.call == "next_steps":
+        with pytest.raises(StepError) as refused:
+            next_steps(engine, state, row.player, row.move)
+        assert refused.value.step == len(row.move) - 1, "the last step chosen is the one refused"
+        return refused.value.error
 
     def act() -> object:
         move = _move(engine, row.move)

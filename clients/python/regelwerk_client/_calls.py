@@ -25,6 +25,7 @@ from ._types import (
     GameList,
     LegalMoves,
     MoveEntry,
+    NextSteps,
     PlayAnswer,
     Position,
     ReplayAnswer,
@@ -172,6 +173,18 @@ def legal_moves(
 ) -> Call[LegalMoves]:
     body = _body(state=state, player=player, describe=describe)
     return Call("legalMoves", "POST", _path(game, "legal-moves"), body, _object(LegalMoves))
+
+
+def next_steps(
+    game: str,
+    state: Mapping[str, Any],
+    player: int | None = None,
+    steps: Sequence[str | Mapping[str, Any]] | None = None,
+) -> Call[NextSteps]:
+    if isinstance(steps, str):
+        raise TypeError("steps is a list of steps (notations or move documents)")
+    body = _body(state=state, player=player, steps=None if steps is None else list(steps))
+    return Call("nextSteps", "POST", _path(game, "next-steps"), body, _object(NextSteps))
 
 
 def play(

@@ -178,6 +178,11 @@ class MoveRejected(RegelwerkError):
         return self.details.get("ply")
 
     @property
+    def step(self) -> int | None:
+        """In ``next_steps``: the 0-based index of the refused step."""
+        return self.details.get("step")
+
+    @property
     def reason(self) -> str | None:
         """A finer stable code (``TAKE_BACK_FORBIDDEN``, ``CHANCE_IS_SAMPLED``, ...)."""
         return self.details.get("reason")

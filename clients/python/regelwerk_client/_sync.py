@@ -19,6 +19,7 @@ from ._types import (
     Game,
     LegalMoves,
     MoveEntry,
+    NextSteps,
     PlayAnswer,
     Position,
     ReplayAnswer,
@@ -175,6 +176,21 @@ class Regelwerk:
         ``describe`` each move's ``description`` (and ``descriptionMessage``) and the
         position's ``prompt`` (and ``promptMessage``), in the answer's language."""
         return self._send(_calls.legal_moves(game, state, player, describe), language)
+
+    def next_steps(
+        self,
+        game: str,
+        state: Mapping[str, Any],
+        *,
+        player: int | None = None,
+        steps: Sequence[str | Mapping[str, Any]] | None = None,
+        language: str | None = None,
+    ) -> NextSteps:
+        """A turn built step by step: the steps that may follow ``steps`` (those chosen so
+        far, as notations or the move documents offered), each with its move document,
+        ``canEnd`` and, once it may end, the whole ``turn`` for ``play``. A refused step is
+        ``MoveRejected`` with its index in ``step``."""
+        return self._send(_calls.next_steps(game, state, player, steps), language)
 
     def play(
         self,

@@ -32,6 +32,9 @@ __all__ = [
     "Move",
     "MoveDocument",
     "MoveEntry",
+    "NextStep",
+    "NextSteps",
+    "NextTurn",
     "PlayAnswer",
     "PlayerMove",
     "Position",
@@ -166,6 +169,30 @@ class LegalMoves(TypedDict):
     promptMessage: NotRequired[Message]
 
 
+class NextStep(TypedDict):
+    """A step that may come next (a Tric Trac stone by one number): send it back in
+    ``steps`` as its ``notation`` or its ``move`` document."""
+
+    notation: str
+    move: MoveDocument
+
+
+class NextTurn(TypedDict):
+    """The whole turn the chosen steps make: ``play`` takes its ``move`` (or ``notation``)."""
+
+    notation: str
+    move: MoveDocument
+
+
+class NextSteps(TypedDict):
+    """A turn built step by step: the legal next steps, whether it may end; ``turn`` is None
+    unless ``canEnd``."""
+
+    steps: list[NextStep]
+    canEnd: bool
+    turn: NextTurn | None
+
+
 class ScoreLine(TypedDict):
     """One line of a player's score; a player's ``points`` add up to their score."""
 
@@ -215,6 +242,7 @@ class ErrorDetails(TypedDict, total=False):
     problems: list[Problem]
     reason: str
     rule: str
+    step: int  # next-steps: the 0-based index of the refused step
     toMove: list[int]
 
 

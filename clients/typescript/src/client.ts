@@ -29,6 +29,8 @@ import type {
   GameRecordBody,
   LegalMoves,
   LegalMovesBody,
+  NextSteps,
+  NextStepsBody,
   NewGameBody,
   PlayAnswer,
   PlayBody,
@@ -80,6 +82,7 @@ const ROUTES = {
   newGame: ["post", "/v1/games/{game}/new"],
   getPosition: ["post", "/v1/games/{game}/position"],
   legalMoves: ["post", "/v1/games/{game}/legal-moves"],
+  nextSteps: ["post", "/v1/games/{game}/next-steps"],
   play: ["post", "/v1/games/{game}/play"],
   score: ["post", "/v1/games/{game}/score"],
   replay: ["post", "/v1/games/{game}/replay"],
@@ -187,6 +190,20 @@ export class RegelwerkClient {
     options?: CallOptions,
   ): Promise<LegalMoves<G>> {
     return this.call("legalMoves", game, body, options);
+  }
+
+  /**
+   * `POST /v1/games/{game}/next-steps`: a turn built step by step. Send the `steps` chosen so
+   * far (notations, or the `move` documents offered); get the legal next steps, each with its
+   * move document, `canEnd`, and once it may end the whole `turn`, which `play` takes. A
+   * refused step is a ServiceError (ILLEGAL_MOVE…) whose `details.step` is its index.
+   */
+  nextSteps<G extends GameId>(
+    game: G,
+    body: NextStepsBody<G>,
+    options?: CallOptions,
+  ): Promise<NextSteps<G>> {
+    return this.call("nextSteps", game, body, options);
   }
 
   /**

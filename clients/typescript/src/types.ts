@@ -90,6 +90,7 @@ export type RestOperation =
   | "newGame"
   | "getPosition"
   | "legalMoves"
+  | "nextSteps"
   | "play"
   | "score"
   | "replay"
@@ -138,6 +139,11 @@ export type StateBody<G extends GameId = GameId> = Override<
 export type LegalMovesBody<G extends GameId = GameId> = Override<
   RequestBody<"legalMoves">,
   { state: State<G> }
+>;
+/** The steps of a turn chosen so far (notations, or the move documents `nextSteps` offered). */
+export type NextStepsBody<G extends GameId = GameId> = Override<
+  RequestBody<"nextSteps">,
+  { state: State<G>; steps?: Move<G>[] | null }
 >;
 /** One move (`move`) or a list (`moves`), each by notation or by move document. */
 export type PlayBody<G extends GameId = GameId> =
@@ -193,6 +199,21 @@ export type LegalMove<G extends GameId = GameId> = Override<
 export type LegalMoves<G extends GameId = GameId> = Override<
   Answer<"legalMoves">,
   { moves: LegalMove<G>[] }
+>;
+/** A step that may come next (a Tric Trac stone by one number): send it back in `steps`. */
+export type NextStep<G extends GameId = GameId> = Override<
+  Schemas["NextStep"],
+  { move: MoveDocument<G> }
+>;
+/** The whole turn the chosen steps make: `play` takes its `move` (or `notation`). */
+export type NextTurn<G extends GameId = GameId> = Override<
+  NonNullable<Answer<"nextSteps">["turn"]>,
+  { move: MoveDocument<G> }
+>;
+/** A turn built step by step: the legal next `steps`, `canEnd`, and the `turn` once it may. */
+export type NextSteps<G extends GameId = GameId> = Override<
+  Answer<"nextSteps">,
+  { steps: NextStep<G>[]; turn: NextTurn<G> | null }
 >;
 /** A Position plus the events of the moves played (and of sampled chance); with `describe`
  * each event has its `description`. */

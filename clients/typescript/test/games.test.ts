@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 
-import { keyIdOf, type GameId, type Position, type State } from "@regelwerk/client";
+import { ServiceError, keyIdOf, type GameId, type Position, type State } from "@regelwerk/client";
 
 import { GAMES, client } from "./helpers.js";
 
@@ -160,4 +160,47 @@ test("narrowed by game id: Te-Trix placements are simultaneous, each names its p
   }
   const round = await api.play("te-trix", { state: position.state, moves: placements });
   assert.equal(round.state.round, 2);
+});
+
+test("nextSteps: a Tric Trac turn built stone by stone, the larger number first (TT-7)", async () => {
+  const opened = await api.play("tric-trac", {
+    state: (await api.newGame("tric-trac", {})).state,
+    move: "red 3-5",
+  });
+  const first = await api.nextSteps("tric-trac", { state: opened.state });
+  assert.deepEqual(
+    first.steps.map((s) => s.notation),
+    ["1/4", "1/6"],
+  );
+  assert.equal(first.canEnd, false);
+  const six = first.steps[1];
+  assert.ok(six !== undefined && six.move.kind === "turn");
+  assert.equal(six.move.steps[0]?.die, 5);
+  const done = await api.nextSteps("tric-trac", { state: opened.state, steps: [six.move, "6/9"] });
+  assert.ok(done.canEnd && done.turn !== null && done.steps.length === 0);
+  assert.equal(done.turn.notation, "1/6/9");
+  const played = await api.play("tric-trac", { state: opened.state, move: done.turn.move });
+  const canonical = await api.play("tric-trac", { state: opened.state, move: "1/4/9" });
+  assert.deepEqual(played.state, canonical.state);
+  await assert.rejects(
+    api.nextSteps("tric-trac", { state: opened.state, steps: ["1/4", "4/8"] }),
+    (error: unknown) =>
+      error instanceof ServiceError &&
+      error.code === "ILLEGAL_MOVE" &&
+      error.details.step === 1 &&
+      error.details.reason === "NO_SUCH_NUMBER",
+  );
+});
+
+test("nextSteps: a game whose turn is one move offers each legal move as a step", async () => {
+  const { state } = await api.newGame("mixtour", {});
+  const legal = await api.legalMoves("mixtour", { state });
+  const steps = await api.nextSteps("mixtour", { state });
+  assert.deepEqual(steps.steps, legal.moves);
+  const done = await api.nextSteps("mixtour", { state, steps: ["c3"] });
+  assert.deepEqual(done, {
+    steps: [],
+    canEnd: true,
+    turn: { notation: "c3", move: { kind: "place", square: "c3" } },
+  });
 });

@@ -33,6 +33,7 @@ from .game import (
     random_playout,
 )
 from .options import OptionSpec, options_schema, read_options, validate_options
+from .steps import NextSteps, Offered, StepError, next_steps
 
 __all__ = [
     "JSON",
@@ -49,7 +50,9 @@ __all__ = [
     "InvalidOptions",
     "InvalidState",
     "MoveRequest",
+    "NextSteps",
     "NotYourTurn",
+    "Offered",
     "OptionSpec",
     "PlyError",
     "Policy",
@@ -60,8 +63,10 @@ __all__ = [
     "Scores",
     "Shuffler",
     "Status",
+    "StepError",
     "Transition",
     "illegal",
+    "next_steps",
     "options_schema",
     "perft",
     "pick",

@@ -14,12 +14,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .errors import InvalidOptions, Problem
 from .options import OptionSpec, options_schema, validate_options
 from .text import Msg
 from .wording import out_of_range
+
+if TYPE_CHECKING:
+    from .steps import NextSteps
 
 
 class Shuffler(Protocol):
@@ -277,6 +280,13 @@ class GameSpec(Generic[S, M]):
     view: Callable[[S, int | None], JSON] | None = None
     view_schema: Callable[[], JSON] | None = None
     playout: Policy = random_playout
+    # turns built step by step (service/games/core/steps.py)
+    next_steps: Callable[[S, int, tuple[M, ...]], NextSteps[M]] | None = None
+    """The steps that may follow the chosen ones (each a one-step move) for the player to
+    move; raises ``steps.StepError`` naming the step it refuses. None: each legal move is one
+    step that ends the turn."""
+    turn_steps: int = 1
+    """The most steps one turn has: a request choosing more is refused before it is read."""
     # words for people (service/text.py renders them; ids in messages/<language>.ftl)
     describe_move: Callable[[S, M], Msg] | None = None
     """A legal move of the position, told: "White moves 2 pieces from c4 to d3"."""

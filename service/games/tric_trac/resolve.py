@@ -30,7 +30,7 @@ from .turns import (
 
 
 @dataclass(frozen=True, slots=True)
-class _Reached:
+class Reached:
     board: tuple[int, ...]
     entered: bool  # some step landed on the mover's Hucke
     dice: tuple[int, ...]  # the number each step used, in the order walked
@@ -54,10 +54,10 @@ def resolve(
     if len(turn.steps) == 2:
         orders.append(turn.steps[::-1])
     first_error: IllegalMove | None = None
-    reached: list[_Reached] = []
+    reached: list[Reached] = []
     for steps in orders:
         pool = [dice[0], dice[1]]
-        for outcome in _walk(list(rel), pool, steps, f, 0, -1, False, ()):
+        for outcome in walk(list(rel), pool, steps, f, 0, -1, False, ()):
             if isinstance(outcome, IllegalMove):
                 first_error = first_error or outcome
             elif outcome.board in by_board:
@@ -65,7 +65,7 @@ def resolve(
             else:
                 reached.append(outcome)
     if reached:
-        raise _turn_refusal(rel, dice, f, legal, turn, reached[0])
+        raise turn_refusal(rel, dice, f, legal, turn, reached[0])
     assert first_error is not None
     raise first_error
 
@@ -86,13 +86,13 @@ def step_dice(
     if len(turn.steps) == 2:
         orders.append(turn.steps[::-1])
     for k, steps in enumerate(orders):
-        for outcome in _walk(list(rel), [dice[0], dice[1]], steps, f, 0, -1, False, ()):
-            if isinstance(outcome, _Reached) and outcome.board == play.board:
+        for outcome in walk(list(rel), [dice[0], dice[1]], steps, f, 0, -1, False, ()):
+            if isinstance(outcome, Reached) and outcome.board == play.board:
                 return outcome.dice[::-1] if k else outcome.dice
     raise ValueError(f"{notation(turn)} does not spell {notation(play.turn)}")
 
 
-def _walk(
+def walk(
     b: list[int],
     pool: list[int],
     steps: tuple[Step, ...],
@@ -101,12 +101,12 @@ def _walk(
     cont: int,
     entered: bool,
     used: tuple[int, ...],
-) -> Iterator[_Reached | IllegalMove]:
+) -> Iterator[Reached | IllegalMove]:
     """Plays the steps after ``used`` on ``b`` trying every die that fits; yields ends or
     refusals."""
     n = len(used)
     if n == len(steps):
-        yield _Reached(tuple(b), entered, used)
+        yield Reached(tuple(b), entered, used)
         return
     step = steps[n]
     p, st = f.player, notation(Turn((step,)))
@@ -141,7 +141,7 @@ def _walk(
         hit = advance(board, i, t)
         rest = pool.copy()
         rest.remove(d)
-        yield from _walk(
+        yield from walk(
             board,
             rest,
             steps,
@@ -196,13 +196,13 @@ def _step_refusal(code: int, player: int, step: Step) -> IllegalMove:
     return illegal(Msg.of("tric-trac-not-rearmost"), "NOT_REARMOST", "TT-13")
 
 
-def _turn_refusal(
+def turn_refusal(
     rel: tuple[int, ...],
     dice: tuple[int, int],
     f: Frame,
     legal: tuple[Play, ...],
     turn: Turn,
-    reached: _Reached,
+    reached: Reached,
 ) -> IllegalMove:
     """Each step is possible, but the turn as a whole is not (TT-8, TT-11)."""
     h = f.own_hucke

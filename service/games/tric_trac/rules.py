@@ -30,13 +30,14 @@ from ..core import (
     GameOver,
     GameRules,
     IllegalMove,
+    NextSteps,
     NotYourTurn,
     Scores,
     Status,
     Transition,
 )
 from ..core.text import Msg
-from . import moves
+from . import moves, steps
 from .moves import OFF, Move, Opening, Throw, Turn
 from .options import DESCRIPTOR
 from .resolve import resolve, step_dice
@@ -252,6 +253,16 @@ class TricTrac(GameRules[TricTracState, Move]):
                 "pointsToWin": state.rules.points_to_win,
             },
         )
+
+    def next_steps(
+        self, state: TricTracState, mover: int, chosen: tuple[Move, ...]
+    ) -> NextSteps[Move]:
+        """The steps that may follow ``chosen`` in the throw being played, in every order the
+        rules allow (see :mod:`.steps`); ``mover`` is the player to move (the caller checks)."""
+        p, dice = _throw(state)
+        rel = relative(state.board, p)
+        frame = _frame(state, p)
+        return steps.offer(rel, dice, frame, generate(rel, *dice, frame), chosen)
 
     def move_document(self, state: TricTracState, move: Move) -> JSON:
         """A turn or pass gains its ``player`` and each step the ``die`` it uses (derived from

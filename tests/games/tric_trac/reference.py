@@ -1,7 +1,8 @@
 """A slow, independent statement of the turn rules (TT-7…TT-13, TT-15) to check the engine.
 
 It walks every ordered sequence of single steps on the absolute board, exactly as the spec
-words them, and returns the set of positions a legal turn can reach.
+words them, and returns the set of positions a legal turn can reach, or the legal sequences
+themselves (every order a turn may be played in: the turns built step by step).
 """
 
 from __future__ import annotations
@@ -11,6 +12,29 @@ from service.games.tric_trac import TricTracState
 
 def reference_results(state: TricTracState) -> set[tuple[tuple[int, ...], tuple[int, int]]]:
     """(board, hits) after every legal turn of the player to move."""
+    p = state.player
+    assert p is not None
+    if not (chosen := _legal_sequences(state)):
+        return {(state.board, state.hits)}
+    out = set()
+    for board, hits, _, _ in chosen:
+        total = list(state.hits)
+        total[p] += hits
+        out.add((board, (total[0], total[1])))
+    return out
+
+
+def reference_orders(state: TricTracState) -> dict[tuple[str, ...], tuple[int, ...]]:
+    """Every legal sequence of steps, each step spelled ``from/to`` (``off``, no ``*``), with
+    the board it reaches; empty when the turn is ``pass``."""
+    return {
+        tuple(f"{src}/{'off' if off else dest}" for src, dest, _, off in history): board
+        for board, _, history, _ in _legal_sequences(state)
+    }
+
+
+def _legal_sequences(state: TricTracState) -> list[tuple[tuple[int, ...], int, tuple, bool]]:
+    """(board, stones hit, steps as (src, dest, die, off), won) of every legal sequence."""
     assert state.phase == "move" and state.player is not None and state.dice is not None
     p, rules = state.player, state.rules
     sign, way = (1, 1) if p == 0 else (-1, -1)
@@ -81,7 +105,7 @@ def reference_results(state: TricTracState) -> set[tuple[tuple[int, ...], tuple[
             continue  # TT-11
         legal.append((board, hits, history, won))
     if not legal:
-        return {(state.board, state.hits)}
+        return []
     most = max(len(h) for _, _, h, _ in legal)
     chosen = [x for x in legal if len(x[2]) == most or x[3]]
     low, high = state.dice
@@ -89,9 +113,4 @@ def reference_results(state: TricTracState) -> set[tuple[tuple[int, ...], tuple[
         larger = [x for x in chosen if not x[3] and x[2][0][2] == high]
         if larger:
             chosen = [x for x in chosen if x[3] or x[2][0][2] == high]
-    out = set()
-    for board, hits, _, _ in chosen:
-        total = list(state.hits)
-        total[p] += hits
-        out.add((board, (total[0], total[1])))
-    return out
+    return chosen

@@ -190,6 +190,46 @@ REFUSALS = [
         "MUST_PLAY_LARGER",
         "TT-8",
     ),
+    # Turns built stone by stone (next-steps): the last step chosen is refused, as play
+    # would refuse it, or because no legal turn goes on that way.
+    Refusal(opened, ["1/4/9"], IllegalMove, "NOT_ONE_STEP", "TT-7", call="next_steps"),
+    Refusal(
+        lambda: position({11: 1, 18: 1}, {2: 3}, dice=(1, 2)),
+        ["11/13"],
+        IllegalMove,
+        "HUCKE_NEEDS_PAIR",
+        "TT-11",
+        case="step",
+        call="next_steps",
+    ),
+    # Red 2 and 10 with 1-2: after 2/3 Black's 5 blocks the 2, and 12 is Black's Hucke.
+    Refusal(
+        lambda: position({2: 1, 10: 1}, {5: 2}, dice=(1, 2)),
+        ["2/3"],
+        IllegalMove,
+        "MUST_PLAY_BOTH",
+        "TT-8",
+        case="step",
+        call="next_steps",
+    ),
+    Refusal(
+        lambda: position({5: 1}, {10: 2}, dice=(1, 4), mustPlayLarger=True),
+        ["5/6"],
+        IllegalMove,
+        "MUST_PLAY_LARGER",
+        "TT-8",
+        case="step",
+        call="next_steps",
+    ),
+    Refusal(
+        eleven_points,
+        ["5/8*", "16/18"],
+        IllegalMove,
+        "GAME_WON",
+        "TT-15",
+        case="step",
+        call="next_steps",
+    ),
     # Notation: refused by the parser, whatever the position.
     Refusal(None, 5, InvalidNotation, "NOT_A_STRING"),
     Refusal(None, LONG, InvalidNotation, "TOO_LONG", details={"notation": LONG[:40] + "…"}),
@@ -338,8 +378,8 @@ def test_tt8_not_legal_is_the_last_word_of_a_turn_refusal():
     frame = Frame(0, index_of(13, 0), index_of(12, 0), home=False, larger=False, need=15)
     legal = generate(rel, 3, 5, frame)
     spelled = ENGINE.parse_move("1/4 1/6")
-    reached = resolving._Reached(rel, entered=False, dice=(3, 5))
-    err = resolving._turn_refusal(rel, (3, 5), frame, legal, spelled, reached)
+    reached = resolving.Reached(rel, entered=False, dice=(3, 5))
+    err = resolving.turn_refusal(rel, (3, 5), frame, legal, spelled, reached)
     assert (type(err), err.as_details()) == (IllegalMove, {"reason": "NOT_LEGAL", "rule": "TT-8"})
 
 

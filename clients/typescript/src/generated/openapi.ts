@@ -123,6 +123,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game}/next-steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A turn built step by step: the legal next steps, and whether the turn may end here */
+        post: operations["nextSteps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game}/play": {
         parameters: {
             query?: never;
@@ -432,6 +449,8 @@ export interface components {
             reason?: string;
             /** @description The rule id, e.g. MX-7. */
             rule?: string;
+            /** @description In next-steps: the 0-based index of the refused step. */
+            step?: number;
             /** @description NOT_YOUR_TURN: who may act now. */
             toMove?: components["schemas"]["Player"][];
         };
@@ -825,6 +844,33 @@ export interface components {
             players?: number | null;
             /** @description Chance is sampled from it; the opening too. */
             seed?: components["schemas"]["Seed"] | null;
+        };
+        /** @description A step that may come next: a move of one step (its move document with what it touches); send it back in steps as its notation or its document. */
+        NextStep: {
+            move: components["schemas"]["MoveDocument"];
+            /** @description The step's notation (a Tric Trac stone by one number: 1/4). */
+            notation: string;
+        };
+        /** @description For games whose turn is one move, each legal move is one step that ends the turn. */
+        NextSteps: {
+            /** @description Whether the chosen steps are a whole legal turn (play it). */
+            canEnd: boolean;
+            /** @description The legal next steps, each leading on to a legal turn; empty when the chosen steps are a whole turn or nobody decides here. */
+            steps: components["schemas"]["NextStep"][];
+            /** @description The whole turn the chosen steps make, as play accepts it (notation in the order chosen); null unless canEnd. */
+            turn: components["schemas"]["NextStepsTurnObject"] | null;
+        };
+        NextStepsRequest: {
+            /** @description A 0-based player number: who acts, or whose moves or view (null: the one to move; for view and render, a spectator). */
+            player?: components["schemas"]["Player"] | null;
+            /** @description The state document, sent back as a position answered it. */
+            state: components["schemas"]["State"];
+            /** @description The steps of the turn chosen so far, in order: each a notation string or move document as next-steps offers it (null: none yet); at most as many as one turn has. */
+            steps?: components["schemas"]["Move"][] | null;
+        };
+        NextStepsTurnObject: {
+            move: components["schemas"]["MoveDocument"];
+            notation: string;
         };
         /** @description Options of new and replay; each one left out takes its default. */
         Options: components["schemas"]["MixtourOptions"] | components["schemas"]["TricTracOptions"] | components["schemas"]["TeTrixOptions"] | components["schemas"]["TriominosJuniorOptions"];
@@ -3034,6 +3080,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Position"];
+                };
+            };
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    nextSteps: {
+        parameters: {
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
+            path: {
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NextStepsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextSteps"];
                 };
             };
             /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */

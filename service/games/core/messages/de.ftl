@@ -100,4 +100,6 @@ driver-chance-is-sampled = diese Partie hat einen Seed, deshalb lost der Dienst 
 driver-document-mismatch = das Feld { $field } des Zugdokuments passt nicht zum Zug in dieser Stellung (abgeleitete Felder sind freiwillig; wenn sie mitgeschickt werden, müssen sie so lauten, wie legal-moves sie aufführt)
 # Die Ablehnung eines Zugs aus einer Liste, mit seinem Index ab 0.
 driver-ply = Zug { $move }: { $error }
+# Ein Zug, Schritt für Schritt zusammengestellt (next-steps), an einem Zufallsknoten.
+steps-chance-node = ein Zufallsknoten: hier stellt niemand einen Zug zusammen; zuerst entscheidet der Zufall
 field-refused = ist kein Wert dieses Feldes

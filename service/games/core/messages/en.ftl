@@ -87,4 +87,6 @@ driver-chance-is-sampled = this game has a seed, so its chance is sampled by the
 driver-document-mismatch = the move document's field { $field } does not match the move in this position (derived fields are optional; when sent they must be what legal-moves lists)
 # A refusal of one move of a list, by its 0-based index.
 driver-ply = move { $move }: { $error }
+# A turn built step by step (next-steps) at a chance node, asked for the player to move.
+steps-chance-node = a chance node: nobody builds a turn here; the chance outcome comes first
 field-refused = is not a value of this field

@@ -94,6 +94,8 @@ tric-trac-hucke-last-pair = die letzten beiden Steine müssen die { $player ->
 tric-trac-must-play-both = beide Augenzahlen lassen sich ziehen (z. B. { $example }), also müssen beide gezogen werden (TT-8)
 tric-trac-must-play-larger = nur eine Augenzahl lässt sich ziehen, und mit mustPlayLarger muss es die { $number } sein
 tric-trac-not-legal = { $turn } ist hier kein regelgerechter Zug
+# Ein Zug, Stein für Stein zusammengestellt (next-steps): jeder Schritt zieht einen Stein um eine Augenzahl.
+tric-trac-not-one-step = { $text } ist kein einzelner Schritt: ein Schritt zieht einen Stein um eine Augenzahl (z. B. 1/4)
 
 ## Abgelehnte Notation ($text ist der gesendete Text, in Anführungszeichen)
 

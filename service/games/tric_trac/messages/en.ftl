@@ -81,6 +81,8 @@ tric-trac-hucke-last-pair = the last two stones must leave { tric-trac-player }'
 tric-trac-must-play-both = both numbers can be played (e.g. { $example }), so both must be (TT-8)
 tric-trac-must-play-larger = only one number can be played, and with mustPlayLarger it must be the { $number }
 tric-trac-not-legal = { $turn } is not a legal turn here
+# A turn built stone by stone (next-steps): each chosen step moves one stone by one number.
+tric-trac-not-one-step = { $text } is not one step: a step moves one stone by one number (e.g. 1/4)
 
 ## Notation refused ($text is the text sent, quoted)
 
