@@ -219,6 +219,14 @@ DESCRIBE = Field(
     description="Add words for people, in the answer's language: each move's and event's "
     "description, the position's prompt (default false: the leanest answer).",
 )
+MARK = Field(
+    "mark",
+    "json",
+    ref("Move"),
+    description="A move to mark in the picture, its notation or move document: one that player "
+    "(null: the one to move) may play here, checked as play checks it; every element of a place "
+    "it touches carries data-mark, its roles (from, to), as legal-moves' locations name them.",
+)
 CERTIFICATE = Field(
     "certificate",
     "json",
@@ -244,6 +252,7 @@ BODIES: dict[str, Body] = {
         Body("StateRequest", (STATE,)),
         Body("PositionRequest", (STATE, DESCRIBE)),
         Body("PlayerStateRequest", (STATE, PLAYER)),
+        Body("RenderRequest", (STATE, PLAYER, MARK)),
         Body("LegalMovesRequest", (STATE, PLAYER, DESCRIBE)),
         Body("PlayMoveRequest", (STATE, MOVE, PLAYER, AUTO_CHANCE, DESCRIBE)),
         Body("PlayMovesRequest", (STATE, MOVES, PLAYER, AUTO_CHANCE, DESCRIBE)),
@@ -317,7 +326,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "post",
         f"{_GAME_PATH}/new",
         "Start a game (seeded: the opening chance is sampled)",
-        ref("Position"),
+        ref("NewGameAnswer"),
         ("NewGameRequest",),
         body_required=False,
         graphql=GraphQL(("newGame",)),
@@ -436,9 +445,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "render",
         "post",
         f"{_GAME_PATH}/render",
-        "An SVG picture of the position",
+        "An SVG picture of the position (mark: a move's places marked)",
         {"type": "string"},
-        ("PlayerStateRequest",),
+        ("RenderRequest",),
         media="image/svg+xml",
         graphql=GraphQL(("position", "svg")),
     ),

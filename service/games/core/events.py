@@ -97,8 +97,8 @@ def event_schema(
 ) -> JSON:
     """The schema of one event of a game: ``oneOf`` its variants, the driver's
     ``gameStarted``, and the ``chance`` event (whose ``outcome`` is the notation of a chance
-    move) exactly when the game has chance; with ``location`` (one location's schema) each
-    variant may carry the ``locations`` the service adds."""
+    move) exactly when the game has chance. Each variant may carry the ``locations`` the
+    service adds, each one of ``location`` (none without it)."""
     if descriptor.chance != (outcome is not None):
         raise ValueError(f"{descriptor.id}: a chance outcome schema goes with chance games only")
     every = [
@@ -106,9 +106,11 @@ def event_schema(
         started_event(descriptor),
         *([chance_event(outcome)] if outcome is not None else []),
     ]
-    if location is not None:
-        located = locations_property(location)
-        every = [{**v, "properties": {**v["properties"], "locations": located}} for v in every]
+    # a game that names no locations answers an empty list; embedded without its $id (which
+    # would make it a document of its own) or $schema
+    item = False if location is None else {k: v for k, v in location.items() if k[0] != "$"}
+    located = locations_property(item)
+    every = [{**v, "properties": {**v["properties"], "locations": located}} for v in every]
     types = [_type_of(v) for v in every]
     if len(set(types)) != len(types):
         raise ValueError(f"{descriptor.id}: event types repeat: {types}")

@@ -437,18 +437,18 @@ class Game(Generic[S, M]):
         enrich = self.spec.move_document
         return self.spec.document(move) if enrich is None else enrich(state, move)
 
-    def move_locations(self, state: S, document: JSON) -> list[JSON] | None:
+    def move_locations(self, state: S, document: JSON) -> list[JSON]:
         """What the move with this move document (``move_document(state, move)``) touches in
-        ``state``'s picture: a list of locations (:mod:`.locations`); None for a game that
+        ``state``'s picture: a list of locations (:mod:`.locations`); none for a game that
         does not say."""
         locate = self.spec.move_locations
-        return None if locate is None else locate(state, document)
+        return [] if locate is None else locate(state, document)
 
-    def event_locations(self, event: Mapping[str, Any]) -> list[JSON] | None:
-        """What an event touched, in the picture of the position after it; None for a game
+    def event_locations(self, event: Mapping[str, Any]) -> list[JSON]:
+        """What an event touched, in the picture of the position after it; none for a game
         that does not say."""
         locate = self.spec.event_locations
-        return None if locate is None else locate(event)
+        return [] if locate is None else locate(event)
 
     def encode(self, state: S) -> JSON:
         """The versioned JSON document ``{"game": id, "v": 1, ...}``."""

@@ -35,7 +35,7 @@ def at(role: str, **names: Any) -> JSON:
 def variant(title: str, description: str, properties: JSON) -> JSON:
     """One shape of location: every property required, and its role."""
     return {
-        "title": title,
+        "title": f"{title} location",
         "description": description,
         "type": "object",
         "additionalProperties": False,
@@ -56,7 +56,7 @@ def location_schema(game: str, name: str, variants: list[JSON]) -> JSON:
     }
 
 
-def locations_property(location: JSON) -> JSON:
+def locations_property(location: JSON | bool) -> JSON:
     """The ``locations`` an answer adds to an event or a legal move."""
     return {
         "type": "array",
