@@ -8,12 +8,13 @@ click anywhere on it resolves with ``closest('[data-square]')``; each piece is a
 the bottom); each player's supply is a ``<g class="rw-supply" data-supply="0">`` (a click
 there starts a placement, MX-4). The root carries ``data-game="mixtour"``; each player is a
 ``<g class="rw-player" data-player="0" data-player-name="White" data-player-colour="white"
-data-player-fill="#f5f5f0">`` (``core.svg.player_tags``).
+data-player-fill="#f5f5f0">`` (``core.seats.player_tags``).
 """
 
 from __future__ import annotations
 
-from ..core.svg import esc, player_tags
+from ..core.seats import player_tags
+from ..core.svg import esc
 from ..core.text import Msg
 from .board import FILES, SIZE, SQUARES
 from .options import DESCRIPTOR, FILLS

@@ -6,7 +6,7 @@ data-sheet="P">``; each of its cells a ``<rect class="rw-cell" data-sheet="P" da
 data-row="2" data-col="3">``; each solo bar field a ``<rect class="rw-bar" data-sheet="0"
 data-bar="3" data-crossed="false">``; the roller's shape a ``<g class="rw-arrangement"
 data-shape="T" data-symbols="oxso">``; each player a ``<g class="rw-player" data-player="0"
-data-player-name="Player 1">`` (``core.svg.player_tags``; Te-Trix players have no colours).
+data-player-name="Player 1">`` (``core.seats.player_tags``; Te-Trix players have no colours).
 Symbols, outlines and crosses drawn over them ignore the pointer so clicks reach the cells.
 
 Its words are catalog messages, written in the language of the answer being drawn (the picture
@@ -15,7 +15,8 @@ is drawn for each request, never cached); they join with " · " as the header's 
 
 from __future__ import annotations
 
-from ..core.svg import esc, player_tags
+from ..core.seats import player_tags
+from ..core.svg import esc
 from ..core.text import Msg
 from . import scoring
 from .moves import notation

@@ -11,14 +11,15 @@ it bears off past (Red past 24 at the top, Black past 1 at the bottom, TT-3), is
 ``<g class="rw-off" data-point="off" data-player="0">`` showing how many stones it holds. Each
 die of the throw being played is a ``<g class="rw-die" data-die="3">``. Each player is a
 ``<g class="rw-player" data-player="0" data-player-name="Red" data-player-colour="red"
-data-player-fill="#c0392b">`` (``core.svg.player_tags``).
+data-player-fill="#c0392b">`` (``core.seats.player_tags``).
 
 Its words are catalog messages, written in the language of the answer being drawn.
 """
 
 from __future__ import annotations
 
-from ..core.svg import esc, player_tags
+from ..core.seats import player_tags
+from ..core.svg import esc
 from ..core.text import Msg
 from .moves import Throw, notation
 from .options import DESCRIPTOR, FILLS

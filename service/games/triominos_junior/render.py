@@ -10,7 +10,7 @@ triangle (free, sharing a side with the layout, whatever the racks hold) is a fa
 ``<g class="rw-rack-tile" data-rack="0" data-tile="1-3-5">`` (canonical, ``J``). Text never
 takes a click (``pointer-events="none"``), so a click lands on the shape beneath. Each player is
 a ``<g class="rw-player" data-player="0" data-player-name="Player 1">``
-(``core.svg.player_tags``; the players have no colours).
+(``core.seats.player_tags``; the players have no colours).
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from math import sqrt
 
-from ..core.svg import esc, player_tags
+from ..core.seats import player_tags
+from ..core.svg import esc
 from ..core.text import Msg
 from .grid import CORNERS, Pos, Vertex, corner_name, on_grid, pos_name
 from .layout import board_of
