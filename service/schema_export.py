@@ -32,6 +32,9 @@ def documents() -> dict[str, bytes]:
         out[f"states/{engine.id}.json"] = jsonio.pretty(engine.state_schema())
         out[f"moves/{engine.id}.json"] = jsonio.pretty(engine.move_schema())
         out[f"move-documents/{engine.id}.json"] = jsonio.pretty(engine.move_document_schema())
+        location = engine.location_schema()
+        if location is not None:
+            out[f"locations/{engine.id}.json"] = jsonio.pretty(location)
         view = engine.view_schema()
         if view is not None:
             out[f"views/{engine.id}.json"] = jsonio.pretty(view)

@@ -245,11 +245,14 @@ core_text.install(render)
 
 def derived_ids() -> set[str]:
     """Ids the code builds from names rather than spells out; the catalog test counts them as
-    used. Per game: ``<game>-player`` (a player's name, by ``$player``) and
-    ``<game>-option-<name>`` (an option's label, its ``.description`` an attribute)."""
+        used. Per game: ``<game>-player`` (a player's name, by ``$player``) and
+        ``<game>-option-<name>`` (an option's label, its ``.description`` an attribute), and for a
+    game whose players have colours ``<game>-colour`` (a colour's word, by ``$player``)."""
     out: set[str] = set()
     for spec in SPECS.values():
         d = spec.descriptor
         out.add(f"{d.id}-player")
+        if d.colours:
+            out.add(f"{d.id}-colour")
         out.update(f"{d.id}-option-{o.name}" for o in d.options)
     return out

@@ -230,6 +230,14 @@ STEPS = Field(
     description="The steps of the turn chosen so far, in order: each a notation string or "
     "move document as next-steps offers it (null: none yet); at most as many as one turn has.",
 )
+MARK = Field(
+    "mark",
+    "json",
+    ref("Move"),
+    description="A move to mark in the picture, its notation or move document: one that player "
+    "(null: the one to move) may play here, checked as play checks it; every element of a place "
+    "it touches carries data-mark, its roles (from, to), as legal-moves' locations name them.",
+)
 CERTIFICATE = Field(
     "certificate",
     "json",
@@ -255,6 +263,7 @@ BODIES: dict[str, Body] = {
         Body("StateRequest", (STATE,)),
         Body("PositionRequest", (STATE, DESCRIBE)),
         Body("PlayerStateRequest", (STATE, PLAYER)),
+        Body("RenderRequest", (STATE, PLAYER, MARK)),
         Body("LegalMovesRequest", (STATE, PLAYER, DESCRIBE)),
         Body("NextStepsRequest", (STATE, PLAYER, STEPS)),
         Body("PlayMoveRequest", (STATE, MOVE, PLAYER, AUTO_CHANCE, DESCRIBE)),
@@ -329,7 +338,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "post",
         f"{_GAME_PATH}/new",
         "Start a game (seeded: the opening chance is sampled)",
-        ref("Position"),
+        ref("NewGameAnswer"),
         ("NewGameRequest",),
         body_required=False,
         graphql=GraphQL(("newGame",)),
@@ -457,9 +466,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "render",
         "post",
         f"{_GAME_PATH}/render",
-        "An SVG picture of the position",
+        "An SVG picture of the position (mark: a move's places marked)",
         {"type": "string"},
-        ("PlayerStateRequest",),
+        ("RenderRequest",),
         media="image/svg+xml",
         graphql=GraphQL(("position", "svg")),
     ),

@@ -97,6 +97,26 @@ class GameInfo:
         description="What the players are called (their colours, where the game has them), "
         "by player number, in the answer's language."
     )
+    players: list[PlayerInfo] = strawberry.field(
+        description="Who the players are, by player number: the same names and, where the "
+        "players have colours, the colour as the SVG paints it and its word."
+    )
+
+
+@strawberry.type(description="A player of a game: name and colour, in the answer's language.")
+class PlayerInfo:
+    player: int = strawberry.field(description="The player's number (0-based).")
+    name: str = strawberry.field(description="As playerNames has it (data-player-name).")
+    colour: str | None = strawberry.field(
+        description="The colour's stable key (data-player-colour): white, red...; null where "
+        "the players have no colours."
+    )
+    fill: str | None = strawberry.field(
+        description="The CSS colour the SVG paints the player's pieces with (data-player-fill)."
+    )
+    colour_name: str | None = strawberry.field(
+        description="The colour's word in the answer's language (Weiß, Rot...)."
+    )
 
 
 @strawberry.type(description="One rule of a game: its id, as refusals name it, and its text.")
@@ -191,6 +211,11 @@ class LegalMove:
     probability: float | None = strawberry.field(
         default=None, description="At a chance node, the outcome's probability; else null."
     )
+    locations: list[JSON] = strawberry.field(
+        default_factory=list,
+        description="The places the move touches in this position's picture, named as the SVG "
+        "names them: {square: c3, role: from}... (schema/locations/<game>.json).",
+    )
     _told: strawberry.Private[_Told | None] = None
     _index: strawberry.Private[int] = 0
 
@@ -221,6 +246,9 @@ class NextStep:
     notation: str = strawberry.field(description="The step's (or turn's) notation.")
     move: JSON = strawberry.field(
         description="Its move document: what it touches, named as the SVG names it."
+    )
+    locations: list[JSON] = strawberry.field(
+        description="The places it touches in this position's picture, as LegalMove's."
     )
 
     @strawberry.field(description="The same move document as a typed object per game and kind.")
@@ -332,6 +360,7 @@ NextStepsResult = Annotated[
 class Position:
     _rules: strawberry.Private[Rules]
     _loaded: strawberry.Private[Loaded]
+    _events: strawberry.Private[list[dict[str, Any]]] = strawberry.field(default_factory=list)
 
     # An ServiceError here (e.g. the request's work budget is spent) is a coded field error.
     async def _summary(self) -> dict[str, Any]:
@@ -405,6 +434,7 @@ class Position:
                 notation=m["notation"],
                 move=m["move"],
                 probability=m.get("probability"),
+                locations=m["locations"],
                 _told=told,
                 _index=i,
             )
@@ -432,12 +462,20 @@ class Position:
         turn = found["turn"]
         return NextSteps(
             steps=[
-                NextStep(_game=game, notation=s["notation"], move=s["move"]) for s in found["steps"]
+                NextStep(
+                    _game=game, notation=s["notation"], move=s["move"], locations=s["locations"]
+                )
+                for s in found["steps"]
             ],
             can_end=found["canEnd"],
             turn=None
             if turn is None
-            else NextStep(_game=game, notation=turn["notation"], move=turn["move"]),
+            else NextStep(
+                _game=game,
+                notation=turn["notation"],
+                move=turn["move"],
+                locations=turn["locations"],
+            ),
         )
 
     @strawberry.field(
@@ -464,9 +502,17 @@ class Position:
     def view(self, player: int | None = None) -> JSON:
         return JSON(_or_error(lambda: self._rules.view(self._loaded, player))["view"])
 
-    @strawberry.field(description="An SVG picture of the position.")
-    def svg(self, player: int | None = None) -> str:
-        return _or_error(lambda: self._rules.render(self._loaded, player))
+    @strawberry.field(
+        description="What happened to make this position in this request: newGame's events "
+        "(gameStarted, then with a seed the opening's sampled chance); empty otherwise (play's "
+        "are PlayOutcome.events)."
+    )
+    def events(self) -> list[JSON]:
+        return [JSON(e) for e in self._events]
+
+    @strawberry.field(description="An SVG picture of the position (mark: a move's places marked).")
+    def svg(self, player: int | None = None, mark: JSON | None = None) -> str:
+        return _or_error(lambda: self._rules.render(self._loaded, player, mark))
 
 
 @strawberry.type(description="The position after the moves, and what happened.")
@@ -755,6 +801,16 @@ class Query:
                 simultaneous=g["simultaneous"],
                 options=g["options"],
                 player_names=[str(name) for name in g["playerNames"]],
+                players=[
+                    PlayerInfo(
+                        player=p["player"],
+                        name=str(p["name"]),
+                        colour=p["colour"],
+                        fill=p["fill"],
+                        colour_name=None if p["colourName"] is None else str(p["colourName"]),
+                    )
+                    for p in g["players"]
+                ],
             )
             for g in _rules(info).games()
         ]
@@ -786,7 +842,8 @@ class Query:
             engine = rules.engine(game)
             if options is not None and not isinstance(options, dict):
                 raise ServiceError("INVALID_REQUEST", Msg.of("error-options-not-object"))
-            return Position(_rules=rules, _loaded=rules.new_game(engine, players, options, seed))
+            loaded, events = rules.start(engine, players, options, seed)
+            return Position(_rules=rules, _loaded=loaded, _events=events)
         except ServiceError as exc:
             return _failure(exc)
 
@@ -883,7 +940,12 @@ class Query:
         return Suggestion(
             _game=game,
             player=found["player"],
-            move=LegalMove(_game=game, notation=move["notation"], move=move["move"]),
+            move=LegalMove(
+                _game=game,
+                notation=move["notation"],
+                move=move["move"],
+                locations=[JSON(loc) for loc in move["locations"]],
+            ),
             stats=JSON(found["stats"]),
         )
 

@@ -36,6 +36,7 @@ GAME_SCHEMAS: tuple[tuple[str, Callable[[Engine], JSON | None]], ...] = (
     ("Event", lambda e: e.event_schema()),
     ("Breakdown", lambda e: e.breakdown_schema()),
     ("View", lambda e: e.view_schema()),
+    ("Location", lambda e: e.location_schema()),
 )
 
 # Codes no operation's own answer carries: a route or method that does not exist, and
@@ -219,8 +220,45 @@ def _game_entry(engine: Engine, options: str) -> JSON:
             description="What the players are called (their colours, where the game has "
             "them), by player number, in the answer's language.",
         ),
+        "players": array(
+            _player_entry(d),
+            minItems=d.max_players,
+            maxItems=d.max_players,
+            description="Who the players are, by player number: the same names and, where the "
+            "players have colours, the colour as the SVG paints it and its word.",
+        ),
     }
     return obj(props, props, title=f"{d.name} in the games catalogue")
+
+
+def _player_entry(d: Any) -> JSON:
+    """One player of the catalogue's ``players``: the picture's ``rw-player`` says the same."""
+    entries = d.players()
+    keys = [e["colour"] for e in entries]
+    fills = [e["fill"] for e in entries]
+    coloured = keys[0] is not None
+    words = "in the answer's language" + ("" if coloured else ": null, the players have none")
+    return obj(
+        {
+            "player": {"type": "integer", "minimum": 0, "maximum": d.max_players - 1},
+            "name": {"type": "string", "description": "As playerNames has it (data-player-name)."},
+            "colour": {
+                **({"enum": keys} if coloured else {"type": "null"}),
+                "description": "The colour's stable key (data-player-colour, a Mixtour piece's "
+                "data-colour, Tric Trac's notation).",
+            },
+            "fill": {
+                **({"enum": fills} if coloured else {"type": "null"}),
+                "description": "The CSS colour the SVG paints the player's pieces with "
+                "(data-player-fill).",
+            },
+            "colourName": {
+                "type": "string" if coloured else "null",
+                "description": f"The colour's word, {words}.",
+            },
+        },
+        ["player", "name", "colour", "fill", "colourName"],
+    )
 
 
 def _union(schemas: JSON, members: list[str], prop: str | None, description: str) -> JSON:
@@ -273,6 +311,11 @@ def game_schemas(rules: Rules) -> JSON:
         "Event": (None, "What happened while playing (``ply``: the move's index)."),
         "Breakdown": (None, "How the scores come about (per game)."),
         "View": ("game", "What one player may see."),
+        "Location": (
+            None,
+            "A place of the picture a move or event touches: each key but role is a data "
+            "attribute of the SVG (key k is data-k).",
+        ),
         "Game": ("id", "A game of the catalogue with its options."),
     }
     for name, (prop, words) in unions.items():
@@ -404,6 +447,13 @@ def api_schemas() -> JSON:
         ),
         **_tournament_schemas(),
         "Position": obj({**position, **PROMPT}, list(position)),
+        "NewGameAnswer": obj(
+            {**position, **PROMPT, "events": array(ref("Event"), minItems=1)},
+            [*position, "events"],
+            description="A Position and what started it: gameStarted (who acts first), then "
+            "with a seed the opening's sampled chance and its events (the throw that decides who "
+            "starts, the deal, the first roll).",
+        ),
         "PlayAnswer": obj(
             {**position, **PROMPT, "events": array(ref("Event"))}, [*position, "events"]
         ),
@@ -414,10 +464,15 @@ def api_schemas() -> JSON:
             {
                 "notation": {"type": "string"},
                 "move": ref("MoveDocument"),
+                "locations": array(
+                    ref("Location"),
+                    description="The places the move touches in this position's picture "
+                    "(schema/locations).",
+                ),
                 "probability": {"type": "number", "minimum": 0, "maximum": 1},
                 **DESCRIPTION,
             },
-            ["notation", "move"],
+            ["notation", "move", "locations"],
             description="probability: only at a chance node; description and "
             "descriptionMessage: only when describe was asked for.",
         ),
@@ -437,8 +492,12 @@ def api_schemas() -> JSON:
                     "description": "The step's notation (a Tric Trac stone by one number: 1/4).",
                 },
                 "move": ref("MoveDocument"),
+                "locations": array(
+                    ref("Location"),
+                    description="The places the step touches in this position's picture.",
+                ),
             },
-            ["notation", "move"],
+            ["notation", "move", "locations"],
             description="A step that may come next: a move of one step (its move document with "
             "what it touches); send it back in steps as its notation or its document.",
         ),
@@ -456,8 +515,12 @@ def api_schemas() -> JSON:
                 "turn": {
                     "anyOf": [
                         obj(
-                            {"notation": {"type": "string"}, "move": ref("MoveDocument")},
-                            ["notation", "move"],
+                            {
+                                "notation": {"type": "string"},
+                                "move": ref("MoveDocument"),
+                                "locations": array(ref("Location")),
+                            },
+                            ["notation", "move", "locations"],
                         ),
                         {"type": "null"},
                     ],
@@ -648,8 +711,12 @@ def _tournament_schemas() -> JSON:
         "SuggestAnswer": obj(
             {
                 "move": obj(
-                    {"notation": {"type": "string"}, "move": ref("MoveDocument")},
-                    ["notation", "move"],
+                    {
+                        "notation": {"type": "string"},
+                        "move": ref("MoveDocument"),
+                        "locations": array(ref("Location")),
+                    },
+                    ["notation", "move", "locations"],
                 ),
                 "player": ref("Player"),
                 "stats": obj(

@@ -22,14 +22,16 @@ from ..games.core import (
     next_steps,
 )
 from ..games.core.game import SEED_LENGTH
+from ..games.core.locations import mark as mark_picture
 from ..games.core.text import Msg
 from ..limits import ITERATION_PLIES, POSITION_COST
 from ..rules_text import rule_texts, rules_markdown
 from ..settings import Settings
 from . import offload
 from .budget import current, spend
-from .errors import ServiceError, from_rules, from_step, problem_details
+from .errors import ServiceError, from_rules, from_step, invalid_request, problem_details
 from .keys import Key, Keyring
+from .request import type_name
 
 Engine = Game[Any, Any]
 # Move lists up to this long are played on the event loop: a thread hand-off costs more.
@@ -260,9 +262,11 @@ class Rules:
                     found = [(m, None) for m in engine.legal_moves(state, player)]
                 moves = []
                 for m, p in found:
+                    document = engine.move_document(state, m)
                     entry: dict[str, Any] = {
                         "notation": engine.notation(m),
-                        "move": engine.move_document(state, m),
+                        "move": document,
+                        "locations": engine.move_locations(state, document),
                     }
                     if p is not None:
                         entry["probability"] = p
@@ -280,6 +284,16 @@ class Rules:
 
         op = "legal-moves" if told is None else "legal-moves-described"
         return await self._cached(loaded, op, player, compute)  # type: ignore[no-any-return]
+
+    @staticmethod
+    def _offered(engine: Engine, state: Any, move: Any) -> dict[str, Any]:
+        """A move as next-steps offers it: notation, move document, the places it touches."""
+        document = engine.move_document(state, move)
+        return {
+            "notation": engine.notation(move),
+            "move": document,
+            "locations": engine.move_locations(state, document),
+        }
 
     async def next_steps(
         self, loaded: Loaded, player: int | None, chosen: Sequence[str | Mapping[str, Any]]
@@ -314,16 +328,15 @@ class Rules:
                 turn = found.turn
                 answer = {
                     "steps": [
-                        {"notation": engine.notation(o.step), "move": o.document}
+                        {
+                            "notation": engine.notation(o.step),
+                            "move": o.document,
+                            "locations": engine.move_locations(state, o.document),
+                        }
                         for o in found.steps
                     ],
                     "canEnd": turn is not None,
-                    "turn": None
-                    if turn is None
-                    else {
-                        "notation": engine.notation(turn),
-                        "move": engine.move_document(state, turn),
-                    },
+                    "turn": None if turn is None else self._offered(engine, state, turn),
                 }
             except StepError as exc:
                 raise from_step(exc) from exc
@@ -345,13 +358,26 @@ class Rules:
     ) -> Loaded:
         """A new game under the current key (``key_id``: another configured key, whose
         dice it rolls; a retired key signs no new game, so its states come unsigned)."""
+        return self.start(engine, players, options, seed, key_id)[0]
+
+    def start(
+        self,
+        engine: Engine,
+        players: int | None,
+        options: Any,
+        seed: str | None,
+        key_id: str | None = None,
+    ) -> tuple[Loaded, list[Event]]:
+        """``new_game`` and its events, located: ``gameStarted``, then with a seed the opening's
+        chance sampled (the throw that decides who starts, the deal, the first roll)."""
         check_seed(seed)
         key = self.keys.named(key_id)
         try:
             t = driver.start(engine, players, options, seed, self.keys.sampling(key))
         except RulesError as exc:
             raise from_rules(exc) from exc
-        return self.loaded(engine, t.state, self.keys.signing(key), dice=key)
+        loaded = self.loaded(engine, t.state, self.keys.signing(key), dice=key)
+        return loaded, located(engine, t.events)
 
     def play(
         self, loaded: Loaded, moves: Sequence[MoveRequest], auto_chance: bool | None
@@ -365,7 +391,8 @@ class Rules:
             t = driver.play(loaded.engine, loaded.state, moves, auto_chance=auto, secret=secret)
         except PlyError as exc:
             raise from_rules(exc.error, exc.ply) from exc
-        return self.loaded(loaded.engine, t.state, loaded.key, loaded.dice), list(t.events)
+        end = self.loaded(loaded.engine, t.state, loaded.key, loaded.dice)
+        return end, located(loaded.engine, t.events)
 
     def replay(
         self,
@@ -432,10 +459,32 @@ class Rules:
         self.check_player(loaded.engine, player, loaded.state)
         return {"view": loaded.engine.view(loaded.state, player)}
 
-    def render(self, loaded: Loaded, player: int | None) -> str:
+    def render(self, loaded: Loaded, player: int | None, mark: Any = None) -> str:
+        """The picture for ``player``; with ``mark`` (a move's notation or move document)
+        the move's locations carry ``data-mark`` (their roles): a move ``player`` (or the one
+        to move) may play here, checked as play checks it and refused as play refuses it."""
         spend(POSITION_COST, Msg.of("error-work-picture"))
-        self.check_player(loaded.engine, player, loaded.state)
-        return loaded.engine.render(loaded.state, player)
+        engine, state = loaded.engine, loaded.state
+        self.check_player(engine, player, state)
+        if mark is None:
+            return engine.render(state, player)
+        locations = self.move_locations(loaded, mark, player)
+        return mark_picture(engine.render(state, player), locations)
+
+    def move_locations(self, loaded: Loaded, move: Any, player: int | None) -> list[Event]:
+        """What a legal move of the position touches; the move checked as ``play`` checks
+        it (not played: the picture stays this position's)."""
+        if not isinstance(move, (str, Mapping)):
+            raise invalid_request(
+                [{"path": "$.mark", "reason": Msg.of("request-mark", type=type_name(move))}]
+            )
+        engine, state = loaded.engine, loaded.state
+        try:
+            driver.play_one(engine, state, MoveRequest(move, player), auto_chance=False)
+            document = engine.move_document(state, engine.parse_move(move))
+        except RulesError as exc:
+            raise from_rules(exc) from exc
+        return engine.move_locations(state, document)
 
     def suggest(
         self,
@@ -487,10 +536,12 @@ class Rules:
         work = current()
         clock = None if work is None else work.search_clock()
         found = bots.suggest(engine, state, player, seed or "", iterations, reserved, clock)
+        document = engine.move_document(state, found.move)
         return {
             "move": {
                 "notation": engine.notation(found.move),
-                "move": engine.move_document(state, found.move),
+                "move": document,
+                "locations": engine.move_locations(state, document),
             },
             "player": player,
             "stats": found.stats(engine.notation),
@@ -629,6 +680,11 @@ def score_line(line: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def located(engine: Engine, events: Sequence[Event]) -> list[Event]:
+    """Each event with the ``locations`` it touched (named as the SVG names them)."""
+    return [{**e, "locations": engine.event_locations(e)} for e in events]
+
+
 def describe_events(engine: Engine, events: list[Event]) -> list[Event]:
     """Each event with its description (written in the answer's language)."""
     told = engine.spec.describe_event
@@ -641,6 +697,16 @@ def _worded(described: dict[str, Any]) -> dict[str, Any]:
     game = described["id"]
     described["playerNames"] = [
         Msg.of(f"{game}-player", player=i) for i in range(described["maxPlayers"])
+    ]
+    described["players"] = [
+        {
+            **p,
+            "name": Msg.of(f"{game}-player", player=p["player"]),
+            "colourName": None
+            if p["colour"] is None
+            else Msg.of(f"{game}-colour", player=p["player"]),
+        }
+        for p in described["players"]
     ]
     for name, option in described["options"].items():
         option["title"] = Msg.of(f"{game}-option-{name}")

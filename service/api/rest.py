@@ -53,8 +53,8 @@ async def new(request: Request) -> Response:
     body = Body(await read_json(request, empty_ok=True), set(op.names))
     v = body.read(op.fields())
     body.done()
-    loaded = rules.new_game(engine, v["players"], v["options"], v["seed"])
-    return json_response(await rules.position_of(loaded))
+    loaded, events = rules.start(engine, v["players"], v["options"], v["seed"])
+    return json_response({**await rules.position_of(loaded), "events": events})
 
 
 async def replay(request: Request) -> Response:
@@ -212,7 +212,7 @@ async def _suggest(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) 
 
 
 async def _render(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
-    return rules.render(load(), v["player"])
+    return rules.render(load(), v["player"], v["mark"])
 
 
 def _budgeted(handler: Handler) -> Handler:

@@ -39,6 +39,7 @@ request-move-and-moves = geben Sie entweder 'move' oder 'moves' an, nicht beides
 request-moves-array = muss ein Array von Zügen sein, nicht { $type }
 request-move-required = erforderlich: 'move' (eine Zeichenkette) oder 'moves' (ein Array)
 request-moves-required = erforderlich: ein Array von Zügen
+request-mark = muss ein Zug sein: seine Notation (Zeichenkette) oder sein Zugdokument, nicht { $type }
 request-not-a-move-item = ein Zug ist eine Notation (Zeichenkette), ein Zugdokument oder {"{"}"player": int, "move": string{"}"}, nicht { $type }
 request-not-a-move = kein Zug ({ $type })
 request-move-document = Zugdokument: { $problem }

@@ -39,6 +39,7 @@ request-move-and-moves = give either 'move' or 'moves', not both
 request-moves-array = must be an array of moves, got { $type }
 request-move-required = required: 'move' (a string) or 'moves' (an array)
 request-moves-required = required: an array of moves
+request-mark = must be a move: its notation (a string) or its move document, got { $type }
 request-not-a-move-item = a move is a notation string, a move document, or {"{"}"player": int, "move": string{"}"}, got { $type }
 request-not-a-move = not a move ({ $type })
 request-move-document = a move document { $problem }

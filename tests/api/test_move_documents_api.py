@@ -30,7 +30,7 @@ def test_play_by_document_equals_play_by_notation_over_rest(client, game):
     played = 0
     for state, player, legal in walk(client, game, f"rest-{game}", 6):
         for entry in legal["moves"]:
-            assert set(entry) <= {"notation", "move", "probability"}
+            assert set(entry) <= {"notation", "move", "locations", "probability"}
             body = {"state": state, "autoChance": False}
             if player is not None:
                 body["player"] = player

@@ -21,9 +21,9 @@ query Steps($game: String!, $state: JSON!, $player: Int, $steps: [JSON!]) {
       nextSteps(player: $player, steps: $steps) {
         __typename
         ... on NextSteps {
-          steps { notation move typed { __typename } }
+          steps { notation move locations typed { __typename } }
           canEnd
-          turn { notation move }
+          turn { notation move locations }
         }
         ... on MoveRejected { code reason rule step message messageId args details }
         ... on InvalidRequest { code message details }
@@ -74,9 +74,10 @@ def test_rest_and_graphql_answer_the_same(client):
         answer = rest(client, "tric-trac", {"state": state, "steps": steps})
         typed = graphql(client, "tric-trac", {"state": state, "steps": steps})
         assert typed["__typename"] == "NextSteps"
-        assert {"steps": [{"notation": s["notation"], "move": s["move"]} for s in typed["steps"]]}[
-            "steps"
-        ] == answer["steps"]
+        assert [{k: s[k] for k in ("notation", "move", "locations")} for s in typed["steps"]] == (
+            answer["steps"]
+        )
+        assert all(s["locations"] for s in answer["steps"])  # issue 25: what each step touches
         assert (typed["canEnd"], typed["turn"]) == (answer["canEnd"], answer["turn"])
         assert {s["typed"]["__typename"] for s in typed["steps"]} <= {"TricTracTurn"}
 

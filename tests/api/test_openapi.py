@@ -282,6 +282,8 @@ class Api:
             component(f"{self.prefix}State", value["state"])
         for entry in value.get("moves", []):
             component(f"{self.prefix}MoveDocument", entry["move"])
+            for location in entry["locations"]:  # issue 25: the game's own, not any game's
+                component(f"{self.prefix}Location", location)
         for entry in [*value.get("steps", []), *filter(None, [value.get("turn")])]:
             component(f"{self.prefix}MoveDocument", entry["move"])
         for event in value.get("events", []):
@@ -315,6 +317,7 @@ def test_answers_of_a_whole_game_match_the_document(client, game, players):
             api.post("view", {"state": state, "player": mover})
             api.post("score", {"state": state})
             api.post("render", {"state": state, "player": mover})
+            api.post("render", {"state": state, "player": mover, "mark": move})  # issue 25
         pos = api.post("play", {"state": state, "move": move, "player": mover})
         events |= {e["type"] for e in pos["events"]}
         record.append({"player": mover, "move": entry["notation"]})

@@ -29,6 +29,7 @@ def test_games_lists_mixtour_with_contract_fields(client):
         "simultaneous",
         "options",
         "playerNames",
+        "players",
     }
     assert mixtour["playerNames"] == ["White", "Blue"]
     assert mixtour["options"]["pointsToWin"]["title"] == "Points to win"
@@ -39,7 +40,10 @@ def test_games_lists_mixtour_with_contract_fields(client):
 
 def test_new_answers_a_position(client):
     pos = new(client)
-    assert set(pos) == POSITION_FIELDS
+    assert set(pos) == POSITION_FIELDS | {"events"}
+    assert pos["events"] == [
+        {"type": "gameStarted", "players": 2, "firstPlayer": 0, "locations": []}
+    ]
     assert pos["toMove"] == [0] and pos["status"] == "ongoing" and pos["scores"] == [0, 0]
     assert pos["state"]["game"] == "mixtour"
     pos = new(client, players=2, options={"pointsToWin": 3}, seed="abc")
@@ -61,6 +65,7 @@ def test_position_legal_moves_score_view_render(client):
     assert len(body["moves"]) == 25 and body["moves"][0] == {
         "notation": "a1",
         "move": {"kind": "place", "square": "a1"},
+        "locations": [{"supply": 0, "role": "from"}, {"square": "a1", "role": "to"}],
     }
     r = client.post("/v1/games/mixtour/score", json={"state": state})
     assert r.json()["scores"] == [0, 0] and r.json()["status"] == "ongoing"
@@ -79,7 +84,15 @@ def test_play_one_move_or_a_list_with_events(client):
     body = r.json()
     assert set(body) == POSITION_FIELDS | {"events"}
     assert body["toMove"] == [1]
-    assert body["events"] == [{"type": "placed", "player": 0, "square": "c3", "ply": 0}]
+    assert body["events"] == [
+        {
+            "type": "placed",
+            "player": 0,
+            "square": "c3",
+            "ply": 0,
+            "locations": [{"supply": 0, "role": "from"}, {"square": "c3", "role": "to"}],
+        }
+    ]
     r = client.post(
         "/v1/games/mixtour/play",
         json={"state": body["state"], "moves": ["c4", "c3-c4"], "player": None},

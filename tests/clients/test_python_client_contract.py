@@ -41,10 +41,12 @@ from regelwerk_client import (
     LegalMoves,
     Message,
     MoveRejected,
+    NewGameAnswer,
     NextStep,
     NextSteps,
     NextTurn,
     PlayAnswer,
+    Player,
     PlayerMove,
     Position,
     Problem,
@@ -79,6 +81,7 @@ SDL = (ROOT / "schema" / "schema.graphql").read_text()
 MIRRORS: dict[Any, dict[str, Any]] = {
     Position: SCHEMAS["Position"],
     PlayAnswer: SCHEMAS["PlayAnswer"],
+    NewGameAnswer: SCHEMAS["NewGameAnswer"],
     ReplayAnswer: SCHEMAS["ReplayAnswer"],
     LegalMove: SCHEMAS["LegalMove"],
     LegalMoves: SCHEMAS["LegalMoves"],
@@ -106,6 +109,7 @@ MIRRORS: dict[Any, dict[str, Any]] = {
     SuggestedMove: SCHEMAS["SuggestAnswer"]["properties"]["move"],
     SuggestStats: SCHEMAS["SuggestAnswer"]["properties"]["stats"],
     TopMove: SCHEMAS["SuggestAnswer"]["properties"]["stats"]["properties"]["top"]["items"],
+    Player: SCHEMAS["MixtourGame"]["properties"]["players"]["items"],
 }
 
 
@@ -194,7 +198,7 @@ CALLS = [
     _calls.replay("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd"),
     _calls.replay_record("mixtour", RECORD),
     _calls.view("mixtour", STATE, 0),
-    _calls.render("mixtour", STATE, 0),
+    _calls.render("mixtour", STATE, 0, "a1"),
     _calls.suggest("mixtour", STATE, 0, "s", 50, "easy"),  # the shape only: not both, says the API
     _calls.verify("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS),
     _calls.verify_record("mixtour", RECORD),

@@ -34,6 +34,7 @@ MODULES = (
     "schema.py",
     "reports.py",
     "render.py",
+    "locations.py",
     "texts.py",
 )
 

@@ -30,9 +30,13 @@ import service.games
 from service.games.core import Game, MoveRequest, RulesError, StepError, driver, next_steps
 from service.games.core.events import WORDS, event_types
 
-# Event properties the driver and the API add, not the engine: the move's index, and the
-# words of a play that asks for them (tests/api/test_language.py checks those).
-ADDED_BY_PLAY = {"ply", *WORDS}
+# Event properties the driver and the API add, not the engine: the move's index, the words of
+# a play that asks for them (tests/api/test_language.py checks those) and the locations
+# (tests/api/test_locations.py).
+ADDED_BY_PLAY = {"ply", "locations", *WORDS}
+# The event driver.start opens a new game with: no move emits it, so no row shows it
+# (tests/games/test_started.py pins it for every game).
+STARTED = "gameStarted"
 REASON = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 # A rule id of a registered game: its prefix (GameSpec.rule_prefix) and a number.
 RULE = re.compile(rf"(?:{'|'.join(service.games.rule_prefixes())})-\d+")
@@ -308,13 +312,15 @@ def event_gaps(engine: Game[Any, Any], source: Source, rows: Sequence[Emitted]) 
     of a small enum no row shows; and event types the source writes but the schema lacks (or
     the other way round). The driver's ``chance`` event belongs to every game with chance."""
     schema = engine.event_schema()
-    written = set(source.events) | ({"chance"} if engine.descriptor.chance else set())
+    written = set(source.events) | ({"chance"} if engine.descriptor.chance else set()) | {STARTED}
     gaps = [f"{t} is written but not in the event schema" for t in written - event_types(schema)]
     gaps += [f"{t} is in the event schema but never written" for t in event_types(schema) - written]
     seen = [e for row in rows for e in row.events]
     for variant in schema["oneOf"]:
         props: dict[str, Any] = variant["properties"]
         kind = props["type"]["const"]
+        if kind == STARTED:
+            continue
         mine = [e for e in seen if e["type"] == kind]
         if not mine:
             gaps.append(f"no row emits {kind}")

@@ -18,7 +18,9 @@ from ._types import (
     Claimed,
     Game,
     LegalMoves,
+    Move,
     MoveEntry,
+    NewGameAnswer,
     NextSteps,
     PlayAnswer,
     Position,
@@ -149,8 +151,9 @@ class AsyncRegelwerk:
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
         language: str | None = None,
-    ) -> Position:
-        """A new game; with ``seed`` the service samples its chance (the opening too)."""
+    ) -> NewGameAnswer:
+        """A new game and its ``events`` (``gameStarted``; with ``seed`` the service samples
+        its chance, the opening too, and its events follow)."""
         return await self._send(_calls.new_game(game, players, options, seed), language)
 
     async def position(
@@ -257,10 +260,12 @@ class AsyncRegelwerk:
         state: Mapping[str, Any],
         *,
         player: int | None = None,
+        mark: Move | None = None,
         language: str | None = None,
     ) -> str:
-        """The position as SVG, every location marked with the move documents' names."""
-        return await self._send(_calls.render(game, state, player), language)
+        """The position as SVG, every location marked with the move documents' names; with
+        ``mark`` (a legal move) the places it touches carry ``data-mark``."""
+        return await self._send(_calls.render(game, state, player, mark), language)
 
     # -- the reference bot -------------------------------------------------------------------
     async def suggest(

@@ -24,7 +24,9 @@ from ._types import (
     Game,
     GameList,
     LegalMoves,
+    Move,
     MoveEntry,
+    NewGameAnswer,
     NextSteps,
     PlayAnswer,
     Position,
@@ -158,9 +160,9 @@ def new_game(
     players: int | None = None,
     options: Mapping[str, Any] | None = None,
     seed: str | None = None,
-) -> Call[Position]:
+) -> Call[NewGameAnswer]:
     body = _body(players=players, options=options, seed=seed)
-    return Call("newGame", "POST", _path(game, "new"), body, _object(Position))
+    return Call("newGame", "POST", _path(game, "new"), body, _object(NewGameAnswer))
 
 
 def position(game: str, state: Mapping[str, Any], describe: bool | None = None) -> Call[Position]:
@@ -307,8 +309,10 @@ def view(game: str, state: Mapping[str, Any], player: int | None = None) -> Call
     return Call("view", "POST", _path(game, "view"), _body(state=state, player=player), _view)
 
 
-def render(game: str, state: Mapping[str, Any], player: int | None = None) -> Call[str]:
-    body = _body(state=state, player=player)
+def render(
+    game: str, state: Mapping[str, Any], player: int | None = None, mark: Move | None = None
+) -> Call[str]:
+    body = _body(state=state, player=player, mark=mark)
     return Call("render", "POST", _path(game, "render"), body, _svg)
 
 

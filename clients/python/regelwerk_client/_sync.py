@@ -18,7 +18,9 @@ from ._types import (
     Claimed,
     Game,
     LegalMoves,
+    Move,
     MoveEntry,
+    NewGameAnswer,
     NextSteps,
     PlayAnswer,
     Position,
@@ -147,8 +149,9 @@ class Regelwerk:
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
         language: str | None = None,
-    ) -> Position:
-        """A new game; with ``seed`` the service samples its chance (the opening too)."""
+    ) -> NewGameAnswer:
+        """A new game and its ``events`` (``gameStarted``; with ``seed`` the service samples
+        its chance, the opening too, and its events follow)."""
         return self._send(_calls.new_game(game, players, options, seed), language)
 
     def position(
@@ -248,10 +251,12 @@ class Regelwerk:
         state: Mapping[str, Any],
         *,
         player: int | None = None,
+        mark: Move | None = None,
         language: str | None = None,
     ) -> str:
-        """The position as SVG, every location marked with the move documents' names."""
-        return self._send(_calls.render(game, state, player), language)
+        """The position as SVG, every location marked with the move documents' names; with
+        ``mark`` (a legal move) the places it touches carry ``data-mark``."""
+        return self._send(_calls.render(game, state, player, mark), language)
 
     # -- the reference bot -------------------------------------------------------------------
     def suggest(

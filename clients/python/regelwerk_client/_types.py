@@ -27,15 +27,18 @@ __all__ = [
     "Language",
     "LegalMove",
     "LegalMoves",
+    "Location",
     "Message",
     "MessageArgs",
     "Move",
     "MoveDocument",
     "MoveEntry",
+    "NewGameAnswer",
     "NextStep",
     "NextSteps",
     "NextTurn",
     "PlayAnswer",
+    "Player",
     "PlayerMove",
     "Position",
     "Problem",
@@ -66,6 +69,10 @@ MoveDocument = dict[str, Any]
 Event = dict[str, Any]
 """What happened while playing, told by its ``type`` (``placed``, ``chance``, ...); with
 ``describe``, its ``description`` in the answer's language."""
+
+Location = dict[str, Any]
+"""A place of the picture a move or event touches: each key but ``role`` (``from``, ``to``) is
+a data attribute of the SVG (key ``k`` is ``data-k``): ``{"square": "c3", "role": "to"}``."""
 
 View = dict[str, Any]
 """What one player may see of a state (no seed; in Triominos Junior no other rack)."""
@@ -103,6 +110,18 @@ class Game(TypedDict):
     simultaneous: bool
     options: dict[str, dict[str, Any]]
     playerNames: list[str]  # by player number ("White", "Blue"; "Weiß", "Blau")
+    players: list["Player"]
+
+
+class Player(TypedDict):
+    """A player of the catalogue: name, and where the players have colours the colour's key
+    (``data-player-colour``), CSS colour (``data-player-fill``) and word; else those are None."""
+
+    player: int
+    name: str
+    colour: str | None
+    fill: str | None
+    colourName: str | None
 
 
 class GameList(TypedDict):
@@ -139,6 +158,13 @@ class Position(_Situation):
     promptMessage: NotRequired[Message]
 
 
+class NewGameAnswer(Position):
+    """The new game and its events: ``gameStarted`` (who acts first), then with a seed the
+    opening's sampled chance (the throw that decides who starts, the deal, the first roll)."""
+
+    events: list[Event]
+
+
 class PlayAnswer(Position):
     """With ``describe``, each event has its ``description`` too (its text only)."""
 
@@ -154,6 +180,7 @@ class LegalMove(TypedDict):
 
     notation: str
     move: MoveDocument
+    locations: list[Location]  # what it touches, named as the SVG names it
     probability: NotRequired[float]  # only at a chance node
     description: NotRequired[str]  # only with describe, in the answer's language
     descriptionMessage: NotRequired[Message]
@@ -175,6 +202,7 @@ class NextStep(TypedDict):
 
     notation: str
     move: MoveDocument
+    locations: list[Location]  # what it touches, named as the SVG names it
 
 
 class NextTurn(TypedDict):
@@ -182,6 +210,7 @@ class NextTurn(TypedDict):
 
     notation: str
     move: MoveDocument
+    locations: list[Location]
 
 
 class NextSteps(TypedDict):
@@ -285,6 +314,7 @@ class SuggestedMove(TypedDict):
 
     notation: str
     move: MoveDocument
+    locations: list[Location]
 
 
 class TopMove(TypedDict):

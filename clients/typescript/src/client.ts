@@ -29,6 +29,7 @@ import type {
   GameRecordBody,
   LegalMoves,
   LegalMovesBody,
+  NewGameAnswer,
   NextSteps,
   NextStepsBody,
   NewGameBody,
@@ -159,12 +160,13 @@ export class RegelwerkClient {
     return this.call("getRules", game, undefined, options);
   }
 
-  /** `POST /v1/games/{game}/new`: a new game; with a seed the opening chance is sampled. */
+  /** `POST /v1/games/{game}/new`: a new game and its events; with a seed the opening chance
+   * is sampled. */
   newGame<G extends GameId>(
     game: G,
     body: NewGameBody<G> = {},
     options?: CallOptions,
-  ): Promise<Position<G>> {
+  ): Promise<NewGameAnswer<G>> {
     return this.call("newGame", game, body, options);
   }
 

@@ -191,7 +191,19 @@ export type GameList = Answer<"listGames">;
 export type Rules<G extends GameId = GameId> = Override<Answer<"getRules">, { game: G }>;
 /** A Position: the state to send back next, who moves, status, winners, scores (and, asked
  * with `describe`, its `prompt` and `promptMessage`). */
-export type Position<G extends GameId = GameId> = Override<Answer<"newGame">, { state: State<G> }>;
+export type Position<G extends GameId = GameId> = Override<
+  Answer<"getPosition">,
+  { state: State<G> }
+>;
+/** A new game: a Position plus its events, `gameStarted` (who acts first) and, with a seed,
+ * the opening's sampled chance (the throw that decides who starts, the deal, the first roll). */
+export type NewGameAnswer<G extends GameId = GameId> = Override<
+  Answer<"newGame">,
+  { state: State<G>; events: Event<G>[] }
+>;
+/** A place of the picture a move or event touches: each key but `role` ("from" | "to") is a
+ * data attribute of the SVG (key k is data-k), e.g. `{square: "c3", role: "to"}`. */
+export type Location = Schemas["Location"];
 export type LegalMove<G extends GameId = GameId> = Override<
   Schemas["LegalMove"],
   { move: MoveDocument<G> }

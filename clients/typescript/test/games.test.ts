@@ -201,6 +201,13 @@ test("nextSteps: a game whose turn is one move offers each legal move as a step"
   assert.deepEqual(done, {
     steps: [],
     canEnd: true,
-    turn: { notation: "c3", move: { kind: "place", square: "c3" } },
+    turn: {
+      notation: "c3",
+      move: { kind: "place", square: "c3" },
+      locations: [
+        { supply: 0, role: "from" },
+        { square: "c3", role: "to" },
+      ],
+    },
   });
 });

@@ -215,9 +215,18 @@ def start(
     seed: str | None,
     secret: bytes = b"",
 ) -> Transition[Any]:
-    """A new game; with a seed the opening chance nodes are sampled so a player acts first."""
+    """A new game; with a seed the opening chance nodes are sampled so a player acts first.
+
+    Its events open with ``gameStarted`` (how many play, who acts first by the rules), then the
+    opening's sampled chance (the throw, the deal, the roll) and what it did."""
     state = game.new(players, options, seed)
-    return resolve_chance(game, state, secret)
+    started: Event = {
+        "type": "gameStarted",
+        "players": game.player_count(state),
+        "firstPlayer": game.first_player(state),
+    }
+    opening = resolve_chance(game, state, secret)
+    return Transition(opening.state, (started, *opening.events))
 
 
 def perft(game: Game[Any, Any], state: Any, depth: int) -> int:

@@ -1,9 +1,10 @@
 """JSON Schemas (draft 2020-12) of event documents: one object per event ``type``.
 
 ``apply`` emits the game's own events; the driver adds a ``chance`` event before the events of
-every outcome it samples, and ``driver.play`` numbers every event with the ``ply`` (index of
-the submitted move) that caused it. The schemas carry no ``$ref``, so the OpenAPI document can
-embed them as they are.
+every outcome it samples and a ``gameStarted`` event first of a new game's, and
+``driver.play`` numbers every event with the ``ply`` (index of the submitted move) that caused
+it. The service adds each event's ``locations`` (:mod:`.locations`) to its answers. The
+schemas carry no ``$ref``, so the OpenAPI document can embed them as they are.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from .game import JSON, Descriptor
+from .locations import locations_property
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -62,14 +64,53 @@ def chance_event(outcome: JSON) -> JSON:
     )
 
 
+def started_event(descriptor: Descriptor) -> JSON:
+    """The event ``driver.start`` opens a new game's events with."""
+    d = descriptor
+    return event(
+        "gameStarted",
+        "A new game began: how many play and who acts first; the opening's chance events "
+        "(a throw, a deal, a roll) follow when the game was started with a seed.",
+        {
+            "players": {
+                "type": "integer",
+                "minimum": d.min_players,
+                "maximum": d.max_players,
+                "description": "How many play.",
+            },
+            "firstPlayer": {
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "maximum": d.max_players - 1,
+                "description": "Who acts first by the rules; null where chance decides it "
+                "(Tric Trac's opening throw, TT-4, whose event follows once thrown).",
+            },
+        },
+    )
+
+
 def event_schema(
-    descriptor: Descriptor, variants: Sequence[JSON], outcome: JSON | None = None
+    descriptor: Descriptor,
+    variants: Sequence[JSON],
+    outcome: JSON | None = None,
+    location: JSON | None = None,
 ) -> JSON:
-    """The schema of one event of a game: ``oneOf`` its variants, plus the ``chance`` event
-    (whose ``outcome`` is the notation of a chance move) exactly when the game has chance."""
+    """The schema of one event of a game: ``oneOf`` its variants, the driver's
+    ``gameStarted``, and the ``chance`` event (whose ``outcome`` is the notation of a chance
+    move) exactly when the game has chance. Each variant may carry the ``locations`` the
+    service adds, each one of ``location`` (none without it)."""
     if descriptor.chance != (outcome is not None):
         raise ValueError(f"{descriptor.id}: a chance outcome schema goes with chance games only")
-    every = [*variants, *([chance_event(outcome)] if outcome is not None else [])]
+    every = [
+        *variants,
+        started_event(descriptor),
+        *([chance_event(outcome)] if outcome is not None else []),
+    ]
+    # a game that names no locations answers an empty list; embedded without its $id (which
+    # would make it a document of its own) or $schema
+    item = False if location is None else {k: v for k, v in location.items() if k[0] != "$"}
+    located = locations_property(item)
+    every = [{**v, "properties": {**v["properties"], "locations": located}} for v in every]
     types = [_type_of(v) for v in every]
     if len(set(types)) != len(types):
         raise ValueError(f"{descriptor.id}: event types repeat: {types}")

@@ -94,6 +94,17 @@ class ScoreLine:
 
 
 @dataclass(frozen=True, slots=True)
+class Colour:
+    """A player's colour as code and pictures name it: ``key`` the stable word the notation and
+    the SVG's ``data-colour``/``data-player-colour`` use (``white``), ``fill`` the CSS colour
+    the SVG paints the player's pieces with. What people read is the catalog's
+    ``<game>-colour``."""
+
+    key: str
+    fill: str
+
+
+@dataclass(frozen=True, slots=True)
 class Descriptor:
     id: str
     name: str
@@ -106,6 +117,20 @@ class Descriptor:
     simultaneous: bool
     options: tuple[OptionSpec, ...]
     summary: str = ""
+    colours: tuple[Colour, ...] = ()
+    """By player number, where the players have colours (else none)."""
+
+    def players(self) -> list[JSON]:
+        """Each player's language-free entry: number, colour key and fill (None without)."""
+        colours: list[Colour | None] = [*self.colours, *[None] * self.max_players]
+        return [
+            {
+                "player": p,
+                "colour": None if (c := colours[p]) is None else c.key,
+                "fill": None if c is None else c.fill,
+            }
+            for p in range(self.max_players)
+        ]
 
     def describe(self) -> JSON:
         return {
@@ -118,6 +143,7 @@ class Descriptor:
             "hiddenInformation": self.hidden_information,
             "simultaneous": self.simultaneous,
             "options": {o.name: o.describe() for o in self.options},
+            "players": self.players(),
         }
 
     def validate_players(self, players: Any) -> int:
@@ -184,6 +210,13 @@ class GameRules(ABC, Generic[S, M]):
     @abstractmethod
     def to_move(self, state: S) -> tuple[int, ...]:
         """Players who may act now: several when simultaneous, none at a chance node or end."""
+
+    def first_player(self, state: S) -> int | None:
+        """Who acts first in the opening ``state`` by the rules, or None where chance decides
+        (Tric Trac's opening throw, TT-4). By default the first player to move; a game whose
+        opening is a chance node with a fixed first player (a deal, a roll) says who."""
+        movers = self.to_move(state)
+        return movers[0] if movers else None
 
     def is_chance(self, state: S) -> bool:
         return False
@@ -296,6 +329,13 @@ class GameSpec(Generic[S, M]):
     """What the position asks of whom ("Red to move: roll"), or how the game ended."""
     score_lines: Callable[[S, Scores], Sequence[ScoreLine]] | None = None
     """Each player's score as lines that cite their rules and add up to it."""
+    # what moves and events touch, named as the SVG names them (issue 25): see ``locations``
+    move_locations: Callable[[S, JSON], list[JSON]] | None = None
+    """The locations a legal move of the position touches, from its move document."""
+    event_locations: Callable[[Mapping[str, Any]], list[JSON]] | None = None
+    """The locations an event touched, in the picture of the position after it."""
+    location_schema: Callable[[], JSON] | None = None
+    """JSON Schema of one location of this game."""
     type_prefix: str | None = None
     type_names: Mapping[str, str] = field(default_factory=dict)
     game: Game[S, M] = field(init=False, repr=False, compare=False)
@@ -351,6 +391,9 @@ class Game(Generic[S, M]):
     def to_move(self, state: S) -> tuple[int, ...]:
         return self.rules.to_move(state)
 
+    def first_player(self, state: S) -> int | None:
+        return self.rules.first_player(state)
+
     def is_chance(self, state: S) -> bool:
         return self.rules.is_chance(state)
 
@@ -404,6 +447,19 @@ class Game(Generic[S, M]):
         enrich = self.spec.move_document
         return self.spec.document(move) if enrich is None else enrich(state, move)
 
+    def move_locations(self, state: S, document: JSON) -> list[JSON]:
+        """What the move with this move document (``move_document(state, move)``) touches in
+        ``state``'s picture: a list of locations (:mod:`.locations`); none for a game that
+        does not say."""
+        locate = self.spec.move_locations
+        return [] if locate is None else locate(state, document)
+
+    def event_locations(self, event: Mapping[str, Any]) -> list[JSON]:
+        """What an event touched, in the picture of the position after it; none for a game
+        that does not say."""
+        locate = self.spec.event_locations
+        return [] if locate is None else locate(event)
+
     def encode(self, state: S) -> JSON:
         """The versioned JSON document ``{"game": id, "v": 1, ...}``."""
         return self.spec.encode(state)
@@ -447,6 +503,10 @@ class Game(Generic[S, M]):
     def breakdown_schema(self) -> JSON:
         """JSON Schema of ``scores(state).breakdown``."""
         return self.spec.breakdown_schema()
+
+    def location_schema(self) -> JSON | None:
+        """JSON Schema of one location (None for a game without locations)."""
+        return None if self.spec.location_schema is None else self.spec.location_schema()
 
     def view_schema(self) -> JSON | None:
         """JSON Schema of ``view`` when it differs from the state document (hidden racks)."""

@@ -4,6 +4,11 @@ descriptor."""
 from __future__ import annotations
 
 from ..core import Descriptor, OptionSpec
+from ..core.game import Colour
+from .state import COLOURS
+
+# The CSS colours the picture paints White's and Blue's pieces with.
+FILLS = ("#f5f5f0", "#2563eb")
 
 OPTIONS = (
     OptionSpec("piecesPerPlayer", "int", 20, "Pieces in each player's supply (MX-2).", 1, 100),
@@ -22,4 +27,5 @@ DESCRIPTOR = Descriptor(
     simultaneous=False,
     options=OPTIONS,
     summary="Stacking abstract on 5 × 5 by Dieter Stein.",
+    colours=tuple(Colour(key, fill) for key, fill in zip(COLOURS, FILLS, strict=True)),
 )

@@ -6,21 +6,25 @@ answer being drawn. The picture is clickable with the names move documents use: 
 click anywhere on it resolves with ``closest('[data-square]')``; each piece is a
 ``<rect class="rw-piece" data-square="b2" data-level="0" data-colour="white">`` (level 0 at
 the bottom); each player's supply is a ``<g class="rw-supply" data-supply="0">`` (a click
-there starts a placement, MX-4). The root carries ``data-game="mixtour"``.
+there starts a placement, MX-4). The root carries ``data-game="mixtour"``; each player is a
+``<g class="rw-player" data-player="0" data-player-name="White" data-player-colour="white"
+data-player-fill="#f5f5f0">`` (``core.seats.player_tags``).
 """
 
 from __future__ import annotations
 
+from ..core.seats import player_tags
 from ..core.svg import esc
 from ..core.text import Msg
 from .board import FILES, SIZE, SQUARES
+from .options import DESCRIPTOR, FILLS
 from .state import COLOURS, MixtourState
 
 CELL = 80
 MARGIN = 30
 TOP = 60
 SUPPLY = 34  # height of the supply boxes under the file letters
-FILL = ("#f5f5f0", "#2563eb")
+FILL = FILLS
 STROKE = ("#555555", "#1e3a8a")
 
 
@@ -39,6 +43,7 @@ def svg(state: MixtourState) -> str:
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" data-game="mixtour">',
         f"<title>{_text(Msg.of('mixtour-svg-title', white=white, blue=blue))}</title>",
         f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
+        *player_tags(DESCRIPTOR, 2),
         f'<text x="{MARGIN}" y="24" font-size="16">{_text(_headline(state))}</text>',
         f'<text x="{MARGIN}" y="46" font-size="13" fill="#444">'
         f"{_text(Msg.of('mixtour-svg-goal', points=state.points_to_win))}</text>",

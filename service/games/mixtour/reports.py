@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..core import Descriptor, OptionSpec
 from ..core.events import DRAFT, event, event_schema, per_player, player
 from ..core.game import JSON
+from . import locations
 from .board import SQUARES
 from .moves import REMOVE_AT
 
@@ -69,6 +70,7 @@ def events(descriptor: Descriptor) -> JSON:
                 },
             ),
         ],
+        location=locations.schema(),
     )
 
 

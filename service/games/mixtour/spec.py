@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Chooser, GameSpec
-from . import codec, moves, render, reports, schema, texts
+from . import codec, locations, moves, render, reports, schema, texts
 from .moves import REMOVE_AT, Move, Shift
 from .options import DESCRIPTOR, OPTIONS
 from .rules import Mixtour
@@ -57,5 +57,8 @@ SPEC: GameSpec[MixtourState, Move] = GameSpec(
     describe_event=texts.describe_event,
     prompt=texts.prompt,
     score_lines=texts.score_lines,
+    move_locations=locations.move_locations,
+    event_locations=locations.event_locations,
+    location_schema=locations.schema,
 )
 ENGINE = SPEC.game

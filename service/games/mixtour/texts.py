@@ -80,6 +80,8 @@ def describe_event(event: Mapping[str, Any]) -> Msg:
         if winners:
             return Msg.of("mixtour-game-won", player=winners[0])
         return Msg.of("mixtour-game-drawn")
+    if kind == "gameStarted":
+        return Msg.of("mixtour-game-started", player=event["firstPlayer"])
     raise ValueError(f"not a Mixtour event: {kind!r}")
 
 

@@ -4,7 +4,9 @@ scoring regions outlined (struck ones faded), the solo bar, and the score per sy
 Clickable, named as move documents name things: each sheet is a ``<g class="rw-sheet"
 data-sheet="P">``; each of its cells a ``<rect class="rw-cell" data-sheet="P" data-cell="c2"
 data-row="2" data-col="3">``; each solo bar field a ``<rect class="rw-bar" data-sheet="0"
-data-bar="3" data-crossed="false">``; the roller's shape a ``<g class="rw-arrangement">``.
+data-bar="3" data-crossed="false">``; the roller's shape a ``<g class="rw-arrangement"
+data-shape="T" data-symbols="oxso">``; each player a ``<g class="rw-player" data-player="0"
+data-player-name="Player 1">`` (``core.seats.player_tags``; Te-Trix players have no colours).
 Symbols, outlines and crosses drawn over them ignore the pointer so clicks reach the cells.
 
 Its words are catalog messages, written in the language of the answer being drawn (the picture
@@ -13,10 +15,12 @@ is drawn for each request, never cached); they join with " · " as the header's 
 
 from __future__ import annotations
 
+from ..core.seats import player_tags
 from ..core.svg import esc
 from ..core.text import Msg
 from . import scoring
 from .moves import notation
+from .options import DESCRIPTOR
 from .shapes import SYMBOLS, picture
 from .sheet import BAR_FIELDS, COLUMNS, bits, cell_name, is_crossed
 from .state import TeTrixState
@@ -46,6 +50,7 @@ def svg(state: TeTrixState) -> str:
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" data-game="te-trix">',
         f"<title>{esc(_headline(state))}</title>",
         f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
+        *player_tags(DESCRIPTOR, state.players),
         _line(_headline(state), 24, 16, width - 2 * PAD - ARRANGEMENT_ROOM, ""),
         _line(_round_line(state), 46, 13, width - 2 * PAD - ARRANGEMENT_ROOM, ' fill="#444"'),
     ]

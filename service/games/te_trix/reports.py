@@ -8,13 +8,14 @@ from itertools import combinations_with_replacement
 from ..core import Descriptor
 from ..core.events import DRAFT, event, event_schema, per_player, player, players
 from ..core.game import JSON
+from . import locations
+from .locations import CELL_NAME
 from .options import MAX_PLAYERS
 from .scoring import CHAPEAU, GOOD, MIN_REGION, rating
 from .shapes import DEGREES, SHAPES, SYMBOL_NAMES, SYMBOLS
 from .sheet import BAR_FIELDS, MAX_SIZE
 from .state import ENDINGS
 
-_CELL_NAME = "^[a-l](1[0-2]|[1-9])$"  # as move documents and the SVG spell it
 # The 15 rolls (TX-2) as notation: the symbols sorted o < x < s.
 _ROLLS = ["".join(r) for r in combinations_with_replacement(SYMBOLS, 4)]
 _ROUND = {"type": "integer", "minimum": 1}
@@ -73,7 +74,7 @@ def events(descriptor: Descriptor) -> JSON:
                         "type": "object",
                         "minProperties": 1,
                         "maxProperties": 4,
-                        "propertyNames": {"pattern": _CELL_NAME},
+                        "propertyNames": {"pattern": CELL_NAME},
                         "additionalProperties": {"enum": list(SYMBOLS)},
                         "description": "Cell -> symbol entered, for every symbol on the sheet.",
                     },
@@ -115,6 +116,7 @@ def events(descriptor: Descriptor) -> JSON:
             ),
         ],
         outcome={"enum": _ROLLS},
+        location=locations.schema(),
     )
 
 
@@ -139,7 +141,7 @@ def _symbol(symbol: int) -> JSON:
                         "cells": {
                             "type": "array",
                             "minItems": 1,
-                            "items": {"type": "string", "pattern": _CELL_NAME},
+                            "items": {"type": "string", "pattern": CELL_NAME},
                             "description": "Its cells in reading order.",
                         },
                         "size": {"type": "integer", "minimum": 1, "maximum": MAX_SIZE**2},

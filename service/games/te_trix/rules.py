@@ -125,6 +125,10 @@ class TeTrix(GameRules[TeTrixState, Move]):
     def is_chance_outcome(self, move: Move) -> bool:
         return isinstance(move, Roll)
 
+    def first_player(self, state: TeTrixState) -> int | None:
+        """TX-5: player 0 rolls in the first round."""
+        return state.roller
+
     def legal_moves(self, state: TeTrixState, player: int | None = None) -> tuple[Move, ...]:
         if state.phase == "roll":
             return ROLLS if player is None else ()

@@ -8,11 +8,11 @@ from __future__ import annotations
 from ..core import OptionSpec
 from ..core.game import JSON
 from .codec import DOCUMENT
+from .locations import CELL_NAME as _CELL_NAME
 from .options import MAX_PLAYERS
 from .sheet import BAR_FIELDS, MAX_SIZE
 
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
-_CELL_NAME = "^[a-l](1[0-2]|[1-9])$"  # as move documents and the SVG spell it
 _PLAYERS = {
     "type": "array",
     "items": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1},

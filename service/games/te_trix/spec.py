@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import Chooser, GameSpec
-from . import codec, moves, render, reports, schema, texts
+from . import codec, locations, moves, render, reports, schema, texts
 from .moves import Move, Stop
 from .options import DESCRIPTOR, OPTIONS
 from .rules import TeTrix
@@ -47,5 +47,8 @@ SPEC: GameSpec[TeTrixState, Move] = GameSpec(
     describe_event=texts.describe_event,
     prompt=texts.prompt,
     score_lines=texts.score_lines,
+    move_locations=locations.move_locations,
+    event_locations=locations.event_locations,
+    location_schema=locations.schema,
 )
 ENGINE = SPEC.game

@@ -163,6 +163,10 @@ def describe_event(event: Mapping[str, Any]) -> Msg:
         return Msg.of("te-trix-event-round-ended", round=event["round"], player=event["nextRoller"])
     if kind == "stopped":
         return Msg.of("te-trix-event-stopped", player=event["player"], round=event["round"])
+    if kind == "gameStarted":
+        return Msg.of(
+            "te-trix-event-game-started", count=event["players"], player=event["firstPlayer"]
+        )
     assert kind == "gameOver", kind
     scores = tuple(event["scores"])
     return Msg.of(

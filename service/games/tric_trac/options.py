@@ -7,11 +7,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Descriptor, OptionSpec
-from ..core.game import JSON
+from ..core.game import JSON, Colour
 from ..core.numbers import as_int
 from ..core.text import Msg
 from .state import COLOUR_KEYS, POINTS
 
+# The CSS colours the picture paints Red's and Black's stones with.
+FILLS = ("#c0392b", "#1f2328")
 _HUCKE_POINT = {"type": "integer", "minimum": 2, "maximum": POINTS - 1}
 # What check_hucke accepts, as far as JSON Schema can say it (not: the two points differ).
 HUCKE_SCHEMA: JSON = {
@@ -96,4 +98,5 @@ DESCRIPTOR = Descriptor(
     simultaneous=False,
     options=OPTIONS,
     summary="French backgammon variant: hit and bear off to score 12 points first.",
+    colours=tuple(Colour(key, fill) for key, fill in zip(COLOUR_KEYS, FILLS, strict=True)),
 )

@@ -9,16 +9,20 @@ anywhere on it resolves with ``closest('[data-point]')``; each stone drawn is a
 last one carrying the count). Each player's bear-off tray, right of the board beside the end
 it bears off past (Red past 24 at the top, Black past 1 at the bottom, TT-3), is a
 ``<g class="rw-off" data-point="off" data-player="0">`` showing how many stones it holds. Each
-die of the throw being played is a ``<g class="rw-die" data-die="3">``.
+die of the throw being played is a ``<g class="rw-die" data-die="3">``. Each player is a
+``<g class="rw-player" data-player="0" data-player-name="Red" data-player-colour="red"
+data-player-fill="#c0392b">`` (``core.seats.player_tags``).
 
 Its words are catalog messages, written in the language of the answer being drawn.
 """
 
 from __future__ import annotations
 
+from ..core.seats import player_tags
 from ..core.svg import esc
 from ..core.text import Msg
 from .moves import Throw, notation
+from .options import DESCRIPTOR, FILLS
 from .state import MOVE, OPENING, OVER, POINTS, TricTracState, borne_off, score
 
 COL = 44
@@ -30,7 +34,7 @@ SHOWN = 5  # stones drawn per point; the count is written on the last one
 BOARD = COL * 12 + BAR
 TRAY_GAP = 10
 TRAY = 48  # width of the bear-off trays right of the board
-FILL = ("#c0392b", "#1f2328")
+FILL = FILLS
 TEXT = ("#ffffff", "#ffffff")
 TRIANGLE = ("#d9c08f", "#8c6d46")
 PIPS = {
@@ -51,6 +55,7 @@ def svg(state: TricTracState) -> str:
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" data-game="tric-trac">',
         f"<title>{_words(_title(state))}</title>",
         f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
+        *player_tags(DESCRIPTOR, 2),
         f'<text x="{MARGIN}" y="26" font-size="17">{_words(_headline(state))}</text>',
         f'<text x="{MARGIN}" y="48" font-size="13" fill="#444">{_words(_details(state))}</text>',
         f'<rect x="{MARGIN}" y="{TOP}" width="{BOARD}" height="{HALF * 2}" '

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..core import Descriptor, OptionSpec
 from ..core.events import DRAFT, event, event_schema, per_player, player
 from ..core.game import JSON
+from . import locations
 from .state import POINTS, STONES
 
 _DIE = {"type": "integer", "minimum": 1, "maximum": 6}
@@ -128,6 +129,7 @@ def events(descriptor: Descriptor) -> JSON:
             ),
         ],
         outcome={"type": "string", "pattern": "^((red|black) )?[1-6]-[1-6]$"},
+        location=locations.schema(),
     )
 
 

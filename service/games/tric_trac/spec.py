@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import GameSpec
-from . import codec, moves, render, reports, schema, texts
+from . import codec, locations, moves, render, reports, schema, texts
 from .moves import Move
 from .options import DESCRIPTOR, OPTIONS
 from .rules import TricTrac
@@ -43,5 +43,8 @@ SPEC: GameSpec[TricTracState, Move] = GameSpec(
     describe_event=texts.describe_event,
     prompt=texts.prompt,
     score_lines=texts.score_lines,
+    move_locations=locations.move_locations,
+    event_locations=locations.event_locations,
+    location_schema=locations.schema,
 )
 ENGINE = SPEC.game

@@ -164,6 +164,7 @@ _EVENTS: Final[dict[str, Callable[[Mapping[str, Any]], Msg]]] = {
     "extraThrow": lambda e: Msg.of("tric-trac-event-extra-throw", player=e["player"]),
     "gameOver": _event_game_over,
     "chance": _event_chance,
+    "gameStarted": lambda e: Msg.of("tric-trac-event-game-started"),  # TT-4: the throw decides
 }
 
 

@@ -8,7 +8,9 @@ The picture is clickable with the names move documents use: the root carries
 triangle (free, sharing a side with the layout, whatever the racks hold) is a faint
 ``<polygon class="rw-open" data-at="2,0">``; each rack tile a
 ``<g class="rw-rack-tile" data-rack="0" data-tile="1-3-5">`` (canonical, ``J``). Text never
-takes a click (``pointer-events="none"``), so a click lands on the shape beneath.
+takes a click (``pointer-events="none"``), so a click lands on the shape beneath. Each player is
+a ``<g class="rw-player" data-player="0" data-player-name="Player 1">``
+(``core.seats.player_tags``; the players have no colours).
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from math import sqrt
 
+from ..core.seats import player_tags
 from ..core.svg import esc
 from ..core.text import Msg
 from .grid import CORNERS, Pos, Vertex, corner_name, on_grid, pos_name
 from .layout import board_of
+from .options import DESCRIPTOR
 from .state import TriominosState
 from .texts import prompt
 from .tiles import Tile, is_joker, tile_name
@@ -72,6 +76,7 @@ def svg(state: TriominosState, player: int | None = None) -> str:
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif">',
         f"<title>{esc(_headline(state))}</title>",
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fffdf7"/>',
+        *player_tags(DESCRIPTOR, state.players),
         f'<text x="{MARGIN}" y="24" font-size="15" {QUIET}>{esc(_headline(state))}</text>',
         f'<text x="{MARGIN}" y="46" font-size="12" fill="#444" {QUIET}>'
         f"{esc(_purses(state))}</text>",

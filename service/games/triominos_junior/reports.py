@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..core import Descriptor
 from ..core.events import DRAFT, event, event_schema, per_player, player, players
 from ..core.game import JSON
+from . import locations
 from .codec import TILE_PATTERN
 from .state import END_REASONS, RACK_SIZE
 from .tiles import HIGHEST, TILE_COUNT
@@ -141,6 +142,7 @@ def events(descriptor: Descriptor) -> JSON:
             ),
         ],
         outcome={"type": "string", "pattern": f"^deal (J|{_NUMBERS})$"},
+        location=locations.schema(),
     )
 
 

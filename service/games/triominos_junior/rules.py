@@ -77,6 +77,10 @@ class TriominosJunior(GameRules[TriominosState, Move]):
     def player_count(self, state: TriominosState) -> int:
         return state.players
 
+    def first_player(self, state: TriominosState) -> int | None:
+        """TJ-7: player 0 begins, once the racks are dealt and the start tile laid."""
+        return 0
+
     def to_move(self, state: TriominosState) -> tuple[int, ...]:
         return (state.turn,) if state.phase == "play" and state.turn is not None else ()
 

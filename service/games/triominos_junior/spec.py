@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import GameSpec
-from . import codec, moves, render, reports, schema, texts, view
+from . import codec, locations, moves, render, reports, schema, texts, view
 from .moves import Move
 from .options import DESCRIPTOR, OPTIONS
 from .rules import TriominosJunior
@@ -48,6 +48,9 @@ SPEC: GameSpec[TriominosState, Move] = GameSpec(
     describe_event=texts.describe_event,
     prompt=texts.prompt,
     score_lines=texts.score_lines,
+    move_locations=locations.move_locations,
+    event_locations=locations.event_locations,
+    location_schema=locations.schema,
     # the generated type names the SDL has always had: place and swap share one, so do
     # draw and pass
     type_prefix="Triominos",

@@ -147,6 +147,9 @@ _EVENTS: dict[str, Callable[[Mapping[str, Any]], Msg]] = {
     "bonusCoin": lambda e: Msg.of("triominos-junior-bonus-coin", player=e["player"]),
     "gameOver": _event_game_over,
     "chance": lambda e: _CHANCE[bool(e["sampled"])],
+    "gameStarted": lambda e: Msg.of(
+        "triominos-junior-game-started", count=e["players"], player=e["firstPlayer"]
+    ),
 }
 
 

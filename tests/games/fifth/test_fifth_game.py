@@ -134,7 +134,7 @@ def test_rest_lists_plays_and_scores_the_fifth_game(client):
     listed = post(client, "legal-moves", {"state": position["state"]})
     assert len(listed["moves"]) == 9
     first = {"kind": "mark", "square": "a1", "player": 0}
-    assert listed["moves"][0] == {"notation": "a1", "move": first}
+    assert listed["moves"][0] == {"notation": "a1", "move": first, "locations": []}
     played = post(client, "play", {"state": position["state"], "moves": ["a1", "a2", "b1"]})
     assert [e["type"] for e in played["events"]] == ["marked"] * 3
     again = post(client, "position", {"state": played["state"]})

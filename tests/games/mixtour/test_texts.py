@@ -85,6 +85,11 @@ def test_mx8_a_pass_and_the_second_pass_that_draws():
 
 EVENTS = [
     (
+        {"type": "gameStarted", "players": 2, "firstPlayer": 0},
+        "A new game: White begins",
+        "Eine neue Partie: Weiß beginnt",
+    ),
+    (
         {"type": "placed", "player": 0, "square": "b2"},
         "White places a piece on b2",
         "Weiß setzt einen Stein auf b2",
@@ -221,7 +226,11 @@ def test_every_position_move_and_event_of_the_golden_playthrough_is_told():
     every event, in English and German. (The two records end on points and in a draw.)"""
     told = set()
     for record in golden.load("mixtour"):
-        state = driver.start(ENGINE, record["players"], record["options"], None).state
+        start = driver.start(ENGINE, record["players"], record["options"], None)
+        state = start.state
+        for event in start.events:
+            filled(texts.describe_event(event))
+            told.add(event["type"])
         for ply in record["plies"]:
             filled(texts.prompt(state))
             for legal in ENGINE.legal_moves(state):

@@ -111,7 +111,18 @@ def test_tx14_stop_is_told():
 
 # The events test_vocabulary's rows emit (the engine's and the driver's own), by row and index.
 EMITTED = {f"{row}:{i}": event for row in EVENT_ROWS for i, event in enumerate(row.events)}
+# ... and the event driver.start opens a new game with (tests/games/test_started.py)
+EMITTED["TX-5-gameStarted:0"] = {"type": "gameStarted", "players": 1, "firstPlayer": 0}
+EMITTED["TX-5-gameStarted:1"] = {"type": "gameStarted", "players": 3, "firstPlayer": 0}
 TOLD_EVENTS = {
+    "TX-5-gameStarted:0": (
+        "A new game for one player: Player 1 rolls first (TX-5)",
+        "Eine neue Partie für einen Spieler: Spieler 1 würfelt zuerst (TX-5)",
+    ),
+    "TX-5-gameStarted:1": (
+        "A new game for 3 players: Player 1 rolls first (TX-5)",
+        "Eine neue Partie für 3 Spieler: Spieler 1 würfelt zuerst (TX-5)",
+    ),
     "TX-5-rolled:0": (
         "Round 1: Player 1 rolled two circles, a cross and a square",
         "Runde 1: Spieler 1 hat zwei Kreise, ein Kreuz und ein Quadrat gewürfelt",

@@ -224,6 +224,14 @@ def test_the_drivers_chance_event_tt_4_tt_5():
     )
 
 
+def test_tt4_a_new_game_says_the_opening_throw_decides():
+    started = {"type": "gameStarted", "players": 2, "firstPlayer": None}
+    assert told(SPEC.describe_event(started)) == (
+        "A new game: the opening throw decides who begins (TT-4)",
+        "Eine neue Partie: der Eröffnungswurf entscheidet, wer beginnt (TT-4)",
+    )
+
+
 def test_every_event_type_of_the_schema_is_told():
     kinds = {v["properties"]["type"]["const"] for v in SPEC.event_schema()["oneOf"]}
     pinned = {
@@ -237,6 +245,7 @@ def test_every_event_type_of_the_schema_is_told():
         "extraThrow",
         "gameOver",
         "chance",
+        "gameStarted",
     }
     assert kinds == pinned  # the tests above pin a text of each
 

@@ -221,6 +221,13 @@ EVENTS = [
         "Spielende (der Pool ist leer): Spieler 2 gewinnt mit 4",
     ),
     (
+        {"type": "gameStarted", "players": 3, "firstPlayer": 0},
+        "A new game for 3 players: each is dealt 5 tiles (TJ-4), the start tile is laid (TJ-6) "
+        "and Player 1 begins (TJ-7)",
+        "Eine neue Partie für 3 Spieler: Jeder bekommt 5 Steine (TJ-4), der Startstein wird "
+        "ausgelegt (TJ-6) und Spieler 1 beginnt (TJ-7)",
+    ),
+    (
         {"type": "chance", "outcome": "deal 1-1-3", "sampled": True},
         "The service draws a tile from the pool at random",
         "Der Dienst zieht zufällig einen Stein aus dem Pool",

@@ -200,7 +200,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** An SVG picture of the position */
+        /** An SVG picture of the position (mark: a move's places marked) */
         post: operations["render"];
         delete?: never;
         options?: never;
@@ -520,6 +520,8 @@ export interface components {
             /** @description What the move or event does, in words, in the answer's language. */
             description?: string;
             descriptionMessage?: components["schemas"]["Message"];
+            /** @description The places the move touches in this position's picture (schema/locations). */
+            locations: components["schemas"]["Location"][];
             move: components["schemas"]["MoveDocument"];
             notation: string;
             probability?: number;
@@ -540,6 +542,8 @@ export interface components {
             /** @description The state document, sent back as a position answered it. */
             state: components["schemas"]["State"];
         };
+        /** @description A place of the picture a move or event touches: each key but role is a data attribute of the SVG (key k is data-k). */
+        Location: components["schemas"]["MixtourLocation"] | components["schemas"]["TricTracLocation"] | components["schemas"]["TeTrixLocation"] | components["schemas"]["TriominosJuniorLocation"];
         /** @description A message of the catalog inside another's arguments. */
         Message: {
             args: components["schemas"]["MessageArgs"];
@@ -568,7 +572,7 @@ export interface components {
          * Mixtour event
          * @description One event of Mixtour: what a move (or a sampled chance outcome) did, told by its type. Events come in the order they happened.
          */
-        MixtourEvent: components["schemas"]["MixtourPlacedEvent"] | components["schemas"]["MixtourMovedEvent"] | components["schemas"]["MixtourStackRemovedEvent"] | components["schemas"]["MixtourPassedEvent"] | components["schemas"]["MixtourGameOverEvent"];
+        MixtourEvent: components["schemas"]["MixtourPlacedEvent"] | components["schemas"]["MixtourMovedEvent"] | components["schemas"]["MixtourStackRemovedEvent"] | components["schemas"]["MixtourPassedEvent"] | components["schemas"]["MixtourGameOverEvent"] | components["schemas"]["MixtourGameStartedEvent"];
         /** Mixtour in the games catalogue */
         MixtourGame: {
             chance: boolean;
@@ -614,6 +618,24 @@ export interface components {
             };
             /** @description What the players are called (their colours, where the game has them), by player number, in the answer's language. */
             playerNames: string[];
+            /** @description Who the players are, by player number: the same names and, where the players have colours, the colour as the SVG paints it and its word. */
+            players: {
+                /**
+                 * @description The colour's stable key (data-player-colour, a Mixtour piece's data-colour, Tric Trac's notation).
+                 * @enum {string}
+                 */
+                colour: "white" | "blue";
+                /** @description The colour's word, in the answer's language. */
+                colourName: string;
+                /**
+                 * @description The CSS colour the SVG paints the player's pieces with (data-player-fill).
+                 * @enum {string}
+                 */
+                fill: "#f5f5f0" | "#2563eb";
+                /** @description As playerNames has it (data-player-name). */
+                name: string;
+                player: number;
+            }[];
             rulesVersion: string;
             simultaneous: boolean;
         };
@@ -624,6 +646,8 @@ export interface components {
         MixtourGameOverEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["MixtourLocation"][];
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
             ply?: number;
             /**
@@ -635,6 +659,54 @@ export interface components {
             type: "gameOver";
             /** @description The winner; empty for a draw. */
             winners: number[];
+        };
+        /**
+         * Mixtour gameStarted event
+         * @description A new game began: how many play and who acts first; the opening's chance events (a throw, a deal, a roll) follow when the game was started with a seed.
+         */
+        MixtourGameStartedEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
+            /** @description Who acts first by the rules; null where chance decides it (Tric Trac's opening throw, TT-4, whose event follows once thrown). */
+            firstPlayer: number | null;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["MixtourLocation"][];
+            /** @description How many play. */
+            players: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "gameStarted";
+        };
+        /**
+         * Mixtour location
+         * @description A place of the Mixtour picture a move or event touches: each key but role is a data attribute of the SVG (key k is data-k) with its value.
+         */
+        MixtourLocation: components["schemas"]["MixtourLocationSquareLocation"] | components["schemas"]["MixtourLocationSupplyLocation"];
+        /**
+         * Square location
+         * @description A square: [data-square="c3"].
+         */
+        MixtourLocationSquareLocation: {
+            /**
+             * @description from: something leaves this place; to: something arrives.
+             * @enum {string}
+             */
+            role: "from" | "to";
+            /** @enum {string} */
+            square: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
+        };
+        /**
+         * Supply location
+         * @description A player's supply: [data-supply="0"] (0 White, 1 Blue).
+         */
+        MixtourLocationSupplyLocation: {
+            /**
+             * @description from: something leaves this place; to: something arrives.
+             * @enum {string}
+             */
+            role: "from" | "to";
+            supply: number;
         };
         /**
          * Mixtour move
@@ -717,6 +789,8 @@ export interface components {
              * @enum {string}
              */
             from: "a1" | "b1" | "c1" | "d1" | "e1" | "a2" | "b2" | "c2" | "d2" | "e2" | "a3" | "b3" | "c3" | "d3" | "e3" | "a4" | "b4" | "c4" | "d4" | "e4" | "a5" | "b5" | "c5" | "d5" | "e5";
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["MixtourLocation"][];
             /** @description The mover: 0 White, 1 Blue. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -743,6 +817,8 @@ export interface components {
         MixtourPassedEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["MixtourLocation"][];
             /** @description The mover: 0 White, 1 Blue. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -757,6 +833,8 @@ export interface components {
         MixtourPlacedEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["MixtourLocation"][];
             /** @description The mover: 0 White, 1 Blue. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -776,6 +854,8 @@ export interface components {
         MixtourStackRemovedEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["MixtourLocation"][];
             /** @description Pieces in the removed stack. */
             pieces: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -837,6 +917,23 @@ export interface components {
         /** @description A move document as legal-moves lists it. */
         MoveDocument: components["schemas"]["MixtourMoveDocument"] | components["schemas"]["TricTracMoveDocument"] | components["schemas"]["TeTrixMoveDocument"] | components["schemas"]["TriominosJuniorMoveDocument"];
         MoveEntry: components["schemas"]["Move"] | components["schemas"]["PlayerMove"];
+        /** @description A Position and what started it: gameStarted (who acts first), then with a seed the opening's sampled chance and its events (the throw that decides who starts, the deal, the first roll). */
+        NewGameAnswer: {
+            events: components["schemas"]["Event"][];
+            isChance: boolean;
+            /** @description What the position asks of whom (or how the game ended), in the answer's language; only when describe was asked for. */
+            prompt?: string;
+            promptMessage?: components["schemas"]["Message"];
+            /** @description One score per player. */
+            scores: number[];
+            state: components["schemas"]["State"];
+            /** @enum {string} */
+            status: "ongoing" | "finished";
+            /** @description Players who may act now (empty at a chance node or when finished). */
+            toMove: components["schemas"]["Player"][];
+            /** @description Ties share the win; empty while ongoing. */
+            winners: components["schemas"]["Player"][];
+        };
         NewGameRequest: {
             /** @description The game's options (as the games catalogue lists them); each one left out takes its default. */
             options?: components["schemas"]["Options"] | null;
@@ -847,6 +944,8 @@ export interface components {
         };
         /** @description A step that may come next: a move of one step (its move document with what it touches); send it back in steps as its notation or its document. */
         NextStep: {
+            /** @description The places the step touches in this position's picture. */
+            locations: components["schemas"]["Location"][];
             move: components["schemas"]["MoveDocument"];
             /** @description The step's notation (a Tric Trac stone by one number: 1/4). */
             notation: string;
@@ -869,6 +968,7 @@ export interface components {
             steps?: components["schemas"]["Move"][] | null;
         };
         NextStepsTurnObject: {
+            locations: components["schemas"]["Location"][];
             move: components["schemas"]["MoveDocument"];
             notation: string;
         };
@@ -978,6 +1078,14 @@ export interface components {
         RecordTags: {
             [key: string]: string;
         };
+        RenderRequest: {
+            /** @description A move to mark in the picture, its notation or move document: one that player (null: the one to move) may play here, checked as play checks it; every element of a place it touches carries data-mark, its roles (from, to), as legal-moves' locations name them. */
+            mark?: components["schemas"]["Move"] | null;
+            /** @description A 0-based player number: who acts, or whose moves or view (null: the one to move; for view and render, a spectator). */
+            player?: components["schemas"]["Player"] | null;
+            /** @description The state document, sent back as a position answered it. */
+            state: components["schemas"]["State"];
+        };
         ReplayAnswer: {
             isChance: boolean;
             plies: number;
@@ -1052,6 +1160,7 @@ export interface components {
         };
         SuggestAnswer: {
             move: {
+                locations: components["schemas"]["Location"][];
                 move: components["schemas"]["MoveDocument"];
                 notation: string;
             };
@@ -1094,6 +1203,8 @@ export interface components {
             blocked: number[];
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TeTrixLocation"][];
             /** @description The roller. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1213,6 +1324,8 @@ export interface components {
         TeTrixChanceEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TeTrixLocation"][];
             /**
              * @description The outcome in notation.
              * @enum {string}
@@ -1232,7 +1345,7 @@ export interface components {
          * Te-Trix event
          * @description One event of Te-Trix: what a move (or a sampled chance outcome) did, told by its type. Events come in the order they happened.
          */
-        TeTrixEvent: components["schemas"]["TeTrixRolledEvent"] | components["schemas"]["TeTrixStoppedEvent"] | components["schemas"]["TeTrixArrangedEvent"] | components["schemas"]["TeTrixPlacedEvent"] | components["schemas"]["TeTrixRoundEndedEvent"] | components["schemas"]["TeTrixGameOverEvent"] | components["schemas"]["TeTrixChanceEvent"];
+        TeTrixEvent: components["schemas"]["TeTrixRolledEvent"] | components["schemas"]["TeTrixStoppedEvent"] | components["schemas"]["TeTrixArrangedEvent"] | components["schemas"]["TeTrixPlacedEvent"] | components["schemas"]["TeTrixRoundEndedEvent"] | components["schemas"]["TeTrixGameOverEvent"] | components["schemas"]["TeTrixGameStartedEvent"] | components["schemas"]["TeTrixChanceEvent"];
         /** Te-Trix in the games catalogue */
         TeTrixGame: {
             chance: boolean;
@@ -1288,6 +1401,18 @@ export interface components {
             };
             /** @description What the players are called (their colours, where the game has them), by player number, in the answer's language. */
             playerNames: string[];
+            /** @description Who the players are, by player number: the same names and, where the players have colours, the colour as the SVG paints it and its word. */
+            players: {
+                /** @description The colour's stable key (data-player-colour, a Mixtour piece's data-colour, Tric Trac's notation). */
+                colour: null;
+                /** @description The colour's word, in the answer's language: null, the players have none. */
+                colourName: null;
+                /** @description The CSS colour the SVG paints the player's pieces with (data-player-fill). */
+                fill: null;
+                /** @description As playerNames has it (data-player-name). */
+                name: string;
+                player: number;
+            }[];
             rulesVersion: string;
             simultaneous: boolean;
         };
@@ -1300,6 +1425,8 @@ export interface components {
             blocked?: number[];
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TeTrixLocation"][];
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
             ply?: number;
             /**
@@ -1313,6 +1440,82 @@ export interface components {
             type: "gameOver";
             /** @description The winners. */
             winners: number[];
+        };
+        /**
+         * Te-Trix gameStarted event
+         * @description A new game began: how many play and who acts first; the opening's chance events (a throw, a deal, a roll) follow when the game was started with a seed.
+         */
+        TeTrixGameStartedEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
+            /** @description Who acts first by the rules; null where chance decides it (Tric Trac's opening throw, TT-4, whose event follows once thrown). */
+            firstPlayer: number | null;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TeTrixLocation"][];
+            /** @description How many play. */
+            players: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "gameStarted";
+        };
+        /**
+         * Te-Trix location
+         * @description A place of the Te-Trix picture a move or event touches: each key but role is a data attribute of the SVG (key k is data-k) with its value.
+         */
+        TeTrixLocation: components["schemas"]["TeTrixLocationCellLocation"] | components["schemas"]["TeTrixLocationSheetCellLocation"] | components["schemas"]["TeTrixLocationBarFieldLocation"] | components["schemas"]["TeTrixLocationArrangementLocation"];
+        /**
+         * Arrangement location
+         * @description The roller's arrangement (TX-6): [data-shape="T"][data-symbols="oxso"].
+         */
+        TeTrixLocationArrangementLocation: {
+            /**
+             * @description from: something leaves this place; to: something arrives.
+             * @enum {string}
+             */
+            role: "from" | "to";
+            /** @enum {string} */
+            shape: "O" | "I" | "T" | "L" | "J" | "S" | "Z";
+            symbols: string;
+        };
+        /**
+         * Bar field location
+         * @description A solo bar field crossed off (TX-13): [data-sheet="0"][data-bar="3"].
+         */
+        TeTrixLocationBarFieldLocation: {
+            bar: number;
+            /**
+             * @description from: something leaves this place; to: something arrives.
+             * @enum {string}
+             */
+            role: "from" | "to";
+            /** @constant */
+            sheet: 0;
+        };
+        /**
+         * Cell location
+         * @description A cell on whichever sheet the placement goes on: [data-cell="c2"].
+         */
+        TeTrixLocationCellLocation: {
+            cell: string;
+            /**
+             * @description from: something leaves this place; to: something arrives.
+             * @enum {string}
+             */
+            role: "from" | "to";
+        };
+        /**
+         * Sheet cell location
+         * @description A cell of one player's sheet: [data-sheet="0"][data-cell="c2"].
+         */
+        TeTrixLocationSheetCellLocation: {
+            cell: string;
+            /**
+             * @description from: something leaves this place; to: something arrives.
+             * @enum {string}
+             */
+            role: "from" | "to";
+            sheet: number;
         };
         /**
          * Te-Trix move
@@ -1539,6 +1742,8 @@ export interface components {
             };
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TeTrixLocation"][];
             /** @description Symbols over the edge, not entered (TX-8). */
             overhang: number;
             /** @description The placement in notation, e.g. r90@2,3. */
@@ -1557,6 +1762,8 @@ export interface components {
         TeTrixRolledEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TeTrixLocation"][];
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
             ply?: number;
             /**
@@ -1578,6 +1785,8 @@ export interface components {
         TeTrixRoundEndedEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TeTrixLocation"][];
             /** @description Who rolls next (TX-5). */
             nextRoller: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1658,6 +1867,8 @@ export interface components {
         TeTrixStoppedEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TeTrixLocation"][];
             /**
              * @description The solo player.
              * @constant
@@ -1679,6 +1890,8 @@ export interface components {
             description?: string;
             /** @description The point it left. */
             from: number;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TricTracLocation"][];
             /** @description The mover: 0 Red, 1 Black. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1705,6 +1918,8 @@ export interface components {
         TricTracChanceEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TricTracLocation"][];
             /** @description The outcome in notation. */
             outcome: string;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1721,7 +1936,7 @@ export interface components {
          * Tric Trac event
          * @description One event of Tric Trac: what a move (or a sampled chance outcome) did, told by its type. Events come in the order they happened.
          */
-        TricTracEvent: components["schemas"]["TricTracThrownEvent"] | components["schemas"]["TricTracSteppedEvent"] | components["schemas"]["TricTracHitEvent"] | components["schemas"]["TricTracBorneOffEvent"] | components["schemas"]["TricTracScoredEvent"] | components["schemas"]["TricTracPassedEvent"] | components["schemas"]["TricTracForfeitedEvent"] | components["schemas"]["TricTracExtraThrowEvent"] | components["schemas"]["TricTracGameOverEvent"] | components["schemas"]["TricTracChanceEvent"];
+        TricTracEvent: components["schemas"]["TricTracThrownEvent"] | components["schemas"]["TricTracSteppedEvent"] | components["schemas"]["TricTracHitEvent"] | components["schemas"]["TricTracBorneOffEvent"] | components["schemas"]["TricTracScoredEvent"] | components["schemas"]["TricTracPassedEvent"] | components["schemas"]["TricTracForfeitedEvent"] | components["schemas"]["TricTracExtraThrowEvent"] | components["schemas"]["TricTracGameOverEvent"] | components["schemas"]["TricTracGameStartedEvent"] | components["schemas"]["TricTracChanceEvent"];
         /**
          * Tric Trac extraThrow event
          * @description TT-6: after a double the same player throws again.
@@ -1729,6 +1944,8 @@ export interface components {
         TricTracExtraThrowEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TricTracLocation"][];
             /** @description The mover: 0 Red, 1 Black. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1743,6 +1960,8 @@ export interface components {
         TricTracForfeitedEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TricTracLocation"][];
             /** @description The number not played. */
             numbers: number[];
             /** @description The mover: 0 Red, 1 Black. */
@@ -1815,6 +2034,24 @@ export interface components {
             };
             /** @description What the players are called (their colours, where the game has them), by player number, in the answer's language. */
             playerNames: string[];
+            /** @description Who the players are, by player number: the same names and, where the players have colours, the colour as the SVG paints it and its word. */
+            players: {
+                /**
+                 * @description The colour's stable key (data-player-colour, a Mixtour piece's data-colour, Tric Trac's notation).
+                 * @enum {string}
+                 */
+                colour: "red" | "black";
+                /** @description The colour's word, in the answer's language. */
+                colourName: string;
+                /**
+                 * @description The CSS colour the SVG paints the player's pieces with (data-player-fill).
+                 * @enum {string}
+                 */
+                fill: "#c0392b" | "#1f2328";
+                /** @description As playerNames has it (data-player-name). */
+                name: string;
+                player: number;
+            }[];
             rulesVersion: string;
             simultaneous: boolean;
         };
@@ -1825,6 +2062,8 @@ export interface components {
         TricTracGameOverEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TricTracLocation"][];
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
             ply?: number;
             /**
@@ -1840,12 +2079,32 @@ export interface components {
             winners: number[];
         };
         /**
+         * Tric Trac gameStarted event
+         * @description A new game began: how many play and who acts first; the opening's chance events (a throw, a deal, a roll) follow when the game was started with a seed.
+         */
+        TricTracGameStartedEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
+            /** @description Who acts first by the rules; null where chance decides it (Tric Trac's opening throw, TT-4, whose event follows once thrown). */
+            firstPlayer: number | null;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TricTracLocation"][];
+            /** @description How many play. */
+            players: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "gameStarted";
+        };
+        /**
          * Tric Trac hit event
          * @description TT-12: a lone opposing stone was hit back to its start field.
          */
         TricTracHitEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TricTracLocation"][];
             /** @description The mover: 0 Red, 1 Black. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -1856,6 +2115,49 @@ export interface components {
             stone: number;
             /** @constant */
             type: "hit";
+        };
+        /**
+         * Tric Trac location
+         * @description A place of the Tric Trac picture a move or event touches: each key but role is a data attribute of the SVG (key k is data-k) with its value.
+         */
+        TricTracLocation: components["schemas"]["TricTracLocationPointLocation"] | components["schemas"]["TricTracLocationTrayLocation"] | components["schemas"]["TricTracLocationDieLocation"];
+        /**
+         * Die location
+         * @description A die of the throw being played: [data-die="3"].
+         */
+        TricTracLocationDieLocation: {
+            die: number;
+            /**
+             * @description from: something leaves this place; to: something arrives.
+             * @enum {string}
+             */
+            role: "from" | "to";
+        };
+        /**
+         * Point location
+         * @description A point, 1 to 24 (1 and 24 the start fields): [data-point="7"].
+         */
+        TricTracLocationPointLocation: {
+            point: number;
+            /**
+             * @description from: something leaves this place; to: something arrives.
+             * @enum {string}
+             */
+            role: "from" | "to";
+        };
+        /**
+         * Tray location
+         * @description A player's bear-off tray: [data-point="off"][data-player="0"] (TT-13).
+         */
+        TricTracLocationTrayLocation: {
+            player: number;
+            /** @constant */
+            point: "off";
+            /**
+             * @description from: something leaves this place; to: something arrives.
+             * @enum {string}
+             */
+            role: "from" | "to";
         };
         /**
          * Tric Trac move
@@ -2020,6 +2322,8 @@ export interface components {
             description?: string;
             /** @description The two dice, lower first. */
             dice: number[];
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TricTracLocation"][];
             /** @description The mover: 0 Red, 1 Black. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2039,6 +2343,8 @@ export interface components {
              * @enum {string}
              */
             for: "hit" | "borneOff";
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TricTracLocation"][];
             /** @description The mover: 0 Red, 1 Black. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2108,6 +2414,8 @@ export interface components {
             die: number;
             /** @description The point left (1 and 24: start fields). */
             from: number;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TricTracLocation"][];
             /** @description The mover: 0 Red, 1 Black. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2128,6 +2436,8 @@ export interface components {
             dice: number[];
             /** @description Both dice equal: played once per number, and the same player throws again (TT-6). */
             double: boolean;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TricTracLocation"][];
             /**
              * @description Present on the opening throw only: it decided who starts (TT-4).
              * @constant
@@ -2147,6 +2457,8 @@ export interface components {
         TriominosJuniorBonusCoinEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TriominosJuniorLocation"][];
             /** @description The player whose turn it is. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2171,6 +2483,8 @@ export interface components {
         TriominosJuniorChanceEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TriominosJuniorLocation"][];
             /** @description The outcome in notation. */
             outcome: string;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2199,6 +2513,8 @@ export interface components {
         TriominosJuniorDealtEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TriominosJuniorLocation"][];
             /** @description Whose rack. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2213,6 +2529,8 @@ export interface components {
         TriominosJuniorDrawEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TriominosJuniorLocation"][];
             /** @description Coin level only: coins paid (0 without coins). */
             paid?: number;
             /** @description The player whose turn it is. */
@@ -2226,7 +2544,7 @@ export interface components {
          * Triominos Junior event
          * @description One event of Triominos Junior: what a move (or a sampled chance outcome) did, told by its type. Events come in the order they happened.
          */
-        TriominosJuniorEvent: components["schemas"]["TriominosJuniorDealtEvent"] | components["schemas"]["TriominosJuniorStartTileEvent"] | components["schemas"]["TriominosJuniorPlacedEvent"] | components["schemas"]["TriominosJuniorJokerSwappedEvent"] | components["schemas"]["TriominosJuniorDrawEvent"] | components["schemas"]["TriominosJuniorTileDrawnEvent"] | components["schemas"]["TriominosJuniorPassedEvent"] | components["schemas"]["TriominosJuniorBonusCoinEvent"] | components["schemas"]["TriominosJuniorGameOverEvent"] | components["schemas"]["TriominosJuniorChanceEvent"];
+        TriominosJuniorEvent: components["schemas"]["TriominosJuniorDealtEvent"] | components["schemas"]["TriominosJuniorStartTileEvent"] | components["schemas"]["TriominosJuniorPlacedEvent"] | components["schemas"]["TriominosJuniorJokerSwappedEvent"] | components["schemas"]["TriominosJuniorDrawEvent"] | components["schemas"]["TriominosJuniorTileDrawnEvent"] | components["schemas"]["TriominosJuniorPassedEvent"] | components["schemas"]["TriominosJuniorBonusCoinEvent"] | components["schemas"]["TriominosJuniorGameOverEvent"] | components["schemas"]["TriominosJuniorGameStartedEvent"] | components["schemas"]["TriominosJuniorChanceEvent"];
         /** Triominos Junior in the games catalogue */
         TriominosJuniorGame: {
             chance: boolean;
@@ -2277,6 +2595,18 @@ export interface components {
             };
             /** @description What the players are called (their colours, where the game has them), by player number, in the answer's language. */
             playerNames: string[];
+            /** @description Who the players are, by player number: the same names and, where the players have colours, the colour as the SVG paints it and its word. */
+            players: {
+                /** @description The colour's stable key (data-player-colour, a Mixtour piece's data-colour, Tric Trac's notation). */
+                colour: null;
+                /** @description The colour's word, in the answer's language: null, the players have none. */
+                colourName: null;
+                /** @description The CSS colour the SVG paints the player's pieces with (data-player-fill). */
+                fill: null;
+                /** @description As playerNames has it (data-player-name). */
+                name: string;
+                player: number;
+            }[];
             rulesVersion: string;
             simultaneous: boolean;
         };
@@ -2287,6 +2617,8 @@ export interface components {
         TriominosJuniorGameOverEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TriominosJuniorLocation"][];
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
             ply?: number;
             /**
@@ -2302,6 +2634,24 @@ export interface components {
             winners: number[];
         };
         /**
+         * Triominos Junior gameStarted event
+         * @description A new game began: how many play and who acts first; the opening's chance events (a throw, a deal, a roll) follow when the game was started with a seed.
+         */
+        TriominosJuniorGameStartedEvent: {
+            /** @description Set when describe was asked for: the event in words, in the answer's language. */
+            description?: string;
+            /** @description Who acts first by the rules; null where chance decides it (Tric Trac's opening throw, TT-4, whose event follows once thrown). */
+            firstPlayer: number | null;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TriominosJuniorLocation"][];
+            /** @description How many play. */
+            players: number;
+            /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
+            ply?: number;
+            /** @constant */
+            type: "gameStarted";
+        };
+        /**
          * Triominos Junior jokerSwapped event
          * @description TJ-11: a rack tile replaced the layout joker, which went to the rack.
          */
@@ -2310,6 +2660,8 @@ export interface components {
             at: string;
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TriominosJuniorLocation"][];
             /** @description The player whose turn it is. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2318,6 +2670,48 @@ export interface components {
             tile: string;
             /** @constant */
             type: "jokerSwapped";
+        };
+        /**
+         * Triominos Junior location
+         * @description A place of the Triominos Junior picture a move or event touches: each key but role is a data attribute of the SVG (key k is data-k) with its value.
+         */
+        TriominosJuniorLocation: components["schemas"]["TriominosJuniorLocationTriangleLocation"] | components["schemas"]["TriominosJuniorLocationRackLocation"] | components["schemas"]["TriominosJuniorLocationRackTileLocation"];
+        /**
+         * Rack location
+         * @description A player's rack, in the picture for that player: [data-rack="0"].
+         */
+        TriominosJuniorLocationRackLocation: {
+            rack: number;
+            /**
+             * @description from: something leaves this place; to: something arrives.
+             * @enum {string}
+             */
+            role: "from" | "to";
+        };
+        /**
+         * Rack tile location
+         * @description A tile on a rack: [data-rack="0"][data-tile="1-3-5"] (canonical, J the joker).
+         */
+        TriominosJuniorLocationRackTileLocation: {
+            rack: number;
+            /**
+             * @description from: something leaves this place; to: something arrives.
+             * @enum {string}
+             */
+            role: "from" | "to";
+            tile: string;
+        };
+        /**
+         * Triangle location
+         * @description A triangle of the layout, or an open one: [data-at="1,0"] ("col,row").
+         */
+        TriominosJuniorLocationTriangleLocation: {
+            at: string;
+            /**
+             * @description from: something leaves this place; to: something arrives.
+             * @enum {string}
+             */
+            role: "from" | "to";
         };
         /**
          * Triominos Junior move
@@ -2595,6 +2989,8 @@ export interface components {
         TriominosJuniorPassedEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TriominosJuniorLocation"][];
             /** @description The player whose turn it is. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2613,6 +3009,8 @@ export interface components {
             coins?: number;
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TriominosJuniorLocation"][];
             /** @description The player whose turn it is. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -2647,6 +3045,8 @@ export interface components {
             at: "0,0";
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TriominosJuniorLocation"][];
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
             ply?: number;
             /** @description The start tile in its smallest rotation. */
@@ -2705,6 +3105,8 @@ export interface components {
         TriominosJuniorTileDrawnEvent: {
             /** @description Set when describe was asked for: the event in words, in the answer's language. */
             description?: string;
+            /** @description Set by the service: the places this touched, named as the SVG names them (schema/locations). */
+            locations?: components["schemas"]["TriominosJuniorLocation"][];
             /** @description Who drew. */
             player: number;
             /** @description Set by play: the index of the submitted move that caused this event (absent on the outcomes of a pending chance node, sampled before the first move). */
@@ -3079,7 +3481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Position"];
+                    "application/json": components["schemas"]["NewGameAnswer"];
                 };
             };
             /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
@@ -3499,7 +3901,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PlayerStateRequest"];
+                "application/json": components["schemas"]["RenderRequest"];
             };
         };
         responses: {

@@ -16,6 +16,10 @@ mixtour-player = { $player ->
     [0] { -white }
    *[other] { -blue }
  }
+mixtour-colour = { $player ->
+    [0] { -white }
+   *[other] { -blue }
+ }
 mixtour-option-piecesPerPlayer = Steine je Spieler
     .description = Wie viele Steine jede Seite in ihrem Vorrat hat (MX-2).
 mixtour-option-pointsToWin = Punkte zum Sieg
@@ -114,6 +118,7 @@ mixtour-shift-wins = { mixtour-shift }; { $stack } geht vom Brett, und { $scorer
 mixtour-pass = { mixtour-player } passt
 mixtour-pass-draw = { mixtour-player } passt ebenfalls; nach zweimaligem Passen endet die Partie unentschieden
 mixtour-stack-removed = { mixtour-player } bekommt einen Punkt: { $stack } auf { $square } geht vom Brett ({ $score })
+mixtour-game-started = Eine neue Partie: { mixtour-player } beginnt
 mixtour-game-won = { mixtour-player } gewinnt
 mixtour-game-drawn = Die Partie endet unentschieden: beide Seiten haben nacheinander gepasst
 

@@ -15,6 +15,10 @@ mixtour-player = { $player ->
     [0] { -white }
    *[other] { -blue }
  }
+mixtour-colour = { $player ->
+    [0] { -white }
+   *[other] { -blue }
+ }
 mixtour-option-piecesPerPlayer = Pieces per player
     .description = Pieces in each player's supply (MX-2).
 mixtour-option-pointsToWin = Points to win
@@ -101,6 +105,7 @@ mixtour-shift-wins = { mixtour-shift }; { $stack } leaves the board and { $score
 mixtour-pass = { mixtour-player } passes
 mixtour-pass-draw = { mixtour-player } passes too; after two passes in a row the game is drawn
 mixtour-stack-removed = { mixtour-player } scores a point: { $stack } on { $square } leaves the board ({ $score })
+mixtour-game-started = A new game: { mixtour-player } begins
 mixtour-game-won = { mixtour-player } wins
 mixtour-game-drawn = The game is drawn: both players passed in a row
 

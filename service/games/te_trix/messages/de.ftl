@@ -108,6 +108,10 @@ te-trix-move-place-own = Die Form { $shape } { $turned } in { $cells } ins eigen
 
 ## Ereignisse in Worten
 
+te-trix-event-game-started = { $count ->
+        [one] Eine neue Partie für einen Spieler
+       *[other] Eine neue Partie für { $count } Spieler
+    }: { te-trix-player } würfelt zuerst (TX-5)
 te-trix-event-chance = Der Dienst hat { $dice } gewürfelt
 te-trix-event-rolled = Runde { $round }: { te-trix-player } hat { $dice } gewürfelt
 te-trix-event-stopped = { te-trix-player } hat in Runde { $round } aufgehört

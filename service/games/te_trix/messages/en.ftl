@@ -108,6 +108,10 @@ te-trix-move-place-own = Enter the { $shape } shape { $turned } in { $cells } on
 
 ## Events told
 
+te-trix-event-game-started = { $count ->
+        [one] A new game for one player
+       *[other] A new game for { $count } players
+    }: { te-trix-player } rolls first (TX-5)
 te-trix-event-chance = The service rolled { $dice }
 te-trix-event-rolled = Round { $round }: { te-trix-player } rolled { $dice }
 te-trix-event-stopped = { te-trix-player } stopped in round { $round }

@@ -14,6 +14,10 @@ tric-trac-player = { $player ->
     [0] Rot
    *[1] Schwarz
  }
+tric-trac-colour = { $player ->
+    [0] Rot
+   *[1] Schwarz
+ }
 tric-trac-option-mustPlayLarger = Höhere Zahl hat Vorrang
     .description = Lässt sich von einem Wurf nur eine Zahl ziehen, muss es die höhere sein (TT-8).
 tric-trac-option-homeBeforeBearOff = Erst alle Steine ins letzte Viertel
@@ -229,6 +233,7 @@ tric-trac-event-forfeited = { tric-trac-player } kann die { $number } nicht zieh
 tric-trac-event-extra-throw = { tric-trac-player } würfelt nach dem Pasch noch einmal
 tric-trac-event-game-over = { tric-trac-player } gewinnt mit { $points } zu { $other } Punkten
 tric-trac-event-chance-throw = Der Dienst würfelt: { $low } und { $high }
+tric-trac-event-game-started = Eine neue Partie: der Eröffnungswurf entscheidet, wer beginnt (TT-4)
 tric-trac-event-chance-opening = Der Dienst würfelt die Eröffnung aus: { tric-trac-player } beginnt mit { $low } und { $high }
 
 ## Aufforderungen (texts.py): wer was tun muss, oder wie die Partie ausging

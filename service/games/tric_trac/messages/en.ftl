@@ -13,6 +13,10 @@ tric-trac-player = { $player ->
     [0] Red
    *[1] Black
  }
+tric-trac-colour = { $player ->
+    [0] Red
+   *[1] Black
+ }
 tric-trac-option-mustPlayLarger = Larger number first
     .description = When only one number of a throw can be played, it must be the larger one (TT-8).
 tric-trac-option-homeBeforeBearOff = All stones home before bearing off
@@ -210,6 +214,7 @@ tric-trac-event-game-over = { tric-trac-player } wins with { $points ->
    *[other] { $points } points
  } to { $other }
 tric-trac-event-chance-throw = The service throws the dice: { $low } and { $high }
+tric-trac-event-game-started = A new game: the opening throw decides who begins (TT-4)
 tric-trac-event-chance-opening = The service throws the opening: { tric-trac-player } starts with { $low } and { $high }
 
 ## Prompts (texts.py): who is to do what, or how the game ended

@@ -61,6 +61,7 @@ triominos-junior-draw-coin = { triominos-junior-player } zieht einen Stein nach 
    *[other] und zahlt dafür eine Münze
  }
 triominos-junior-pass = { triominos-junior-player } passt: er kann weder legen noch tauschen noch nachziehen
+triominos-junior-game-started = Eine neue Partie für { $count } Spieler: Jeder bekommt 5 Steine (TJ-4), der Startstein wird ausgelegt (TJ-6) und { triominos-junior-player } beginnt (TJ-7)
 triominos-junior-dealt = { triominos-junior-player } bekommt einen Stein auf sein Bänkchen
 triominos-junior-start-tile = Der Startstein { $tile } beginnt die Auslage auf dem Platz { $at }
 triominos-junior-tile-drawn = { triominos-junior-player } stellt den gezogenen Stein auf sein Bänkchen; { $count ->

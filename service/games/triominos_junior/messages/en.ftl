@@ -58,6 +58,7 @@ triominos-junior-draw-coin = { triominos-junior-player } draws a tile { $paid ->
    *[other] and pays a coin
  }
 triominos-junior-pass = { triominos-junior-player } passes: they can neither place, swap nor draw
+triominos-junior-game-started = A new game for { $count } players: each is dealt 5 tiles (TJ-4), the start tile is laid (TJ-6) and { triominos-junior-player } begins (TJ-7)
 triominos-junior-dealt = { triominos-junior-player } is dealt a tile
 triominos-junior-start-tile = { $tile } starts the layout at { $at }
 triominos-junior-tile-drawn = { triominos-junior-player } puts the drawn tile on their rack; { $count ->
