@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gzip
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -65,8 +66,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     metrics.watch(cache)
     rules = Rules(settings, cache)
     # the committed schema/openapi.json's very bytes (same settings, same document), so code
-    # generated from the URL is the code generated from the file
-    spec = jsonio.pretty(openapi(rules))
+    # generated from the URL is the code generated from the file. Built when first asked for:
+    # it costs 40-80 ms, and the test suite makes hundreds of apps that are never asked.
+    spec = functools.cache(lambda: jsonio.pretty(openapi(rules)))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -87,7 +89,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return Response(body, media_type=media)
 
     async def openapi_endpoint(request: Request) -> Response:
-        return Response(spec, media_type="application/json")
+        return Response(spec(), media_type="application/json")
 
     web = resources.files("service") / "web"
     ide = (web / "graphiql" / "index.html").read_text(encoding="utf-8")
