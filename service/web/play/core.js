@@ -53,14 +53,21 @@ const FAILURES = `... on MoveRejected { code message ply reason rule }
   ... on InvalidState { code message problems { path reason } problemCount }
   ... on InvalidRequest { code message details }`;
 const POSITION = "state toMove isChance status winners scores";
+const NEXT_STEPS = `__typename ... on NextSteps { steps { notation move } canEnd turn { notation move } }
+  ... on MoveRejected { code message reason rule step } ... on InvalidRequest { code message details }`;
 const Q = {
   games: "query Games { games { id name minPlayers maxPlayers chance hiddenInformation simultaneous options playerNames } }",
   newGame: `query New($g: String!, $p: Int, $o: JSON, $s: String) {
     newGame(game: $g, players: $p, options: $o, seed: $s) { __typename ... on Position { ${POSITION} } ${FAILURES} } }`,
-  look: `query Look($g: String!, $s: JSON!, $p: Int, $moves: Boolean!) {
+  look: `query Look($g: String!, $s: JSON!, $p: Int, $moves: Boolean!, $steps: Boolean!) {
     position(game: $g, state: $s) { __typename
       ... on Position { prompt svg(player: $p)
-        legalMoves(player: $p) @include(if: $moves) { notation move probability description } }
+        legalMoves(player: $p) @include(if: $moves) { notation move probability description }
+        nextSteps(player: $p) @include(if: $steps) { ${NEXT_STEPS} } }
+      ${FAILURES} } }`,
+  steps: `query Steps($g: String!, $s: JSON!, $p: Int, $steps: [JSON!]) {
+    position(game: $g, state: $s) { __typename
+      ... on Position { nextSteps(player: $p, steps: $steps) { ${NEXT_STEPS} } }
       ${FAILURES} } }`,
   play: `query Play($g: String!, $s: JSON!, $m: [JSON!]!, $p: Int) {
     play(game: $g, state: $s, moves: $m, player: $p, describe: true) { __typename
@@ -147,27 +154,45 @@ async function look(position, actor, covered, bot = false) {
   const watcher = humans().length === 1 ? humans()[0] : null;  // a bot's turn, as its human sees it
   const player = bot ? (game.info.hiddenInformation ? watcher : actor) : covered ? null : actor;
   const moves = !bot && !covered && position.status !== "finished";
-  const data = await gql(Q.look, {g: game.id, s: position.state, p: player, moves});
+  const steps = moves && !!game.board.steps && !position.isChance;  // the first steps of a turn built step by step
+  const data = await gql(Q.look, {g: game.id, s: position.state, p: player, moves, steps});
   const answer = unwrap(data.position, "Position");
-  return {svg: answer.svg, prompt: answer.prompt ?? "", legal: answer.legalMoves ?? [], actor, covered, bot, board: game.board, lang};
+  return {svg: answer.svg, prompt: answer.prompt ?? "", legal: answer.legalMoves ?? [], actor, covered, bot, board: game.board, lang,
+    steps: steps ? unwrap(answer.nextSteps, "NextSteps") : null};
 }
 
-// Runs one request sequence; on any failure the game on screen stays as it was.
-async function act(work) {
+// The steps that may follow `steps` (notations or documents of steps the service offered) in
+// the position on screen; `then(answer)` runs once it is known, if the screen still shows the
+// same view (a board that builds a move step by step: board.steps).
+function nextSteps(steps, then) {
+  const shown = view;
+  let answer = null;
+  return act(async () => {
+    const data = await gql(Q.steps, {g: game.id, s: now.position.state, p: view.actor, steps});
+    answer = unwrap(unwrap(data.position, "Position").nextSteps, "NextSteps");
+  }, () => (view === shown && answer ? then(answer) : undefined));
+}
+
+// Runs one request sequence; on any failure the game on screen stays as it was. `after` runs
+// once the work has succeeded and the page is no longer busy (it may act again).
+async function act(work, after = null) {
   if (busy) return;
   busy = true;
   document.body.dataset.busy = "true";
   showError(null);
   showTrouble(null);
+  let done = false;
   try {
     await work();
+    done = true;
   } catch (e) {
-    if (e.trouble) showTrouble(e, () => act(work));
+    if (e.trouble) showTrouble(e, () => act(work, after));
     else showError(e);
   } finally {
     busy = false;
     document.body.dataset.busy = "false";
   }
+  if (done && after) await after();
 }
 
 // The banner over the game: what went wrong in the page's words (or the service's), and Retry.
@@ -472,7 +497,7 @@ const ui = {
   get pick() { return pick; },
   set pick(value) { pick = value; },
   get pointer() { return pointer; },
-  docs, play, paint, switchActor, nameOf, t, q, attr, mark, node, overlay, button,
+  docs, play, nextSteps, paint, switchActor, nameOf, t, q, attr, mark, node, overlay, button,
 };
 
 const OUTCOME_BUTTONS = 12;  // more chance outcomes than this are offered as a list
