@@ -271,3 +271,40 @@ test("tric-trac: a turn played with its larger die first and with its smaller di
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// ---------- point 6 (partly): dice as dice faces, rolled symbols as their symbols ----------
+// Without a seed the player enters the throw or the roll: every outcome in the list begins with
+// its faces, and the record's line of it shows them too, named by the catalog for a screen reader.
+const DICE = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+const SYMBOLS = { o: "○", x: "✕", s: "□" };
+const ENTERED = [
+  ["tric-trac", {}, (m) => m.dice.map((n) => DICE[n - 1]).join(""), "red 3-5", "⚂⚄", ["play-tric-trac-die-3", "play-tric-trac-die-5"]],
+  ["te-trix", { players: 2 }, (m) => [...m.symbols].map((c) => SYMBOLS[c]).join(""), "ooxs", "○○✕□",
+    ["play-te-trix-symbol-o", "play-te-trix-symbol-o", "play-te-trix-symbol-x", "play-te-trix-symbol-s"]],
+];
+
+test("dice and rolled symbols are shown as their faces, with names from the catalog", { timeout: 60_000 }, async () => {
+  const { page, context, errors } = await open(DESKTOP, "de-DE");
+  const de = await words("de");
+  for (const [game, setup, glyphs, entered, shown, names] of ENTERED) {
+    await start(page, { game, seed: "", ...setup });
+    const { state } = await held(page);
+    const outcomes = (await api(game, "legal-moves", { state, describe: true }, "de")).moves;
+    const listed = await page.$$eval("#outcome option", (os) => os.map((o) => [o.value, o.textContent]));
+    assert.deepEqual(listed.map(([notation]) => notation), outcomes.map((m) => m.notation));
+    for (const [i, [, text]] of listed.entries()) {
+      assert.ok(text.startsWith(`${glyphs(outcomes[i].move)} ${outcomes[i].description} (`), `${game}: ${text}`);
+    }
+    await page.selectOption("#outcome", entered);
+    await page.click('#tools [data-action="outcome"]');
+    await page.waitForFunction(() => document.body.dataset.ply === "1" && document.body.dataset.busy === "false");
+    const faces = await page.$$eval("#record li .faces", (els) => els.map((el) => ({
+      text: el.textContent, role: el.getAttribute("role"), name: el.getAttribute("aria-label"),
+    })));
+    const name = new Intl.ListFormat("de", { type: "conjunction" }).format(names.map((id) => de[id]));
+    assert.deepEqual(faces, [{ text: shown, role: "img", name }], `${game}: the record shows the faces entered`);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${game}-faces.png`) });
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

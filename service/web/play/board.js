@@ -27,6 +27,9 @@
  * @property {(ui: object) => unknown} [cycle]  the R key: another way to play the previewed move.
  * @property {(ui: object) => HTMLElement[]} [choices]  buttons shown under the board.
  * @property {string} [css]  this game's own styles for the marks it sets.
+ * @property {(thing: object, ui: object) => {glyph: string, name: string, colour?: string}[]} [faces]
+ *   the dice or symbols a move document or an event shows (a throw, a roll): one character
+ *   per face and its spoken name (a page message); [] for none.
  * @property {boolean} [steps]  the board builds a move step by step: every view carries the
  *   service's first steps (`ui.view.steps`, as `nextSteps` answers them).
  */
@@ -39,6 +42,7 @@ export const MEMBERS = {
   cycle: { type: "function", required: false },
   choices: { type: "function", required: false },
   css: { type: "string", required: false },
+  faces: { type: "function", required: false },
   steps: { type: "boolean", required: false },
 };
 

@@ -357,7 +357,7 @@ async function playFor(entry, player, bot = false) {
   const chance = entry.probability != null;
   const data = await gql(Q.play, {g: game.id, s: now.position.state, m: [entry.move], p: player});
   const outcome = unwrap(data.play, "PlayOutcome");
-  const done = {player, chance, bot, notation: entry.notation, description: entry.description};
+  const done = {player, chance, bot, notation: entry.notation, description: entry.description, move: entry.move};
   const record = [...now.record, ...recordItems(outcome.events, [done])];
   const moves = [...now.moves, player == null ? entry.notation : {player, move: entry.notation}];
   const human = view.covered || view.bot ? null : view.actor;
@@ -423,7 +423,8 @@ function recordItems(events, plays) {
   const open = (k) => {  // the lines of the moves up to ply k, in order
     for (; next <= k && next < plays.length; next++) {
       const p = plays[next];
-      current = {kind: p.chance ? "chance" : "move", player: p.player, bot: p.bot, lines: [], told: p.description ?? p.notation};
+      current = {kind: p.chance ? "chance" : "move", player: p.player, bot: p.bot, lines: [],
+        told: {text: p.description ?? p.notation, thing: p.move}};
       items.push(current);
     }
   };
@@ -436,7 +437,7 @@ function recordItems(events, plays) {
     } else {
       open(ply);
     }
-    current.lines.push(e.description ?? e.type);
+    current.lines.push({text: e.description ?? e.type, thing: e});
   }
   open(plays.length - 1);
   for (const item of items) if (!item.lines.length) item.lines.push(item.told);
@@ -484,6 +485,26 @@ function overlay() {
   return node(svgEl(), "g", {class: "ui-overlay", "pointer-events": "none"});
 }
 
+// The dice or symbols a move document or an event shows, as the board module draws them
+// (board.faces): one character per face, named by the catalog for a screen reader; null when
+// it shows none.
+function faces(thing) {
+  const shown = game?.board.faces?.(thing, ui) ?? [];
+  if (!shown.length) return null;
+  const span = Object.assign(document.createElement("span"), {className: "faces"});
+  const name = new Intl.ListFormat(lang, {type: "conjunction"}).format(shown.map((f) => f.name));
+  span.setAttribute("role", "img");
+  span.setAttribute("aria-label", name);
+  span.title = name;
+  for (const f of shown) {
+    const face = Object.assign(document.createElement("span"), {textContent: f.glyph});
+    face.setAttribute("aria-hidden", "true");
+    if (f.colour) face.style.color = f.colour;
+    span.append(face);
+  }
+  return span;
+}
+
 function button(text, onclick, data = {}) {
   const b = Object.assign(document.createElement("button"), {type: "button", textContent: text, onclick});
   Object.assign(b.dataset, data);
@@ -524,10 +545,18 @@ function paint() {
       const percent = new Intl.NumberFormat(lang, {style: "percent", maximumFractionDigits: 1});
       const label = (m) => `${told && m.description ? m.description : m.notation} (${percent.format(m.probability)})`;
       if (outcomes.length <= OUTCOME_BUTTONS) {
-        for (const m of outcomes) tools.push(button(label(m), () => play(m), {outcome: m.notation}));
+        for (const m of outcomes) {
+          const b = button(label(m), () => play(m), {outcome: m.notation});
+          const shown = faces(m.move);
+          if (shown) b.prepend(shown, " ");
+          tools.push(b);
+        }
       } else {  // many outcomes in words (an opening throw has 30): a list, not a wall of buttons
         const list = Object.assign(document.createElement("select"), {id: "outcome"});
-        for (const m of outcomes) list.add(new Option(label(m), m.notation));
+        for (const m of outcomes) {  // a list shows text alone: the faces as their characters
+          const glyphs = (game.board.faces?.(m.move, ui) ?? []).map((f) => f.glyph).join("");
+          list.add(new Option(glyphs ? `${glyphs} ${label(m)}` : label(m), m.notation));
+        }
         tools.push(list, button(t("play-enter-outcome"),
           () => play(outcomes.find((m) => m.notation === list.value)), {action: "outcome"}));
       }
@@ -628,7 +657,13 @@ function drawRecord() {
     li.className = r.kind;
     li.dataset.kind = r.kind;
     if (r.bot) { li.dataset.bot = "true"; li.title = t("play-record-bot"); }
-    li.replaceChildren(...r.lines.map((line) => Object.assign(document.createElement("span"), {textContent: line})));
+    li.replaceChildren(...r.lines.map(({text, thing}) => {
+      const line = Object.assign(document.createElement("span"), {className: "line"});
+      const shown = faces(thing);
+      if (shown) line.append(shown, " ");
+      line.append(Object.assign(document.createElement("span"), {className: "told", textContent: text}));
+      return line;
+    }));
     return li;
   }));
   $("record").scrollTop = $("record").scrollHeight;  // follows the latest

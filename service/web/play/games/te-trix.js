@@ -41,6 +41,13 @@ function arrangementPicture(ui, move, blank = false) {
   return svg;
 }
 
+// A rolled symbol as a character in its ink, and its spoken name.
+const SYMBOL = {
+  o: { glyph: "○", name: "play-te-trix-symbol-o" }, x: { glyph: "✕", name: "play-te-trix-symbol-x" },
+  s: { glyph: "□", name: "play-te-trix-symbol-s" },
+};
+const rolled = (thing) => (thing?.kind === "roll" ? thing.symbols : thing?.type === "rolled" ? thing.roll : null);
+
 function paintSheet(ui, tools) {
   ui.mark(`.rw-sheet${ui.attr("sheet", ui.view.actor)}`, "ui-acting");
   const movers = ui.position.toMove;
@@ -73,6 +80,13 @@ function paintSheet(ui, tools) {
 
 const board = {
   places: "[data-cell]",
+
+  // a roll (an outcome to enter, or the event of one) as the symbols it shows
+  faces(thing, ui) {
+    const symbols = rolled(thing);
+    return typeof symbols !== "string" ? [] : [...symbols].filter((c) => SYMBOL[c])
+      .map((c) => ({ glyph: SYMBOL[c].glyph, name: ui.t(SYMBOL[c].name), colour: INK[c] }));
+  },
 
   handles: (move) => "cells" in move || "slots" in move,
 

@@ -10,8 +10,18 @@ const stepOf = (offered) => offered.move.steps[0];
 const chosen = (ui) => ui.pick.steps ?? [];
 const answer = (ui) => ui.pick.next ?? ui.view.steps ?? { steps: [], canEnd: false, turn: null };
 
+// A die's face (U+2680…) and its spoken name.
+const FACE = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+const DIE = {
+  1: "play-tric-trac-die-1", 2: "play-tric-trac-die-2", 3: "play-tric-trac-die-3",
+  4: "play-tric-trac-die-4", 5: "play-tric-trac-die-5", 6: "play-tric-trac-die-6",
+};
+
 export default {
   places: "[data-point]",
+
+  // a throw (an outcome to enter, or the event of one) as the two dice it shows
+  faces: (thing, ui) => (Array.isArray(thing?.dice) ? thing.dice.filter((n) => DIE[n]).map((n) => ({ glyph: FACE[n - 1], name: ui.t(DIE[n]) })) : []),
 
   handles: (move) => "steps" in move,
 
