@@ -30,6 +30,8 @@
  * @property {(thing: object, ui: object) => {glyph: string, name: string, colour?: string}[]} [faces]
  *   the dice or symbols a move document or an event shows (a throw, a roll): one character
  *   per face and its spoken name (a page message); [] for none.
+ * @property {(el: Element, ui: object) => string} [label]  the spoken name of a location (an
+ *   element of `places`) for a screen reader, in page messages: "c3, Stapel aus 2, Weiß oben".
  * @property {boolean} [steps]  the board builds a move step by step: every view carries the
  *   service's first steps (`ui.view.steps`, as `nextSteps` answers them).
  */
@@ -43,6 +45,7 @@ export const MEMBERS = {
   choices: { type: "function", required: false },
   css: { type: "string", required: false },
   faces: { type: "function", required: false },
+  label: { type: "function", required: false },
   steps: { type: "boolean", required: false },
 };
 

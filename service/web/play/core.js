@@ -8,6 +8,7 @@
 // (prompts, moves, events, errors, names, options, rules, the picture) from GraphQL, asked in
 // the language of the switch.
 import { problems as misfits } from "./board.js";
+import { isArrow, keyOf, locations, nearest, prepare, stopAt } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -553,6 +554,7 @@ function paint() {
         }
       } else {  // many outcomes in words (an opening throw has 30): a list, not a wall of buttons
         const list = Object.assign(document.createElement("select"), {id: "outcome"});
+        list.setAttribute("aria-label", t("play-outcome"));
         for (const m of outcomes) {  // a list shows text alone: the faces as their characters
           const glyphs = (game.board.faces?.(m.move, ui) ?? []).map((f) => f.glyph).join("");
           list.add(new Option(glyphs ? `${glyphs} ${label(m)}` : label(m), m.notation));
@@ -563,10 +565,39 @@ function paint() {
     }
   }
   $("hint").textContent = hint;
+  const had = focusHere();
   $("tools").replaceChildren(...tools);
   const finished = now.position.status === "finished";
   $("choices").replaceChildren(...(!view || view.covered || finished ? [] : view.board.choices?.(ui) ?? []));
+  speak();
+  refocus(had);
   fitBoard();
+}
+
+// ---------- the board for the keyboard and a screen reader (keys.js) ----------
+let focusKey = null;  // the location that has (or last had) the focus, by its data attributes
+const places = () => (view ? locations(svgEl(), view.board.places) : []);
+
+// Every location's spoken name: the board module's, and what the marks say of it now.
+function speak() {
+  for (const el of places()) {
+    const place = view.board.label?.(el, ui) || keyOf(el);
+    const said = el.classList.contains("ui-picked") ? t("play-place-picked", {place})
+      : el.classList.contains("ui-target") ? t("play-place-target", {place})
+        : el.classList.contains("ui-source") ? t("play-place-source", {place}) : place;
+    el.setAttribute("aria-label", said);
+  }
+}
+
+// Whether the focus is on the board or on a control that a new paint replaces; after it, the
+// focus goes back to the board's location with the same name rather than to the page's top.
+const focusHere = () => ["board", "tools", "choices"].some((id) => $(id).contains(document.activeElement));
+function refocus(had) {
+  if (!had || pointer !== "keyboard") return;  // a click elsewhere keeps the pointer's place
+  if (document.activeElement?.isConnected && document.activeElement !== document.body) return;
+  const all = places();
+  const el = all.find((e) => keyOf(e) === focusKey) ?? all[0];
+  el?.focus({preventScroll: true});
 }
 
 // The board takes the room the controls leave, and keeps its size while the player points at
@@ -586,10 +617,11 @@ function fitBoard(fresh = false) {
 
 // ---------- drawing everything from (game, now, view) ----------
 function draw() {
-  const position = now.position;
+  const position = now.position, had = focusHere();
   $("board").innerHTML = view.svg;  // the service's own SVG
   $("board").style.flex = "";  // a new view: the board is measured anew (fitBoard)
   svgEl()?.setAttribute("preserveAspectRatio", "xMidYMin meet");  // scaled to its box, at its top
+  prepare(places(), focusKey);
   marked = [];
   readColours();  // a colour appears with the first piece
   document.body.dataset.game = game.id;
@@ -618,6 +650,7 @@ function draw() {
   drawRecord();
   $("undo").disabled = !history.length;
   paint();
+  refocus(had);
 }
 
 // Who plays a seat: a person at this screen, or the reference bot at a level.
@@ -794,7 +827,30 @@ $("board").addEventListener("click", (e) => {
   const el = e.target.closest(view.board.places);
   if (el) view.board.click(el, ui);
 });
-$("board").addEventListener("pointerdown", (e) => { pointer = e.pointerType; });
+// How the person last acted, page-wide: a pointer ("mouse", "touch", "pen") or the keyboard.
+document.addEventListener("pointerdown", (e) => { pointer = e.pointerType; }, true);
+document.addEventListener("keydown", (e) => { if (!["Shift", "Control", "Alt", "Meta"].includes(e.key)) pointer = "keyboard"; }, true);
+// The keyboard: a focused location is pointed at (a preview shows), arrows move, Enter clicks.
+$("board").addEventListener("focusin", (e) => {
+  const all = places();
+  if (!all.includes(e.target)) return;
+  stopAt(all, e.target);
+  focusKey = keyOf(e.target);
+  if (busy || !view || view.covered) return;
+  view.board.hover?.(e.target, ui);
+});
+$("board").addEventListener("keydown", (e) => {
+  const all = places();
+  if (!all.includes(e.target)) return;
+  if (isArrow(e.key)) {
+    e.preventDefault();
+    nearest(e.target, all, e.key)?.focus();
+  } else if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    if (busy || !view || view.covered) return;
+    view.board.click(e.target, ui);
+  }
+});
 $("board").addEventListener("mouseover", (e) => {
   if (busy || !view || view.covered) return;
   view.board.hover?.(e.target, ui);

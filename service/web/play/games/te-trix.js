@@ -90,6 +90,15 @@ const board = {
 
   handles: (move) => "cells" in move || "slots" in move,
 
+  // "Spieler 1, Kästchen c3: ein Kreis": the symbol as the state's sheet holds it (the picture draws it
+  // but does not name it)
+  label(el, ui) {
+    const { sheet, cell, row, col } = el.dataset, name = ui.nameOf(Number(sheet));
+    const symbol = SYMBOL[ui.position.state.sheets?.[sheet]?.[row - 1]?.[col - 1]];
+    return symbol ? ui.t("play-te-trix-cell-filled", { name, cell, symbol: ui.t(symbol.name) })
+      : ui.t("play-te-trix-cell-empty", { name, cell });
+  },
+
   click(el, ui) {
     const sheet = Number(el.dataset.sheet), movers = ui.position.toMove;
     if (sheet !== ui.view.actor && movers.includes(sheet) && movers.length > 1) {

@@ -25,6 +25,23 @@ export default {
 
   handles: (move) => "steps" in move,
 
+  // "Spitze 3, Rot: 2 Steine", "Spitze 1, Start Rot, 15 Steine, Rot": the point's caption and
+  // stones as the picture's own texts say them, in the order it draws them (where it writes
+  // their count, a name that holds what is visible); a bear-off tray by its player and texts
+  label(el, ui) {
+    if (el.dataset.point === "off") {
+      const tray = [...el.querySelectorAll("text")].map((t) => t.textContent).join(" ");
+      return ui.t("play-tric-trac-off", { player: ui.nameOf(Number(el.dataset.player)), tray });
+    }
+    const caption = [...el.querySelectorAll("text:not(.rw-count)")].map((t) => t.textContent)
+      .find((text) => text !== el.dataset.point);
+    const point = caption ? ui.t("play-tric-trac-point-caption", { point: el.dataset.point, caption }) : el.dataset.point;
+    const stone = el.querySelector(".rw-stone"), count = el.querySelector(".rw-count")?.textContent;
+    if (!stone) return ui.t("play-tric-trac-point-empty", { point });
+    if (count) return ui.t("play-tric-trac-point-many", { point, count, player: ui.nameOf(Number(stone.dataset.player)) });
+    return ui.t("play-tric-trac-point-stones", { point, stones: stone.querySelector("title")?.textContent ?? "" });
+  },
+
   steps: true,
 
   click(el, ui) {
