@@ -44,6 +44,7 @@ async function loadTexts(wanted) {
   document.title = t("play-title");
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   for (const el of document.querySelectorAll("[data-t-title]")) el.title = t(el.dataset.tTitle);
+  for (const el of document.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.dataset.tLabel));
   $("lang").replaceChildren(...Object.entries(answer.languages).map(([code, name]) =>
     Object.assign(new Option(name, code, false, code === lang), {lang: code})));
   $("lang").value = lang;
@@ -297,12 +298,14 @@ function markProblems(problems) {
 // A seed nobody chose: every new game its own dice and deals, unless the seed is kept.
 const freshSeed = () => Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(36).padStart(2, "0")).join("");
 
-async function newGame() {
+// A new game as the form says, or as `given` ({game, players, options, seed}: a record's start).
+async function newGame(given = null, then = null) {
+  if (given) showSetup(given);
   const id = $("game").value, info = games[id];
   if (!$("seed-kept").checked) $("seed").value = freshSeed();
   const players = Number($("players").value), seed = $("seed").value.trim() || null;
   let options;
-  try { options = readOptions(); } catch (e) { showError(e); return; }
+  try { options = given ? given.options ?? {} : readOptions(); } catch (e) { showError(e); return; }
   await act(async () => {
     try {
       const board = await boardOf(id);
@@ -320,8 +323,10 @@ async function newGame() {
         $("note").textContent = "";
         $("options").parentElement.open = false;  // the setup is done: the room is the board's
         $("game-style").textContent = `#board :is(${board.places}) { cursor: pointer; }\n${board.css ?? ""}`;
+        tape = [];
         draw();
         loadRules().catch(showError);
+        if (then) await then();
       } catch (e) {
         game = previous;
         throw e;
@@ -331,6 +336,62 @@ async function newGame() {
       throw e;
     }
   });
+}
+
+// The form shows a record's start: its game, players and seed (kept: the record's dice).
+function showSetup({game: id, players, seed}) {
+  if (!(id in games)) throw failure(t("play-record-unknown-game", {game: String(id)}));
+  $("game").value = id;
+  setupForm();
+  if (players != null) $("players").value = String(players);
+  $("seed").value = seed ?? "";
+  $("seed-kept").checked = true;
+}
+
+// ---------- records: loaded, stepped through, shared as a link ----------
+// `tape`: the moves of the game as far as it is known (a loaded record, or the moves played
+// before stepping back); the screen shows its first now.moves.length. Playing a move at a
+// ply makes the moves so far the tape: the game goes on from there.
+let tape = [];
+
+// The position after the tape's first k moves, told as the record tells it (one request).
+async function goTo(k) {
+  const moves = tape.slice(0, Math.max(0, Math.min(k, tape.length)));
+  const data = await gql(Q.play, {g: game.id, s: game.start, m: moves, p: null});
+  const outcome = unwrap(data.play, "PlayOutcome");
+  const plays = moves.map((m) => (typeof m === "string" ? {player: null, chance: true, notation: m}
+    : {player: m.player, chance: false, notation: typeof m.move === "string" ? m.move : JSON.stringify(m.move), move: m.move}));
+  const {actor, covered, bot} = nextActor(outcome.position, humans().length === 1 ? humans()[0] : null);
+  const next = await look(outcome.position, actor, covered, bot);
+  history = [];
+  now = {position: outcome.position, record: recordItems(outcome.events, plays), moves, plays};
+  view = next;
+  pick = {};
+  draw();
+}
+const step = (k) => act(() => goTo(k));
+
+// A record as Copy record gives it ({game, players, options, seed, moves}), at ply `ply`
+// (default: its end).
+async function loadRecord(text, ply = null) {
+  let record;
+  try { record = JSON.parse(text); } catch { record = null; }
+  if (!record || typeof record !== "object" || !Array.isArray(record.moves)) {
+    showError(failure(t("play-record-not-json")));
+    return;
+  }
+  try { showSetup(record); } catch (e) { showError(e); return; }
+  await newGame(record, async () => {
+    tape = record.moves;
+    await goTo(ply ?? tape.length);
+  });
+}
+
+// The game on screen as a link: its record and ply in the fragment, for anyone to open.
+function shareLink() {
+  const fragment = `#${new URLSearchParams({record: JSON.stringify({...recordDocument(), moves: tape}), ply: now.moves.length})}`;
+  window.history.replaceState(null, "", fragment);
+  return location.href;
 }
 
 
@@ -366,6 +427,7 @@ async function playFor(entry, player, bot = false) {
   const next = await look(outcome.position, actor, covered, botNext);
   history.push({snapshot: now, view});
   now = {position: outcome.position, record, moves, plays: [...now.plays, done]};
+  tape = moves;  // the game goes on from here
   view = next;
   pick = {};
   $("note").textContent = "";
@@ -649,8 +711,18 @@ function draw() {
   }));
   drawRecord();
   $("undo").disabled = !history.length;
+  drawSteps();
   paint();
   refocus(had);
+}
+
+// The record's steps: back, forward, a ply to go to, out of the tape's length.
+function drawSteps() {
+  const k = now.moves.length, n = Math.max(tape.length, k);
+  $("step-first").disabled = $("step-back").disabled = k === 0;
+  $("step-forward").disabled = $("step-last").disabled = k >= tape.length;
+  Object.assign($("step-ply"), {max: n, value: k});
+  $("step-of").textContent = t("play-step-of", {n});
 }
 
 // Who plays a seat: a person at this screen, or the reference bot at a level.
@@ -746,6 +818,7 @@ window.regelwerk = {
   get state() { return now && structuredClone(now.position.state); },
   get actor() { return view?.actor ?? null; },
   get covered() { return !!view?.covered; },
+  get tape() { return structuredClone(tape); },
 };
 
 // ---------- the rules, from rules(game), when their panel is open ----------
@@ -822,6 +895,16 @@ $("check").onclick = verify;
 $("copy").onclick = copyRecord;
 $("download").onclick = downloadRecord;
 $("reveal").onclick = () => switchActor(view.actor, false);
+$("step-first").onclick = () => step(0);
+$("step-back").onclick = () => step(now.moves.length - 1);
+$("step-forward").onclick = () => step(now.moves.length + 1);
+$("step-last").onclick = () => step(tape.length);
+$("step-ply").onchange = () => step(Number($("step-ply").value));
+$("load").onclick = async () => { await loadRecord($("load-text").value); await botTurn(); };
+$("link").onclick = async () => {
+  const url = shareLink();
+  try { await navigator.clipboard.writeText(url); $("note").textContent = t("play-link-copied"); } catch { $("note").textContent = url; }
+};
 $("board").addEventListener("click", (e) => {
   if (busy || !view || view.covered) return;
   const el = e.target.closest(view.board.places);
@@ -862,9 +945,12 @@ document.addEventListener("keydown", (e) => {
 });
 $("seed").oninput = () => { $("seed-kept").checked = true; };  // a seed typed in is meant
 // The first words, games and game; a failure offers to try again.
+// A link's fragment (#record=…&ply=…) opens that record at that ply.
 function begin() {
+  const shared = new URLSearchParams(location.hash.slice(1));
   loadTexts(remembered()).then(loadGames).then(() => {
     setupForm();
+    if (shared.has("record")) return loadRecord(shared.get("record"), shared.has("ply") ? Number(shared.get("ply")) : null);
     return newGame();
   }).catch((e) => showTrouble(e, begin));
 }
