@@ -25,7 +25,13 @@ from service.games.core.text import Msg
 ROOT = Path(service.__file__).parent
 # Messages whose text is the same in both languages by nature (a pass-through).
 # Lists written with commas, the same in both languages ("A, <the rest>"; "S1 4, S2 3").
-SAME_IN_BOTH: set[str] = {"driver-players-more", "triominos-junior-svg-counts-list"}
+# Messages that are only punctuation around their arguments (words the picture drew already).
+SAME_IN_BOTH: set[str] = {
+    "driver-players-more",
+    "triominos-junior-svg-counts-list",
+    "play-tric-trac-point-caption",
+    "play-tric-trac-off",
+}
 # Call sites whose message is the Nth argument: a str or f-string there is a sentence the
 # catalog does not hold.
 MESSAGE_ARGUMENT = {

@@ -136,7 +136,8 @@ export const held = (page) => page.evaluate(() => ({
   state: window.regelwerk.state, actor: window.regelwerk.actor, covered: window.regelwerk.covered,
 }));
 export const record = (page) => page.$$eval("#record li", (lis) => lis.map((li) => li.textContent));
-export const recordLines = (page) => page.$$eval("#record li span", (spans) => spans.map((s) => s.textContent));
+// the record's lines in words (a line may begin with the dice or symbols it names, drawn as faces)
+export const recordLines = (page) => page.$$eval("#record li .told", (spans) => spans.map((s) => s.textContent));
 export const sampled = (page) => page.$$eval('#record li[data-kind="chance"]', (lis) => lis.length);
 export const language = (page) => page.evaluate(() => document.documentElement.lang);
 

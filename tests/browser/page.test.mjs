@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import path from "node:path";
 import {
-  ARTIFACTS, BASE, DESKTOP, PHONE, api, checkShown, held, onScreen, open, ply, settled, start, withBrowser, wordedPattern, words,
+  ARTIFACTS, BASE, DESKTOP, PHONE, api, checkShown, held, onScreen, open, ply, recordLines, settled, start, withBrowser, wordedPattern,
+  words,
 } from "./browser.mjs";
 
 withBrowser();
@@ -155,7 +156,6 @@ test("a network failure or an error answer shows a banner in the catalog's words
 // ---------- point 7: seats, a person against the reference bot ----------
 // The human's move, clicked as a person clicks it: the first legal move of each kind the board
 // plays, or the button of a move it does not.
-const same = (a, b) => String(a.from) === String(b.from) && String(a.to) === String(b.to);
 const HUMAN = {
   async mixtour(page, legal) {
     const doc = legal.find((m) => m.kind === "shift") ?? legal[0];
@@ -169,10 +169,10 @@ const HUMAN = {
   async "tric-trac"(page, legal) {
     const doc = legal[0];
     if (doc.kind === "pass") return page.click('#tools [data-move="pass"]');
-    for (const [i, step] of doc.steps.entries()) {
+    for (const step of doc.steps) {  // each step as the service offers it next; the last plays the turn
       await page.click(`#board .rw-point[data-point="${step.from}"]`);
       await page.click(step.to === "off" ? `#board .rw-off[data-player="${doc.player}"]` : `#board .rw-point[data-point="${step.to}"]`);
-      if (legal.filter((m) => doc.steps.slice(0, i + 1).every((s, j) => m.steps[j] && same(s, m.steps[j]))).length === 1) break;
+      await settled(page);
     }
     return undefined;
   },
@@ -227,3 +227,84 @@ for (const [game, viewport, setup] of AGAINST_THE_BOT) {
     await context.close();
   });
 }
+
+// ---------- point 1: a Tric Trac turn in the player's own order ----------
+// After the opening throw red 3-5 a stone on point 1 may go by either number first: the page
+// offers both targets (the service's next steps), and every order reaches the same position.
+test("tric-trac: a turn played with its larger die first and with its smaller die first", { timeout: 60_000 }, async () => {
+  const { page, context, errors } = await open(DESKTOP);
+  const texts = await words("en");
+  await start(page, { game: "tric-trac", seed: "" });  // no seed: the throw is entered
+  await page.selectOption("#outcome", "red 3-5");
+  await page.click('#tools [data-action="outcome"]');
+  await page.waitForFunction(() => document.body.dataset.ply === "1" && document.body.dataset.busy === "false");
+  const { state } = await held(page);
+  const orders = {
+    "the larger die first, one stone twice": [[1, 6], [6, 9]],
+    "the smaller die first, one stone twice": [[1, 4], [4, 9]],
+    "the larger die first, two stones": [[1, 6], [1, 4]],
+  };
+  for (const [order, steps] of Object.entries(orders)) {
+    const notation = steps[1][0] === steps[0][1] ? "1/4/9" : "1/4 1/6";  // as legal-moves lists it
+    const expected = await api("tric-trac", "play", { state, move: notation, describe: true });
+    for (const [i, [from, to]] of steps.entries()) {
+      await page.click(`#board .rw-point[data-point="${from}"]`);
+      const targets = await page.$$eval("#board .rw-point.ui-target", (els) => els.map((el) => Number(el.dataset.point)).sort((a, b) => a - b));
+      const offered = i === 0 ? [4, 6] : [from + 8 - (steps[0][1] - steps[0][0])];  // the other number
+      assert.deepEqual(targets, offered, `${order}: step ${i + 1} from ${from} may go to ${offered}`);
+      await page.click(`#board .rw-point[data-point="${to}"]`);
+      await settled(page);
+      if (i === 0) {
+        const used = await page.$$eval("#board .rw-die.ui-used", (els) => els.map((el) => Number(el.dataset.die)));
+        assert.deepEqual(used, [to - from], `${order}: the die of the first step is used`);
+        assert.equal(await page.textContent("#hint"), texts["play-tric-trac-next-step"].replace("{played}", "1"));
+        await page.screenshot({ path: path.join(ARTIFACTS, "tric-trac-own-order.png") });
+      }
+    }
+    await page.waitForFunction(() => document.body.dataset.ply === "2" && document.body.dataset.busy === "false");
+    assert.deepEqual((await held(page)).state, expected.state, `${order}: the turn is played`);
+    assert.deepEqual((await recordLines(page)).slice(-expected.events.length), expected.events.map((e) => e.description));
+    await page.click("#undo");
+    await settled(page);
+    assert.deepEqual((await held(page)).state, state);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// ---------- point 6 (partly): dice as dice faces, rolled symbols as their symbols ----------
+// Without a seed the player enters the throw or the roll: every outcome in the list begins with
+// its faces, and the record's line of it shows them too, named by the catalog for a screen reader.
+const DICE = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+const SYMBOLS = { o: "○", x: "✕", s: "□" };
+const ENTERED = [
+  ["tric-trac", {}, (m) => m.dice.map((n) => DICE[n - 1]).join(""), "red 3-5", "⚂⚄", ["play-tric-trac-die-3", "play-tric-trac-die-5"]],
+  ["te-trix", { players: 2 }, (m) => [...m.symbols].map((c) => SYMBOLS[c]).join(""), "ooxs", "○○✕□",
+    ["play-te-trix-symbol-o", "play-te-trix-symbol-o", "play-te-trix-symbol-x", "play-te-trix-symbol-s"]],
+];
+
+test("dice and rolled symbols are shown as their faces, with names from the catalog", { timeout: 60_000 }, async () => {
+  const { page, context, errors } = await open(DESKTOP, "de-DE");
+  const de = await words("de");
+  for (const [game, setup, glyphs, entered, shown, names] of ENTERED) {
+    await start(page, { game, seed: "", ...setup });
+    const { state } = await held(page);
+    const outcomes = (await api(game, "legal-moves", { state, describe: true }, "de")).moves;
+    const listed = await page.$$eval("#outcome option", (os) => os.map((o) => [o.value, o.textContent]));
+    assert.deepEqual(listed.map(([notation]) => notation), outcomes.map((m) => m.notation));
+    for (const [i, [, text]] of listed.entries()) {
+      assert.ok(text.startsWith(`${glyphs(outcomes[i].move)} ${outcomes[i].description} (`), `${game}: ${text}`);
+    }
+    await page.selectOption("#outcome", entered);
+    await page.click('#tools [data-action="outcome"]');
+    await page.waitForFunction(() => document.body.dataset.ply === "1" && document.body.dataset.busy === "false");
+    const faces = await page.$$eval("#record li .faces", (els) => els.map((el) => ({
+      text: el.textContent, role: el.getAttribute("role"), name: el.getAttribute("aria-label"),
+    })));
+    const name = new Intl.ListFormat("de", { type: "conjunction" }).format(names.map((id) => de[id]));
+    assert.deepEqual(faces, [{ text: shown, role: "img", name }], `${game}: the record shows the faces entered`);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${game}-faces.png`) });
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -38,7 +38,7 @@ def tools() -> tuple[str, str]:
 
 
 def install(npm: str) -> None:
-    """playwright-core as pinned in package-lock.json (it downloads no browser)."""
+    """playwright-core and axe-core as pinned in package-lock.json (no browser is downloaded)."""
     lock, stamp = HERE / "package-lock.json", HERE / "node_modules" / ".package-lock.json"
     if stamp.is_file() and stamp.stat().st_mtime >= lock.stat().st_mtime:
         return

@@ -4,10 +4,11 @@
 // loads against it, and so does tests/browser/test_play_modules.py, with node.
 //
 // Every member gets `ui`, the page's view of the game on screen (core.js, `ui`): `view`
-// ({svg, legal, actor, covered}), `position`, `pick` (the selection, read and assigned here;
-// a new view clears it), `pointer` ("mouse", "touch", "pen"), `docs()` (the legal move
+// ({svg, legal, actor, covered, steps}), `position`, `pick` (the selection, read and assigned
+// here; a new view clears it), `pointer` ("mouse", "touch", "pen"), `docs()` (the legal move
 // documents, chance outcomes left out, each with its `description`), `play(entry)`,
-// `paint()`, `switchActor(player)`, `nameOf(player)`, `t(id, args)` (a page message
+// `nextSteps(steps, then)` (asks the service which steps may follow `steps`, then calls
+// `then({steps, canEnd, turn})`), `paint()`, `switchActor(player)`, `nameOf(player)`, `t(id, args)` (a page message
 // "play-…" in the page's language; its literal id is what the catalog test reads), and the
 // SVG helpers `q(selector)`, `attr(name, value)`,
 // `mark(selector | element, ...classes)` (the page removes them again before each paint),
@@ -26,6 +27,13 @@
  * @property {(ui: object) => unknown} [cycle]  the R key: another way to play the previewed move.
  * @property {(ui: object) => HTMLElement[]} [choices]  buttons shown under the board.
  * @property {string} [css]  this game's own styles for the marks it sets.
+ * @property {(thing: object, ui: object) => {glyph: string, name: string, colour?: string}[]} [faces]
+ *   the dice or symbols a move document or an event shows (a throw, a roll): one character
+ *   per face and its spoken name (a page message); [] for none.
+ * @property {(el: Element, ui: object) => string} [label]  the spoken name of a location (an
+ *   element of `places`) for a screen reader, in page messages: "c3, Stapel aus 2, Weiß oben".
+ * @property {boolean} [steps]  the board builds a move step by step: every view carries the
+ *   service's first steps (`ui.view.steps`, as `nextSteps` answers them).
  */
 export const MEMBERS = {
   places: { type: "string", required: true },
@@ -36,6 +44,9 @@ export const MEMBERS = {
   cycle: { type: "function", required: false },
   choices: { type: "function", required: false },
   css: { type: "string", required: false },
+  faces: { type: "function", required: false },
+  label: { type: "function", required: false },
+  steps: { type: "boolean", required: false },
 };
 
 /** What is wrong with `board` as a Board: an empty list when nothing is. */

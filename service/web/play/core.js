@@ -8,6 +8,7 @@
 // (prompts, moves, events, errors, names, options, rules, the picture) from GraphQL, asked in
 // the language of the switch.
 import { problems as misfits } from "./board.js";
+import { isArrow, keyOf, locations, nearest, prepare, stopAt } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -43,6 +44,7 @@ async function loadTexts(wanted) {
   document.title = t("play-title");
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   for (const el of document.querySelectorAll("[data-t-title]")) el.title = t(el.dataset.tTitle);
+  for (const el of document.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.dataset.tLabel));
   $("lang").replaceChildren(...Object.entries(answer.languages).map(([code, name]) =>
     Object.assign(new Option(name, code, false, code === lang), {lang: code})));
   $("lang").value = lang;
@@ -53,14 +55,21 @@ const FAILURES = `... on MoveRejected { code message ply reason rule }
   ... on InvalidState { code message problems { path reason } problemCount }
   ... on InvalidRequest { code message details }`;
 const POSITION = "state toMove isChance status winners scores";
+const NEXT_STEPS = `__typename ... on NextSteps { steps { notation move } canEnd turn { notation move } }
+  ... on MoveRejected { code message reason rule step } ... on InvalidRequest { code message details }`;
 const Q = {
   games: "query Games { games { id name minPlayers maxPlayers chance hiddenInformation simultaneous options playerNames } }",
   newGame: `query New($g: String!, $p: Int, $o: JSON, $s: String) {
     newGame(game: $g, players: $p, options: $o, seed: $s) { __typename ... on Position { ${POSITION} } ${FAILURES} } }`,
-  look: `query Look($g: String!, $s: JSON!, $p: Int, $moves: Boolean!) {
+  look: `query Look($g: String!, $s: JSON!, $p: Int, $moves: Boolean!, $steps: Boolean!) {
     position(game: $g, state: $s) { __typename
       ... on Position { prompt svg(player: $p)
-        legalMoves(player: $p) @include(if: $moves) { notation move probability description } }
+        legalMoves(player: $p) @include(if: $moves) { notation move probability description }
+        nextSteps(player: $p) @include(if: $steps) { ${NEXT_STEPS} } }
+      ${FAILURES} } }`,
+  steps: `query Steps($g: String!, $s: JSON!, $p: Int, $steps: [JSON!]) {
+    position(game: $g, state: $s) { __typename
+      ... on Position { nextSteps(player: $p, steps: $steps) { ${NEXT_STEPS} } }
       ${FAILURES} } }`,
   play: `query Play($g: String!, $s: JSON!, $m: [JSON!]!, $p: Int) {
     play(game: $g, state: $s, moves: $m, player: $p, describe: true) { __typename
@@ -147,27 +156,45 @@ async function look(position, actor, covered, bot = false) {
   const watcher = humans().length === 1 ? humans()[0] : null;  // a bot's turn, as its human sees it
   const player = bot ? (game.info.hiddenInformation ? watcher : actor) : covered ? null : actor;
   const moves = !bot && !covered && position.status !== "finished";
-  const data = await gql(Q.look, {g: game.id, s: position.state, p: player, moves});
+  const steps = moves && !!game.board.steps && !position.isChance;  // the first steps of a turn built step by step
+  const data = await gql(Q.look, {g: game.id, s: position.state, p: player, moves, steps});
   const answer = unwrap(data.position, "Position");
-  return {svg: answer.svg, prompt: answer.prompt ?? "", legal: answer.legalMoves ?? [], actor, covered, bot, board: game.board, lang};
+  return {svg: answer.svg, prompt: answer.prompt ?? "", legal: answer.legalMoves ?? [], actor, covered, bot, board: game.board, lang,
+    steps: steps ? unwrap(answer.nextSteps, "NextSteps") : null};
 }
 
-// Runs one request sequence; on any failure the game on screen stays as it was.
-async function act(work) {
+// The steps that may follow `steps` (notations or documents of steps the service offered) in
+// the position on screen; `then(answer)` runs once it is known, if the screen still shows the
+// same view (a board that builds a move step by step: board.steps).
+function nextSteps(steps, then) {
+  const shown = view;
+  let answer = null;
+  return act(async () => {
+    const data = await gql(Q.steps, {g: game.id, s: now.position.state, p: view.actor, steps});
+    answer = unwrap(unwrap(data.position, "Position").nextSteps, "NextSteps");
+  }, () => (view === shown && answer ? then(answer) : undefined));
+}
+
+// Runs one request sequence; on any failure the game on screen stays as it was. `after` runs
+// once the work has succeeded and the page is no longer busy (it may act again).
+async function act(work, after = null) {
   if (busy) return;
   busy = true;
   document.body.dataset.busy = "true";
   showError(null);
   showTrouble(null);
+  let done = false;
   try {
     await work();
+    done = true;
   } catch (e) {
-    if (e.trouble) showTrouble(e, () => act(work));
+    if (e.trouble) showTrouble(e, () => act(work, after));
     else showError(e);
   } finally {
     busy = false;
     document.body.dataset.busy = "false";
   }
+  if (done && after) await after();
 }
 
 // The banner over the game: what went wrong in the page's words (or the service's), and Retry.
@@ -271,12 +298,14 @@ function markProblems(problems) {
 // A seed nobody chose: every new game its own dice and deals, unless the seed is kept.
 const freshSeed = () => Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(36).padStart(2, "0")).join("");
 
-async function newGame() {
+// A new game as the form says, or as `given` ({game, players, options, seed}: a record's start).
+async function newGame(given = null, then = null) {
+  if (given) showSetup(given);
   const id = $("game").value, info = games[id];
   if (!$("seed-kept").checked) $("seed").value = freshSeed();
   const players = Number($("players").value), seed = $("seed").value.trim() || null;
   let options;
-  try { options = readOptions(); } catch (e) { showError(e); return; }
+  try { options = given ? given.options ?? {} : readOptions(); } catch (e) { showError(e); return; }
   await act(async () => {
     try {
       const board = await boardOf(id);
@@ -294,8 +323,10 @@ async function newGame() {
         $("note").textContent = "";
         $("options").parentElement.open = false;  // the setup is done: the room is the board's
         $("game-style").textContent = `#board :is(${board.places}) { cursor: pointer; }\n${board.css ?? ""}`;
+        tape = [];
         draw();
         loadRules().catch(showError);
+        if (then) await then();
       } catch (e) {
         game = previous;
         throw e;
@@ -305,6 +336,62 @@ async function newGame() {
       throw e;
     }
   });
+}
+
+// The form shows a record's start: its game, players and seed (kept: the record's dice).
+function showSetup({game: id, players, seed}) {
+  if (!(id in games)) throw failure(t("play-record-unknown-game", {game: String(id)}));
+  $("game").value = id;
+  setupForm();
+  if (players != null) $("players").value = String(players);
+  $("seed").value = seed ?? "";
+  $("seed-kept").checked = true;
+}
+
+// ---------- records: loaded, stepped through, shared as a link ----------
+// `tape`: the moves of the game as far as it is known (a loaded record, or the moves played
+// before stepping back); the screen shows its first now.moves.length. Playing a move at a
+// ply makes the moves so far the tape: the game goes on from there.
+let tape = [];
+
+// The position after the tape's first k moves, told as the record tells it (one request).
+async function goTo(k) {
+  const moves = tape.slice(0, Math.max(0, Math.min(k, tape.length)));
+  const data = await gql(Q.play, {g: game.id, s: game.start, m: moves, p: null});
+  const outcome = unwrap(data.play, "PlayOutcome");
+  const plays = moves.map((m) => (typeof m === "string" ? {player: null, chance: true, notation: m}
+    : {player: m.player, chance: false, notation: typeof m.move === "string" ? m.move : JSON.stringify(m.move), move: m.move}));
+  const {actor, covered, bot} = nextActor(outcome.position, humans().length === 1 ? humans()[0] : null);
+  const next = await look(outcome.position, actor, covered, bot);
+  history = [];
+  now = {position: outcome.position, record: recordItems(outcome.events, plays), moves, plays};
+  view = next;
+  pick = {};
+  draw();
+}
+const step = (k) => act(() => goTo(k));
+
+// A record as Copy record gives it ({game, players, options, seed, moves}), at ply `ply`
+// (default: its end).
+async function loadRecord(text, ply = null) {
+  let record;
+  try { record = JSON.parse(text); } catch { record = null; }
+  if (!record || typeof record !== "object" || !Array.isArray(record.moves)) {
+    showError(failure(t("play-record-not-json")));
+    return;
+  }
+  try { showSetup(record); } catch (e) { showError(e); return; }
+  await newGame(record, async () => {
+    tape = record.moves;
+    await goTo(ply ?? tape.length);
+  });
+}
+
+// The game on screen as a link: its record and ply in the fragment, for anyone to open.
+function shareLink() {
+  const fragment = `#${new URLSearchParams({record: JSON.stringify({...recordDocument(), moves: tape}), ply: now.moves.length})}`;
+  window.history.replaceState(null, "", fragment);
+  return location.href;
 }
 
 
@@ -332,7 +419,7 @@ async function playFor(entry, player, bot = false) {
   const chance = entry.probability != null;
   const data = await gql(Q.play, {g: game.id, s: now.position.state, m: [entry.move], p: player});
   const outcome = unwrap(data.play, "PlayOutcome");
-  const done = {player, chance, bot, notation: entry.notation, description: entry.description};
+  const done = {player, chance, bot, notation: entry.notation, description: entry.description, move: entry.move};
   const record = [...now.record, ...recordItems(outcome.events, [done])];
   const moves = [...now.moves, player == null ? entry.notation : {player, move: entry.notation}];
   const human = view.covered || view.bot ? null : view.actor;
@@ -340,6 +427,7 @@ async function playFor(entry, player, bot = false) {
   const next = await look(outcome.position, actor, covered, botNext);
   history.push({snapshot: now, view});
   now = {position: outcome.position, record, moves, plays: [...now.plays, done]};
+  tape = moves;  // the game goes on from here
   view = next;
   pick = {};
   $("note").textContent = "";
@@ -398,7 +486,8 @@ function recordItems(events, plays) {
   const open = (k) => {  // the lines of the moves up to ply k, in order
     for (; next <= k && next < plays.length; next++) {
       const p = plays[next];
-      current = {kind: p.chance ? "chance" : "move", player: p.player, bot: p.bot, lines: [], told: p.description ?? p.notation};
+      current = {kind: p.chance ? "chance" : "move", player: p.player, bot: p.bot, lines: [],
+        told: {text: p.description ?? p.notation, thing: p.move}};
       items.push(current);
     }
   };
@@ -411,7 +500,7 @@ function recordItems(events, plays) {
     } else {
       open(ply);
     }
-    current.lines.push(e.description ?? e.type);
+    current.lines.push({text: e.description ?? e.type, thing: e});
   }
   open(plays.length - 1);
   for (const item of items) if (!item.lines.length) item.lines.push(item.told);
@@ -459,6 +548,26 @@ function overlay() {
   return node(svgEl(), "g", {class: "ui-overlay", "pointer-events": "none"});
 }
 
+// The dice or symbols a move document or an event shows, as the board module draws them
+// (board.faces): one character per face, named by the catalog for a screen reader; null when
+// it shows none.
+function faces(thing) {
+  const shown = game?.board.faces?.(thing, ui) ?? [];
+  if (!shown.length) return null;
+  const span = Object.assign(document.createElement("span"), {className: "faces"});
+  const name = new Intl.ListFormat(lang, {type: "conjunction"}).format(shown.map((f) => f.name));
+  span.setAttribute("role", "img");
+  span.setAttribute("aria-label", name);
+  span.title = name;
+  for (const f of shown) {
+    const face = Object.assign(document.createElement("span"), {textContent: f.glyph});
+    face.setAttribute("aria-hidden", "true");
+    if (f.colour) face.style.color = f.colour;
+    span.append(face);
+  }
+  return span;
+}
+
 function button(text, onclick, data = {}) {
   const b = Object.assign(document.createElement("button"), {type: "button", textContent: text, onclick});
   Object.assign(b.dataset, data);
@@ -472,7 +581,7 @@ const ui = {
   get pick() { return pick; },
   set pick(value) { pick = value; },
   get pointer() { return pointer; },
-  docs, play, paint, switchActor, nameOf, t, q, attr, mark, node, overlay, button,
+  docs, play, nextSteps, paint, switchActor, nameOf, t, q, attr, mark, node, overlay, button,
 };
 
 const OUTCOME_BUTTONS = 12;  // more chance outcomes than this are offered as a list
@@ -499,20 +608,58 @@ function paint() {
       const percent = new Intl.NumberFormat(lang, {style: "percent", maximumFractionDigits: 1});
       const label = (m) => `${told && m.description ? m.description : m.notation} (${percent.format(m.probability)})`;
       if (outcomes.length <= OUTCOME_BUTTONS) {
-        for (const m of outcomes) tools.push(button(label(m), () => play(m), {outcome: m.notation}));
+        for (const m of outcomes) {
+          const b = button(label(m), () => play(m), {outcome: m.notation});
+          const shown = faces(m.move);
+          if (shown) b.prepend(shown, " ");
+          tools.push(b);
+        }
       } else {  // many outcomes in words (an opening throw has 30): a list, not a wall of buttons
         const list = Object.assign(document.createElement("select"), {id: "outcome"});
-        for (const m of outcomes) list.add(new Option(label(m), m.notation));
+        list.setAttribute("aria-label", t("play-outcome"));
+        for (const m of outcomes) {  // a list shows text alone: the faces as their characters
+          const glyphs = (game.board.faces?.(m.move, ui) ?? []).map((f) => f.glyph).join("");
+          list.add(new Option(glyphs ? `${glyphs} ${label(m)}` : label(m), m.notation));
+        }
         tools.push(list, button(t("play-enter-outcome"),
           () => play(outcomes.find((m) => m.notation === list.value)), {action: "outcome"}));
       }
     }
   }
   $("hint").textContent = hint;
+  const had = focusHere();
   $("tools").replaceChildren(...tools);
   const finished = now.position.status === "finished";
   $("choices").replaceChildren(...(!view || view.covered || finished ? [] : view.board.choices?.(ui) ?? []));
+  speak();
+  refocus(had);
   fitBoard();
+}
+
+// ---------- the board for the keyboard and a screen reader (keys.js) ----------
+let focusKey = null;  // the location that has (or last had) the focus, by its data attributes
+const places = () => (view ? locations(svgEl(), view.board.places) : []);
+
+// Every location's spoken name: the board module's, and what the marks say of it now.
+function speak() {
+  for (const el of places()) {
+    const place = view.board.label?.(el, ui) || keyOf(el);
+    const said = el.classList.contains("ui-picked") ? t("play-place-picked", {place})
+      : el.classList.contains("ui-target") ? t("play-place-target", {place})
+        : el.classList.contains("ui-source") ? t("play-place-source", {place}) : place;
+    el.setAttribute("aria-label", said);
+  }
+}
+
+// Whether the focus is on the board or on a control that a new paint replaces; after it, the
+// focus goes back to the board's location with the same name rather than to the page's top.
+const focusHere = () => ["board", "tools", "choices"].some((id) => $(id).contains(document.activeElement));
+function refocus(had) {
+  if (!had || pointer !== "keyboard") return;  // a click elsewhere keeps the pointer's place
+  if (document.activeElement?.isConnected && document.activeElement !== document.body) return;
+  const all = places();
+  const el = all.find((e) => keyOf(e) === focusKey) ?? all[0];
+  el?.focus({preventScroll: true});
 }
 
 // The board takes the room the controls leave, and keeps its size while the player points at
@@ -532,10 +679,11 @@ function fitBoard(fresh = false) {
 
 // ---------- drawing everything from (game, now, view) ----------
 function draw() {
-  const position = now.position;
+  const position = now.position, had = focusHere();
   $("board").innerHTML = view.svg;  // the service's own SVG
   $("board").style.flex = "";  // a new view: the board is measured anew (fitBoard)
   svgEl()?.setAttribute("preserveAspectRatio", "xMidYMin meet");  // scaled to its box, at its top
+  prepare(places(), focusKey);
   marked = [];
   readColours();  // a colour appears with the first piece
   document.body.dataset.game = game.id;
@@ -563,7 +711,18 @@ function draw() {
   }));
   drawRecord();
   $("undo").disabled = !history.length;
+  drawSteps();
   paint();
+  refocus(had);
+}
+
+// The record's steps: back, forward, a ply to go to, out of the tape's length.
+function drawSteps() {
+  const k = now.moves.length, n = Math.max(tape.length, k);
+  $("step-first").disabled = $("step-back").disabled = k === 0;
+  $("step-forward").disabled = $("step-last").disabled = k >= tape.length;
+  Object.assign($("step-ply"), {max: n, value: k});
+  $("step-of").textContent = t("play-step-of", {n});
 }
 
 // Who plays a seat: a person at this screen, or the reference bot at a level.
@@ -603,7 +762,13 @@ function drawRecord() {
     li.className = r.kind;
     li.dataset.kind = r.kind;
     if (r.bot) { li.dataset.bot = "true"; li.title = t("play-record-bot"); }
-    li.replaceChildren(...r.lines.map((line) => Object.assign(document.createElement("span"), {textContent: line})));
+    li.replaceChildren(...r.lines.map(({text, thing}) => {
+      const line = Object.assign(document.createElement("span"), {className: "line"});
+      const shown = faces(thing);
+      if (shown) line.append(shown, " ");
+      line.append(Object.assign(document.createElement("span"), {className: "told", textContent: text}));
+      return line;
+    }));
     return li;
   }));
   $("record").scrollTop = $("record").scrollHeight;  // follows the latest
@@ -653,6 +818,7 @@ window.regelwerk = {
   get state() { return now && structuredClone(now.position.state); },
   get actor() { return view?.actor ?? null; },
   get covered() { return !!view?.covered; },
+  get tape() { return structuredClone(tape); },
 };
 
 // ---------- the rules, from rules(game), when their panel is open ----------
@@ -729,12 +895,45 @@ $("check").onclick = verify;
 $("copy").onclick = copyRecord;
 $("download").onclick = downloadRecord;
 $("reveal").onclick = () => switchActor(view.actor, false);
+$("step-first").onclick = () => step(0);
+$("step-back").onclick = () => step(now.moves.length - 1);
+$("step-forward").onclick = () => step(now.moves.length + 1);
+$("step-last").onclick = () => step(tape.length);
+$("step-ply").onchange = () => step(Number($("step-ply").value));
+$("load").onclick = async () => { await loadRecord($("load-text").value); await botTurn(); };
+$("link").onclick = async () => {
+  const url = shareLink();
+  try { await navigator.clipboard.writeText(url); $("note").textContent = t("play-link-copied"); } catch { $("note").textContent = url; }
+};
 $("board").addEventListener("click", (e) => {
   if (busy || !view || view.covered) return;
   const el = e.target.closest(view.board.places);
   if (el) view.board.click(el, ui);
 });
-$("board").addEventListener("pointerdown", (e) => { pointer = e.pointerType; });
+// How the person last acted, page-wide: a pointer ("mouse", "touch", "pen") or the keyboard.
+document.addEventListener("pointerdown", (e) => { pointer = e.pointerType; }, true);
+document.addEventListener("keydown", (e) => { if (!["Shift", "Control", "Alt", "Meta"].includes(e.key)) pointer = "keyboard"; }, true);
+// The keyboard: a focused location is pointed at (a preview shows), arrows move, Enter clicks.
+$("board").addEventListener("focusin", (e) => {
+  const all = places();
+  if (!all.includes(e.target)) return;
+  stopAt(all, e.target);
+  focusKey = keyOf(e.target);
+  if (busy || !view || view.covered) return;
+  view.board.hover?.(e.target, ui);
+});
+$("board").addEventListener("keydown", (e) => {
+  const all = places();
+  if (!all.includes(e.target)) return;
+  if (isArrow(e.key)) {
+    e.preventDefault();
+    nearest(e.target, all, e.key)?.focus();
+  } else if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    if (busy || !view || view.covered) return;
+    view.board.click(e.target, ui);
+  }
+});
 $("board").addEventListener("mouseover", (e) => {
   if (busy || !view || view.covered) return;
   view.board.hover?.(e.target, ui);
@@ -746,9 +945,12 @@ document.addEventListener("keydown", (e) => {
 });
 $("seed").oninput = () => { $("seed-kept").checked = true; };  // a seed typed in is meant
 // The first words, games and game; a failure offers to try again.
+// A link's fragment (#record=…&ply=…) opens that record at that ply.
 function begin() {
+  const shared = new URLSearchParams(location.hash.slice(1));
   loadTexts(remembered()).then(loadGames).then(() => {
     setupForm();
+    if (shared.has("record")) return loadRecord(shared.get("record"), shared.has("ply") ? Number(shared.get("ply")) : null);
     return newGame();
   }).catch((e) => showTrouble(e, begin));
 }

@@ -7,6 +7,14 @@ export default {
 
   handles: (move) => "square" in move || "from" in move,
 
+  // "c3, Stapel aus 2, Weiß oben": the top piece named by the picture's own title
+  label(el, ui) {
+    const square = el.dataset.square, pieces = el.querySelectorAll(".rw-piece");
+    if (!pieces.length) return ui.t("play-mixtour-square-empty", { square });
+    const top = [...pieces].sort((a, b) => Number(b.dataset.level) - Number(a.dataset.level))[0];
+    return ui.t("play-mixtour-square-stack", { square, height: pieces.length, top: top.querySelector("title")?.textContent ?? "" });
+  },
+
   click(el, ui) {
     const square = el.dataset.square, moves = ui.docs(), pick = ui.pick;
     if (pick.from) {

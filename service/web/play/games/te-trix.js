@@ -41,6 +41,13 @@ function arrangementPicture(ui, move, blank = false) {
   return svg;
 }
 
+// A rolled symbol as a character in its ink, and its spoken name.
+const SYMBOL = {
+  o: { glyph: "○", name: "play-te-trix-symbol-o" }, x: { glyph: "✕", name: "play-te-trix-symbol-x" },
+  s: { glyph: "□", name: "play-te-trix-symbol-s" },
+};
+const rolled = (thing) => (thing?.kind === "roll" ? thing.symbols : thing?.type === "rolled" ? thing.roll : null);
+
 function paintSheet(ui, tools) {
   ui.mark(`.rw-sheet${ui.attr("sheet", ui.view.actor)}`, "ui-acting");
   const movers = ui.position.toMove;
@@ -74,7 +81,23 @@ function paintSheet(ui, tools) {
 const board = {
   places: "[data-cell]",
 
+  // a roll (an outcome to enter, or the event of one) as the symbols it shows
+  faces(thing, ui) {
+    const symbols = rolled(thing);
+    return typeof symbols !== "string" ? [] : [...symbols].filter((c) => SYMBOL[c])
+      .map((c) => ({ glyph: SYMBOL[c].glyph, name: ui.t(SYMBOL[c].name), colour: INK[c] }));
+  },
+
   handles: (move) => "cells" in move || "slots" in move,
+
+  // "Spieler 1, Kästchen c3: ein Kreis": the symbol as the state's sheet holds it (the picture draws it
+  // but does not name it)
+  label(el, ui) {
+    const { sheet, cell, row, col } = el.dataset, name = ui.nameOf(Number(sheet));
+    const symbol = SYMBOL[ui.position.state.sheets?.[sheet]?.[row - 1]?.[col - 1]];
+    return symbol ? ui.t("play-te-trix-cell-filled", { name, cell, symbol: ui.t(symbol.name) })
+      : ui.t("play-te-trix-cell-empty", { name, cell });
+  },
 
   click(el, ui) {
     const sheet = Number(el.dataset.sheet), movers = ui.position.toMove;

@@ -30,6 +30,13 @@ const board = {
 
   handles: (move) => "at" in move,
 
+  // a free place, a laid tile, or a tile of a rack, by the picture's data attributes
+  label(el, ui) {
+    const { at, tile, rack } = el.dataset;
+    if (rack != null) return ui.t("play-triominos-junior-rack-tile", { tile, name: ui.nameOf(Number(rack)) });
+    return tile ? ui.t("play-triominos-junior-tile", { tile, at }) : ui.t("play-triominos-junior-open", { at });
+  },
+
   click(el, ui) {
     if (el.dataset.rack) {
       const tile = el.dataset.tile, has = ui.docs().some((m) => m.move.rackTile === tile);
