@@ -17,16 +17,19 @@ from .. import text
 QUERY = "lang"
 """The query parameter that overrides ``Accept-Language`` (for a link or a GraphQL client
 that cannot set headers): ``/graphql?lang=de``, ``/v1/games?lang=de``."""
-_QUERY_BYTES = QUERY.encode() + b"="
-_VARY = (b"vary", b"Accept-Language")
-_HEADERS = {lang: (b"content-language", lang.encode()) for lang in text.LANGUAGES}
+QUERY_BYTES = QUERY.encode() + b"="
+HEADERS = {
+    lang: ((b"content-language", lang.encode()), (b"vary", b"Accept-Language"))
+    for lang in text.LANGUAGES
+}
+"""``Content-Language`` and ``Vary`` of an answer in each language."""
 
 
 def choose(scope: Scope, accept_language: bytes | None) -> str:
     """The language the request asks for (its query and its ``Accept-Language`` header, as
     the edge read it), of those the catalog has."""
     query: bytes = scope.get("query_string", b"")
-    if _QUERY_BYTES in query:  # the common case, no parameter, costs one search
+    if QUERY_BYTES in query:  # the common case, no parameter, costs one search
         for name, value in parse_qsl(query.decode("latin-1"), max_num_fields=64):
             if name == QUERY:
                 header = None if accept_language is None else accept_language.decode("latin-1")
@@ -59,12 +62,12 @@ def _negotiated(header: bytes) -> str:
 def speaks(path: str, status: int) -> bool:
     """Whether an answer holds words: the API's answers, the index (``/``), and every
     error."""
-    return path.startswith("/v1/") or path in _WORDED or status >= 400
+    return worded(path) or status >= 400
+
+
+def worded(path: str) -> bool:
+    """Whether every answer on ``path`` holds words (the API's, the index)."""
+    return path.startswith("/v1/") or path in _WORDED
 
 
 _WORDED = frozenset(("/graphql", "/"))
-
-
-def headers(language: str) -> tuple[tuple[bytes, bytes], tuple[bytes, bytes]]:
-    """``Content-Language`` and ``Vary`` of an answer in ``language``."""
-    return _HEADERS[language], _VARY

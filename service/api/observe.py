@@ -46,8 +46,13 @@ class Observe:
         # names the id too; each request runs in its own task, so nothing leaks.
         request_id.set(rid)
         echo = (b"x-request-id", rid.encode())
-        lang = language.choose(scope, accept_language)
+        if accept_language is None and language.QUERY_BYTES not in scope["query_string"]:
+            lang = text.DEFAULT  # most API calls: one search of the query, no call
+        else:
+            lang = language.choose(scope, accept_language)
         text.LANGUAGE.set(lang)
+        path = scope["path"]
+        worded = language.worded(path)
         status = 0  # no answer started yet
         closed = complete = failed = False
         bytes_in = bytes_out = 0
@@ -65,10 +70,10 @@ class Observe:
             nonlocal status, bytes_out, complete
             if message["type"] == "http.response.start":
                 status = message["status"]
-                extra = [echo]
-                if language.speaks(scope["path"], status):
-                    extra.extend(language.headers(lang))
-                message = {**message, "headers": [*message.get("headers", ()), *extra]}
+                headers = [*message.get("headers", ()), echo]
+                if worded or status >= 400:  # language.speaks, its path part known already
+                    headers += language.HEADERS[lang]
+                message = {**message, "headers": headers}
             elif message["type"] == "http.response.body":
                 bytes_out += len(message.get("body", b""))
                 complete = not message.get("more_body", False)
