@@ -745,9 +745,13 @@ function showLast() {
       for (const el of q(selector)) el.classList.add(role === "from" ? "ui-last-from" : "ui-last-to");
     }
   }
-  const told = events.filter((e) => e.description && e.type !== "gameStarted").map((e) => e.description);
+  // what the move did, not the service's notice that it sampled chance (the events after it say
+  // what came of it); one line, cut short where it is long (the whole of it in its title)
+  const told = events.filter((e) => e.description && e.type !== "gameStarted" && !(e.type === "chance" && e.sampled))
+    .map((e) => e.description);
   const text = told.length ? t("play-last-move", {what: told.join(" ")}) : "";
   if ($("last").textContent !== text) $("last").textContent = text;  // said once, not on every paint
+  $("last").title = text;
 }
 
 // The record's steps: back, forward, a ply to go to, out of the tape's length.
