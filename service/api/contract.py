@@ -258,6 +258,7 @@ BODIES: dict[str, Body] = {
                 PLAYERS,
                 OPTIONS,
                 SEED.but(description="Chance is sampled from it; the opening too."),
+                DESCRIBE,
             ),
         ),
         Body("StateRequest", (STATE,)),

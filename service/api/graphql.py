@@ -836,6 +836,7 @@ class Query:
         players: int | None = None,
         options: JSON | None = None,
         seed: str | None = None,
+        describe: bool | None = None,
     ) -> PositionResult:
         rules = _rules(info)
         try:
@@ -843,6 +844,8 @@ class Query:
             if options is not None and not isinstance(options, dict):
                 raise ServiceError("INVALID_REQUEST", Msg.of("error-options-not-object"))
             loaded, events = rules.start(engine, players, options, seed)
+            if describe:
+                events = describe_events(engine, events)
             return Position(_rules=rules, _loaded=loaded, _events=events)
         except ServiceError as exc:
             return _failure(exc)

@@ -54,7 +54,10 @@ async def new(request: Request) -> Response:
     v = body.read(op.fields())
     body.done()
     loaded, events = rules.start(engine, v["players"], v["options"], v["seed"])
-    return json_response({**await rules.position_of(loaded), "events": events})
+    if v["describe"]:
+        events = describe_events(loaded.engine, events)
+    position = await _worded_position(rules, loaded, v["describe"])
+    return json_response({**position, "events": events})
 
 
 async def replay(request: Request) -> Response:

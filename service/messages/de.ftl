@@ -309,6 +309,7 @@ play-place-source = { $place } (wählbar)
 play-place-target = { $place } (Ziel)
 play-place-picked = { $place } (gewählt)
 play-outcome = Ergebnis
+play-last-move = Zuletzt: { $what }
 play-mixtour-place-or-pick = Wähle ein leeres Feld, um einen Stein einzusetzen, oder einen Stapel, um ihn zu ziehen.
 play-mixtour-where-to = Wohin? ({ $from } ist gewählt; noch einmal darauf legt den Stapel zurück.)
 play-mixtour-how-many = Wie viele Steine von { $from } nach { $to }?

@@ -278,6 +278,7 @@ play-place-source = { $place } (can move)
 play-place-target = { $place } (target)
 play-place-picked = { $place } (chosen)
 play-outcome = Outcome
+play-last-move = Last move: { $what }
 play-mixtour-place-or-pick = Choose an empty square to place a piece, or a stack to move it.
 play-mixtour-where-to = Where to? ({ $from } is picked; choose it again to drop it.)
 play-mixtour-how-many = How many pieces from { $from } to { $to }?

@@ -182,7 +182,15 @@ export async function start(page, { game, players, seed, options = {} }) {
   await page.waitForFunction((b) => document.body.dataset.busy === "false"
     && JSON.stringify(window.regelwerk.state) !== b, before);
   assert.equal(await ply(page), 0);
-  assert.deepEqual(await record(page), []);
+  assert.deepEqual(await recordLines(page), await openingLines(JSON.parse(await page.inputValue("#json")), await language(page)),
+    "the record begins with the opening, in the service's words");
+}
+
+// The record's first lines for a new game: the service's words for what newGame sampled (the
+// opening throw, the deal, the first roll); gameStarted is the status's.
+export async function openingLines({ game, players, options, seed }, lang) {
+  const { events } = await api(game, "new", { players, options, seed, describe: true }, lang);
+  return events.filter((e) => e.type !== "gameStarted").map((e) => e.description);
 }
 
 // Every control and message a player needs is inside the viewport, without scrolling: the

@@ -308,3 +308,37 @@ test("dice and rolled symbols are shown as their faces, with names from the cata
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// ---------- issue 25, point 6: what happened, on the board and in words ----------
+test("the last move is marked on the board and told in a line; the opening heads the record", { timeout: 60_000 }, async () => {
+  const { page, context, errors } = await open(DESKTOP, "de-DE");
+  const de = await words("de");
+  await start(page, { game: "mixtour", seed: "last" });
+  const { state } = await held(page);
+  await page.click('#board [data-square="c3"]');
+  await page.waitForFunction(() => document.body.dataset.ply === "1" && document.body.dataset.busy === "false");
+  const played = await api("mixtour", "play", { state, move: "c3", player: 0, describe: true }, "de");
+  const [placed] = played.events;
+  assert.deepEqual(placed.locations.find((l) => l.role === "to"), { square: "c3", role: "to" });
+  const marks = await page.$$eval("#board .ui-last-to", (els) => els.map((el) => el.dataset.square));
+  assert.ok(marks.length > 0 && marks.every((s) => s === "c3"), `the target square marked (${marks})`);
+  assert.equal(await page.$$eval('#board [data-square="c4"].ui-last-to', (els) => els.length), 0);
+  const line = de["play-last-move"].replace("{what}", placed.description);
+  assert.equal(await page.textContent("#last"), line, "the line tells the service's words");
+  assert.equal(await page.getAttribute("#last", "aria-live"), "polite");
+  await page.screenshot({ path: path.join(ARTIFACTS, "mixtour-last.png") });
+  // the next move moves the marks
+  await page.click('#board [data-square="d4"]');
+  await page.waitForFunction(() => document.body.dataset.ply === "2" && document.body.dataset.busy === "false");
+  assert.deepEqual(await page.$$eval("#board .ui-last-to", (els) => [...new Set(els.map((el) => el.dataset.square))]), ["d4"]);
+  // a seeded Tric Trac game: the record's first line is the opening throw, as the service tells it
+  await start(page, { game: "tric-trac", seed: "opening" });
+  const opened = await api("tric-trac", "new", { seed: "opening", describe: true }, "de");
+  const throwLine = opened.events.find((e) => e.type === "chance" && e.sampled).description;
+  assert.equal((await recordLines(page))[0], throwLine, "the opening throw heads the record");
+  assert.ok((await recordLines(page)).includes(opened.events.find((e) => e.type === "thrown").description), "and who won it");
+  assert.equal(await page.$eval("#record li", (li) => li.dataset.kind), "chance");
+  await page.screenshot({ path: path.join(ARTIFACTS, "tric-trac-opening.png") });
+  await context.close();
+  assert.deepEqual(errors, []);
+});

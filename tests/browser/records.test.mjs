@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { test } from "node:test";
 import {
-  ARTIFACTS, DESKTOP, api, checkShown, held, onScreen, open, recordLines, settled, withBrowser, words,
+  ARTIFACTS, DESKTOP, api, checkShown, held, onScreen, open, openingLines, recordLines, settled, withBrowser, words,
 } from "./browser.mjs";
 
 withBrowser();
@@ -35,7 +35,9 @@ test("a record loaded, stepped back and forward, jumped into, played on from, an
   assert.deepEqual((await at(page)).state, states[6], "loaded: the record's last position");
   assert.equal(await page.inputValue("#step-ply"), "6");
   const told = await api("tric-trac", "play", { state: states[0], moves, describe: true }, "de");
-  assert.deepEqual(await recordLines(page), told.events.map((e) => e.description), "the record told in the service's words");
+  const opening = await openingLines({ ...setup, game: "tric-trac" }, "de");
+  assert.deepEqual(await recordLines(page), [...opening, ...told.events.map((e) => e.description)],
+    "the record told in the service's words, the opening first");
   await checkShown(page, "tric-trac");
   // back and forward, one move at a time
   await page.click("#step-back");

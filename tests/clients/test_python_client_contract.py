@@ -188,7 +188,7 @@ CERTIFICATE: Certificate = {
 CALLS = [
     _calls.games(),
     _calls.rules("mixtour"),
-    _calls.new_game("mixtour", 2, {"pointsToWin": 3}, "s"),
+    _calls.new_game("mixtour", 2, {"pointsToWin": 3}, "s", True),
     _calls.position("mixtour", STATE, True),
     _calls.legal_moves("mixtour", STATE, 0, True),
     _calls.next_steps("tric-trac", STATE, 0, ["1/6", {"kind": "turn", "steps": []}]),

@@ -160,8 +160,9 @@ def new_game(
     players: int | None = None,
     options: Mapping[str, Any] | None = None,
     seed: str | None = None,
+    describe: bool | None = None,
 ) -> Call[NewGameAnswer]:
-    body = _body(players=players, options=options, seed=seed)
+    body = _body(players=players, options=options, seed=seed, describe=describe)
     return Call("newGame", "POST", _path(game, "new"), body, _object(NewGameAnswer))
 
 

@@ -148,11 +148,13 @@ class Regelwerk:
         players: int | None = None,
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
+        describe: bool | None = None,
         language: str | None = None,
     ) -> NewGameAnswer:
         """A new game and its ``events`` (``gameStarted``; with ``seed`` the service samples
-        its chance, the opening too, and its events follow)."""
-        return self._send(_calls.new_game(game, players, options, seed), language)
+        its chance, the opening too, and its events follow; with ``describe`` each event's
+        ``description`` and the ``prompt``)."""
+        return self._send(_calls.new_game(game, players, options, seed, describe), language)
 
     def position(
         self,

@@ -60,7 +60,8 @@ const NEXT_STEPS = `__typename ... on NextSteps { steps { notation move } canEnd
 const Q = {
   games: "query Games { games { id name minPlayers maxPlayers chance hiddenInformation simultaneous options playerNames } }",
   newGame: `query New($g: String!, $p: Int, $o: JSON, $s: String) {
-    newGame(game: $g, players: $p, options: $o, seed: $s) { __typename ... on Position { ${POSITION} } ${FAILURES} } }`,
+    newGame(game: $g, players: $p, options: $o, seed: $s, describe: true) { __typename
+      ... on Position { ${POSITION} events } ${FAILURES} } }`,
   look: `query Look($g: String!, $s: JSON!, $p: Int, $moves: Boolean!, $steps: Boolean!) {
     position(game: $g, state: $s) { __typename
       ... on Position { prompt svg(player: $p)
@@ -125,7 +126,8 @@ function unwrap(answer, wanted) {
 // ---------- what the page holds ----------
 let games = {};     // id -> descriptor (GET games)
 let game = null;    // {id, info, players, options, seed, board, start, colours}
-let now = null;     // {position, record, moves, plays}: the current state and how it was reached
+let now = null;     // {position, record, moves, plays, last}: the current state, how it was reached, and the
+                    // events of its last move (newGame's opening before the first)
 let history = [];   // earlier snapshots, for undo
 let view = null;    // {svg, prompt, legal, actor, covered, board, lang}: what the screen shows for whom
 let pick = {};      // the selection on the board; a new view clears it
@@ -312,12 +314,12 @@ async function newGame(given = null, then = null) {
       const data = await gql(Q.newGame, {g: id, p: players, o: options, s: seed});
       const position = unwrap(data.newGame, "Position");
       const previous = game;
-      game = {id, info, players, options, seed, board, start: position.state, colours: []};
+      game = {id, info, players, options, seed, board, start: position.state, colours: [], opening: position.events};
       try {
         const {actor, covered, bot} = nextActor(position, null);
         const next = await look(position, actor, covered, bot);
         history = [];
-        now = {position, record: [], moves: [], plays: []};
+        now = {position, record: opening(), moves: [], plays: [], last: position.events};
         view = next;
         pick = {};
         $("note").textContent = "";
@@ -364,7 +366,8 @@ async function goTo(k) {
   const {actor, covered, bot} = nextActor(outcome.position, humans().length === 1 ? humans()[0] : null);
   const next = await look(outcome.position, actor, covered, bot);
   history = [];
-  now = {position: outcome.position, record: recordItems(outcome.events, plays), moves, plays};
+  now = {position: outcome.position, record: [...opening(), ...recordItems(outcome.events, plays)], moves, plays,
+    last: moves.length ? outcome.events.filter((e) => (e.ply ?? 0) === moves.length - 1) : game.opening};
   view = next;
   pick = {};
   draw();
@@ -426,7 +429,7 @@ async function playFor(entry, player, bot = false) {
   const {actor, covered, bot: botNext} = nextActor(outcome.position, human ?? (humans().length === 1 ? humans()[0] : null));
   const next = await look(outcome.position, actor, covered, botNext);
   history.push({snapshot: now, view});
-  now = {position: outcome.position, record, moves, plays: [...now.plays, done]};
+  now = {position: outcome.position, record, moves, plays: [...now.plays, done], last: outcome.events};
   tape = moves;  // the game goes on from here
   view = next;
   pick = {};
@@ -475,6 +478,19 @@ function undo() {
   $("note").textContent = "";
   if (view.covered || view.lang !== lang) return switchActor(view.actor, view.covered);
   draw();
+}
+
+// The record's first lines: what newGame's events sampled (the opening throw that decides who
+// starts, the deal, the first roll), told as a sampled chance is (a line per outcome, with the
+// events it caused); gameStarted is the status's to say.
+function opening() {
+  const items = [];
+  for (const e of game.opening) {
+    if (e.type === "gameStarted") continue;
+    if ((e.type === "chance" && e.sampled) || !items.length) items.push({kind: "chance", lines: []});
+    items.at(-1).lines.push({text: e.description ?? e.type, thing: e});
+  }
+  return items;
 }
 
 // The record's lines from a play's events: a line per move or outcome entered, with the
@@ -685,6 +701,7 @@ function draw() {
   svgEl()?.setAttribute("preserveAspectRatio", "xMidYMin meet");  // scaled to its box, at its top
   prepare(places(), focusKey);
   marked = [];
+  showLast();
   readColours();  // a colour appears with the first piece
   document.body.dataset.game = game.id;
   document.body.dataset.ply = String(now.moves.length);
@@ -714,6 +731,27 @@ function draw() {
   drawSteps();
   paint();
   refocus(had);
+}
+
+// What the last move did: the places its events touched marked on the board (ui-last-from,
+// ui-last-to, by the events' locations: the SVG's data attributes) until the next move, and
+// the service's words for it in the line above the board (a live region).
+function showLast() {
+  const events = now.last ?? [];
+  for (const e of events) {
+    for (const {role, ...place} of e.locations ?? []) {
+      const selector = Object.entries(place).map(([k, v]) => attr(k, v)).join("");
+      if (!selector) continue;
+      for (const el of q(selector)) el.classList.add(role === "from" ? "ui-last-from" : "ui-last-to");
+    }
+  }
+  // what the move did, not the service's notice that it sampled chance (the events after it say
+  // what came of it); one line, cut short where it is long (the whole of it in its title)
+  const told = events.filter((e) => e.description && e.type !== "gameStarted" && !(e.type === "chance" && e.sampled))
+    .map((e) => e.description);
+  const text = told.length ? t("play-last-move", {what: told.join(" ")}) : "";
+  if ($("last").textContent !== text) $("last").textContent = text;  // said once, not on every paint
+  $("last").title = text;
 }
 
 // The record's steps: back, forward, a ply to go to, out of the tape's length.
@@ -857,10 +895,17 @@ async function switchLanguage(code) {
     setupForm(true);
     $("note").textContent = "";
     if (!game) return;
-    if (now.plays.length) {  // the record's words: the game played again from its start, described
+    // the record's words: the opening told again (the same game started anew), and the game
+    // played again from its start, described
+    const started = await gql(Q.newGame, {g: game.id, p: game.players, o: game.options, s: game.seed});
+    game.opening = unwrap(started.newGame, "Position").events;
+    let events = [];
+    if (now.plays.length) {
       const data = await gql(Q.play, {g: game.id, s: game.start, m: now.moves, p: null});
-      now = {...now, record: recordItems(unwrap(data.play, "PlayOutcome").events, now.plays)};
+      events = unwrap(data.play, "PlayOutcome").events;
     }
+    const last = now.moves.length ? events.filter((e) => (e.ply ?? 0) === now.moves.length - 1) : game.opening;
+    now = {...now, record: [...opening(), ...recordItems(events, now.plays)], last};
     view = await look(now.position, view.actor, view.covered);
     pick = {};
     draw();
@@ -878,7 +923,7 @@ const fit = () => {
 new ResizeObserver(fit).observe($("top"));
 // an error or a note appears outside paint(): it gets its room too
 const refit = new MutationObserver(() => fitBoard());
-for (const id of ["banner", "status", "cover", "controls"]) refit.observe($(id), {childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ["hidden"]});
+for (const id of ["banner", "status", "last", "cover", "controls"]) refit.observe($(id), {childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ["hidden"]});
 window.addEventListener("resize", fit);
 $("lang").onchange = () => switchLanguage($("lang").value);
 $("rules-panel").ontoggle = () => loadRules().catch((e) => (e.trouble ? showTrouble(e, () => loadRules().catch(showError)) : showError(e)));

@@ -935,6 +935,8 @@ export interface components {
             winners: components["schemas"]["Player"][];
         };
         NewGameRequest: {
+            /** @description Add words for people, in the answer's language: each move's and event's description, the position's prompt (default false: the leanest answer). */
+            describe?: boolean | null;
             /** @description The game's options (as the games catalogue lists them); each one left out takes its default. */
             options?: components["schemas"]["Options"] | null;
             /** @description How many players (null: the game's default). */
