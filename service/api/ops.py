@@ -262,12 +262,7 @@ class Rules:
                     found = [(m, None) for m in engine.legal_moves(state, player)]
                 moves = []
                 for m, p in found:
-                    document = engine.move_document(state, m)
-                    entry: dict[str, Any] = {
-                        "notation": engine.notation(m),
-                        "move": document,
-                        "locations": engine.move_locations(state, document),
-                    }
+                    entry = offered(engine, state, m)
                     if p is not None:
                         entry["probability"] = p
                     if told is not None:
@@ -284,16 +279,6 @@ class Rules:
 
         op = "legal-moves" if told is None else "legal-moves-described"
         return await self._cached(loaded, op, player, compute)  # type: ignore[no-any-return]
-
-    @staticmethod
-    def _offered(engine: Engine, state: Any, move: Any) -> dict[str, Any]:
-        """A move as next-steps offers it: notation, move document, the places it touches."""
-        document = engine.move_document(state, move)
-        return {
-            "notation": engine.notation(move),
-            "move": document,
-            "locations": engine.move_locations(state, document),
-        }
 
     async def next_steps(
         self, loaded: Loaded, player: int | None, chosen: Sequence[str | Mapping[str, Any]]
@@ -327,16 +312,9 @@ class Rules:
                 found = next_steps(engine, state, player, chosen)
                 turn = found.turn
                 answer = {
-                    "steps": [
-                        {
-                            "notation": engine.notation(o.step),
-                            "move": o.document,
-                            "locations": engine.move_locations(state, o.document),
-                        }
-                        for o in found.steps
-                    ],
+                    "steps": [offered(engine, state, o.step, o.document) for o in found.steps],
                     "canEnd": turn is not None,
-                    "turn": None if turn is None else self._offered(engine, state, turn),
+                    "turn": None if turn is None else offered(engine, state, turn),
                 }
             except StepError as exc:
                 raise from_step(exc) from exc
@@ -536,13 +514,8 @@ class Rules:
         work = current()
         clock = None if work is None else work.search_clock()
         found = bots.suggest(engine, state, player, seed or "", iterations, reserved, clock)
-        document = engine.move_document(state, found.move)
         return {
-            "move": {
-                "notation": engine.notation(found.move),
-                "move": document,
-                "locations": engine.move_locations(state, document),
-            },
+            "move": offered(engine, state, found.move),
             "player": player,
             "stats": found.stats(engine.notation),
         }
@@ -661,6 +634,20 @@ def words(wire: dict[str, Any], field: str = "description") -> dict[str, Any]:
     """``field`` written in the answer's language and ``<field>Message``, its ``messageId``
     and ``args``: how an answer carries a text a cached result holds as a message."""
     return {field: text.from_wire(wire), f"{field}Message": wire}
+
+
+def offered(
+    engine: Engine, state: Any, move: Any, document: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A move as legal-moves, next-steps and suggest answer it: its notation, its move
+    document (``document`` when already made) and the places it touches in the picture."""
+    if document is None:
+        document = engine.move_document(state, move)
+    return {
+        "notation": engine.notation(move),
+        "move": document,
+        "locations": engine.move_locations(state, document),
+    }
 
 
 def score_answer(score: dict[str, Any]) -> dict[str, Any]:
