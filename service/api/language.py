@@ -17,7 +17,7 @@ from .. import text
 QUERY = "lang"
 """The query parameter that overrides ``Accept-Language`` (for a link or a GraphQL client
 that cannot set headers): ``/graphql?lang=de``, ``/v1/games?lang=de``."""
-QUERY_BYTES = QUERY.encode() + b"="
+_QUERY_BYTES = QUERY.encode() + b"="
 HEADERS = {
     lang: ((b"content-language", lang.encode()), (b"vary", b"Accept-Language"))
     for lang in text.LANGUAGES
@@ -29,7 +29,7 @@ def choose(scope: Scope, accept_language: bytes | None) -> str:
     """The language the request asks for (its query and its ``Accept-Language`` header, as
     the edge read it), of those the catalog has."""
     query: bytes = scope.get("query_string", b"")
-    if QUERY_BYTES in query:  # the common case, no parameter, costs one search
+    if _QUERY_BYTES in query:  # the common case, no parameter, costs one search
         for name, value in parse_qsl(query.decode("latin-1"), max_num_fields=64):
             if name == QUERY:
                 header = None if accept_language is None else accept_language.decode("latin-1")

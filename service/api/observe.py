@@ -46,10 +46,7 @@ class Observe:
         # names the id too; each request runs in its own task, so nothing leaks.
         request_id.set(rid)
         echo = (b"x-request-id", rid.encode())
-        if accept_language is None and language.QUERY_BYTES not in scope["query_string"]:
-            lang = text.DEFAULT  # most API calls: one search of the query, no call
-        else:
-            lang = language.choose(scope, accept_language)
+        lang = language.choose(scope, accept_language)
         text.LANGUAGE.set(lang)
         path = scope["path"]
         worded = language.worded(path)
