@@ -12,6 +12,7 @@ import pytest
 
 from service import text
 from service.games import REGISTRY, SPECS
+from tests.games import contract
 
 GRAPHQL_FAILURE = """
 query($s: JSON!) { position(game: "mixtour", state: $s) {
@@ -272,17 +273,12 @@ def test_graphql_tells_moves_prompts_and_events_when_they_are_selected(client):
 
 
 def _finished(game, players=None, options=None):
-    """A whole seeded random game of ``game``, played with the engine: its last state."""
+    """A whole random game of ``game`` (tests/games/contract.py): its last state."""
     engine = REGISTRY[game]
-    state = engine.new(players, options, None)
     rng = random.Random(game)
-    while not engine.status(state).finished:
-        if engine.is_chance(state):
-            move = rng.choice(engine.chance_outcomes(state))[0]
-            state = engine.apply(state, move).state
-            continue
-        player = engine.to_move(state)[0]
-        state = engine.apply(state, rng.choice(engine.legal_moves(state, player)), player).state
+    plies = list(contract.random_game(engine, rng, None, players=players, options=options))
+    state = contract.final(engine, plies)
+    assert engine.status(state).finished
     return engine.encode(state)
 
 
