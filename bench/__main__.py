@@ -12,6 +12,7 @@ from . import (
     bots,
     cache,
     capacity,
+    computed,
     contract,
     decode,
     engines,
@@ -33,6 +34,7 @@ SECTIONS = {
     "decode": decode.run,
     "cache": cache.run,
     "hits": hits.run,
+    "computed": computed.run,
     "hostile": hostile.run,
     "load": load.run,
     "perf": perf.run,
@@ -51,14 +53,16 @@ def main() -> None:
     parser.add_argument(
         "--vs",
         metavar="PATH",
-        help="perf and hits: this checkout's service against the one in PATH, side by side",
+        help="perf, hits and computed: this checkout's service against PATH's, side by side",
     )
     args = parser.parse_args()
     for name in args.sections or SECTIONS:
         print(f"== {name}")
         if args.vs is not None:
-            if name not in ("perf", "hits"):
-                parser.error("--vs compares perf and hits only: ./dev bench perf --vs PATH")
+            if name not in ("perf", "hits", "computed"):
+                parser.error(
+                    "--vs compares perf, hits and computed only: ./dev bench perf --vs PATH"
+                )
             SECTIONS[name](quick=args.quick, vs=args.vs)
         else:
             SECTIONS[name](quick=args.quick)

@@ -1,0 +1,58 @@
+"""Computed answers in process: what a legal-moves or play answer on a position nobody asked
+about before costs the service itself (cache off), without the network, the server or the
+load generator. ``bench/computed_worker.py`` sends the distinct bodies of ``perf``'s rows
+(seeded random-game positions, the same on both sides) straight into the ASGI app.
+
+Far steadier than ``perf``'s server rows: with ``--vs PATH`` each row runs alternately in this
+checkout and in PATH (``git worktree add ../before REV``), ``rounds`` times each, and the
+lowest of each side is compared (noise only ever adds).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from .perf import GAMES, _cases
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKER = Path(__file__).with_name("computed_worker.py")
+
+
+def _one(root: Path, bodies: Path, path: str) -> float:
+    env = {**os.environ, "PYTHONPATH": str(root), "LOG_LEVEL": "warning"}
+    args = [sys.executable, str(WORKER), str(bodies), path]
+    done = subprocess.run(args, cwd=root, env=env, capture_output=True, text=True, check=True)
+    return float(done.stdout.split()[-1])
+
+
+def run(quick: bool = False, vs: str | None = None, rounds: int = 3) -> None:
+    n = 40 if quick else 200
+    roots = [("new", ROOT)] + ([("old", Path(vs).resolve())] if vs else [])
+    print(f"computed answers, CPU µs per request in process (best of {rounds}, {n} positions)")
+    head = f"{'game':<17} {'operation':<12} {'API':<8}"
+    if vs:
+        print(f"this checkout (new) against {vs} (old)\n{head}{'old':>8} {'new':>8} {'new/old':>8}")
+    else:
+        print(f"{head}{'µs':>8}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, game, players, options in GAMES[:1] if quick else GAMES:
+            for op, path, rest, gql in _cases(label, game, players, options, n):
+                for kind, url, bodies in (("rest", path, rest), ("graphql", "/graphql", gql)):
+                    file = Path(tmp) / "bodies.json"
+                    file.write_text(json.dumps(bodies), encoding="utf-8")
+                    best: dict[str, float] = {}
+                    for _ in range(1 if quick else rounds):
+                        for name, root in reversed(roots):  # alternating, old first
+                            cpu = _one(root, file, url)
+                            best[name] = min(best.get(name, cpu), cpu)
+                    row = f"{label:<17} {op:<12} {kind:<8}"
+                    if vs:
+                        old, new = best["old"], best["new"]
+                        print(f"{row}{old:>8.1f} {new:>8.1f} {new / old:>7.2f}×", flush=True)
+                    else:
+                        print(f"{row}{best['new']:>8.1f}", flush=True)
