@@ -55,6 +55,9 @@ def main() -> None:
         metavar="PATH",
         help="perf, hits and computed: this checkout's service against PATH's, side by side",
     )
+    parser.add_argument(
+        "--only", metavar="GAME", help="computed: one game's rows (a label's start)"
+    )
     args = parser.parse_args()
     for name in args.sections or SECTIONS:
         print(f"== {name}")
@@ -63,7 +66,10 @@ def main() -> None:
                 parser.error(
                     "--vs compares perf, hits and computed only: ./dev bench perf --vs PATH"
                 )
-            SECTIONS[name](quick=args.quick, vs=args.vs)
+            extra = {"only": args.only} if name == "computed" else {}
+            SECTIONS[name](quick=args.quick, vs=args.vs, **extra)
+        elif name == "computed":
+            computed.run(quick=args.quick, only=args.only)
         else:
             SECTIONS[name](quick=args.quick)
 

@@ -30,7 +30,10 @@ def _one(root: Path, bodies: Path, path: str) -> float:
     return float(done.stdout.split()[-1])
 
 
-def run(quick: bool = False, vs: str | None = None, rounds: int = 3) -> None:
+def run(
+    quick: bool = False, vs: str | None = None, rounds: int = 3, only: str | None = None
+) -> None:
+    """``only``: the rows of one game label (``te-trix 4p 9x9``), or of every label it starts."""
     n = 40 if quick else 200
     roots = [("new", ROOT)] + ([("old", Path(vs).resolve())] if vs else [])
     print(f"computed answers, CPU µs per request in process (best of {rounds}, {n} positions)")
@@ -40,7 +43,8 @@ def run(quick: bool = False, vs: str | None = None, rounds: int = 3) -> None:
     else:
         print(f"{head}{'µs':>8}")
     with tempfile.TemporaryDirectory() as tmp:
-        for label, game, players, options in GAMES[:1] if quick else GAMES:
+        games = [g for g in GAMES if only is None or g[0].startswith(only)]
+        for label, game, players, options in games[:1] if quick else games:
             for op, path, rest, gql in _cases(label, game, players, options, n):
                 for kind, url, bodies in (("rest", path, rest), ("graphql", "/graphql", gql)):
                     file = Path(tmp) / "bodies.json"
