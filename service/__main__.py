@@ -24,6 +24,10 @@ from .settings import Settings
 # below the pod's grace period (35 s, deploy/k8s/deployment.yaml), so the process exits by
 # itself, not by SIGKILL.
 GRACEFUL_SHUTDOWN_SECONDS = 25
+# With WORKERS > 1 uvicorn pings each worker and replaces one that does not answer within
+# this; its default, 5 s, killed workers still importing the app on a loaded machine (the
+# suite's two-worker tests, with other work on both cores), again and again.
+WORKER_HEALTHCHECK_SECONDS = 20
 # prometheus-client's own variable (service/api/metrics.py reads it in each worker); not
 # imported from there, so that the supervisor process never loads prometheus-client.
 MULTIPROC_DIR = "PROMETHEUS_MULTIPROC_DIR"
@@ -58,6 +62,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m service") -> None
             access_log=False,  # the app writes one access line per request (observe.py)
             log_config=log_config(settings.log_format, settings.log_level),
             timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+            timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
             # httptools with bounded heads and pipelining (service/protocol.py)
             http=LimitedHttpToolsProtocol,
         )

@@ -17,6 +17,7 @@ from starlette.routing import BaseRoute, Route
 
 from . import jsonio, text
 from .api import offload, rest
+from .api.answers import Answers
 from .api.errors import ServiceError
 from .api.graphql import schema
 from .api.graphql_http import GraphQLEndpoint
@@ -188,6 +189,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
     )
     app.state.rules = rules
     app.state.metrics = metrics
+    # Innermost: the answer tier reads bodies BodyLimit already let through, and answers a hit
+    # inside CORS (its headers) and Observe (its id, language, count and access line).
+    app.add_middleware(
+        Answers,
+        on_event=metrics.cache_event,
+        hot=cache.hot,
+        entries=settings.cache_entries,
+        max_bytes=settings.answer_cache_bytes,
+        rest_calls=rest.kept_calls(),
+    )
     # A batch (/v1/verify) streams: its limit is per line (service/api/verify.py).
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, streaming=("/v1/verify",))
     if settings.cors_origins:

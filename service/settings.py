@@ -38,6 +38,9 @@ class Settings:
     # requests in flight (a 1 MiB body decodes to several MB) and what the allocator keeps
     # after evictions (docs/caching.md).
     cache_max_bytes: int = 256 * 1024 * 1024
+    # Estimated bytes of whole answers kept by their request's bytes, per worker (tier 0: a
+    # hit skips parsing; service/api/answers.py). Counted beside CACHE_MAX_BYTES.
+    answer_cache_bytes: int = 32 * 1024 * 1024
     cache_ttl: int = 3600
     cache_max_value_bytes: int = 256 * 1024
     redis_timeout_ms: int = 50
@@ -133,8 +136,10 @@ class Settings:
             problems.append("PORT must be 1..65535")
         if self.workers < 1:
             problems.append("WORKERS must be at least 1")
-        if self.cache_entries < 0 or self.cache_max_bytes < 0:
-            problems.append("CACHE_ENTRIES and CACHE_MAX_BYTES must be 0 (off) or more")
+        if min(self.cache_entries, self.cache_max_bytes, self.answer_cache_bytes) < 0:
+            problems.append(
+                "CACHE_ENTRIES, CACHE_MAX_BYTES and ANSWER_CACHE_BYTES must be 0 (off) or more"
+            )
         if self.redis_url and self.cache_mac_key() is None:
             problems.append(
                 "REDIS_URL needs CACHE_SECRET (or RULES_SECRET, from which a cache key is "

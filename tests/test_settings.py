@@ -76,7 +76,12 @@ def test_cache_bounds_are_zero_or_more():
     """CACHE_MAX_BYTES (issue 21, point 3) beside CACHE_ENTRIES: 0 turns the cache off."""
     assert Settings.from_env({"CACHE_MAX_BYTES": "0"}).cache_max_bytes == 0
     assert Settings.from_env({}).cache_max_bytes == 256 * 1024 * 1024
-    with pytest.raises(SystemExit, match="CACHE_ENTRIES and CACHE_MAX_BYTES must be 0"):
+    assert Settings.from_env({"ANSWER_CACHE_BYTES": "0"}).answer_cache_bytes == 0
+    with pytest.raises(SystemExit, match="ANSWER_CACHE_BYTES must be 0"):
+        Settings.from_env({"ANSWER_CACHE_BYTES": "-1"})
+    with pytest.raises(
+        SystemExit, match="CACHE_ENTRIES, CACHE_MAX_BYTES and ANSWER_CACHE_BYTES must be 0"
+    ):
         Settings.from_env({"CACHE_MAX_BYTES": "-1"})
 
 

@@ -41,6 +41,7 @@ import strawberry
 from graphql import (
     DocumentNode,
     ExecutionResult,
+    FieldNode,
     GraphQLError,
     GraphQLSchema,
     OperationDefinitionNode,
@@ -55,7 +56,7 @@ from starlette.responses import HTMLResponse, Response
 
 from .. import jsonio
 from ..games.core.text import Msg
-from . import offload
+from . import answers, offload
 from . import strawberry_internals as internals
 from .budget import request_budget
 from .errors import FAILURES
@@ -83,6 +84,8 @@ class Parsed:
     size: int
     # compiled plans by operation name (None: the plan does not cover this operation)
     plans: dict[str | None, OperationPlan | None] = field(default_factory=dict)
+    # whether its answers may be kept by their request's bytes (``answers.py``), found once
+    kept: list[bool] = field(default_factory=list)
 
 
 # A parsed document takes about 80 times its text in memory (graphql-core AST nodes with
@@ -249,7 +252,10 @@ class GraphQLEndpoint:
         if failures:  # what failed, whichever fragments the query selected
             body["extensions"] = {"failures": failures}
         cache = GET_CACHE_CONTROL if request.method == "GET" and not result.errors else None
-        return _answer(body, media, 200, cache)
+        response = _answer(body, media, 200, cache)
+        if not result.errors and _kept(parsed):
+            answers.keep(request.scope, response, "*", "graphql")
+        return response
 
     # -- parsing, validation, persisted queries --------------------------------------------
     async def _recall(self, digest: str | None) -> None:
@@ -569,6 +575,24 @@ def _not_acceptable() -> Response:
         406,
         None,
     )
+
+
+def _kept(parsed: Parsed) -> bool:
+    """Whether the document names none of ``answers.VARYING_FIELDS`` anywhere (its
+    fragments too): then its answers depend on the request's bytes alone."""
+    if not parsed.kept:
+        names: set[str] = set()
+        stack: list[Any] = list(parsed.document.definitions)
+        while stack:
+            node = stack.pop()
+            name = getattr(node, "name", None)
+            if isinstance(node, FieldNode) and name is not None:
+                names.add(name.value)
+            selections = getattr(node, "selection_set", None)
+            if selections is not None:
+                stack.extend(selections.selections)
+        parsed.kept.append(names.isdisjoint(answers.VARYING_FIELDS))
+    return parsed.kept[0]
 
 
 def _answer(body: dict[str, Any], media: str, status: int, cache: str | None) -> Response:

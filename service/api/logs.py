@@ -22,15 +22,19 @@ of a traceback (whose last line repeats the exception's message) at ``MAX_TRACEB
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import itertools
 import json
 import logging
 import logging.config
+import queue
 import re
+import sys
 import time
 import uuid
 from contextvars import ContextVar
+from logging.handlers import QueueHandler, QueueListener
 from typing import Any
 
 CLIP = 200  # characters of client-provided text a log line may carry
@@ -148,7 +152,7 @@ class JsonFormatter(_Bounded):
 def log_config(fmt: str, level: str) -> dict[str, Any]:
     """A ``logging.config.dictConfig`` for the whole process: the root logger writes to stderr
     in ``fmt``, uvicorn's loggers pass through it, uvicorn's access log is off (ours is
-    ``regelwerk.access``)."""
+    ``regelwerk.access``, written off the request path: ``access_handler``)."""
     formatter = JsonFormatter if fmt.lower() == "json" else TextFormatter
     level = level.upper()
     return {
@@ -161,15 +165,55 @@ def log_config(fmt: str, level: str) -> dict[str, Any]:
                 "class": "logging.StreamHandler",
                 "formatter": "regelwerk",
                 "stream": "ext://sys.stderr",
-            }
+            },
+            "access": {"()": f"{__name__}.{access_handler.__name__}", "fmt": fmt},
         },
         "root": {"level": level, "handlers": ["stderr"]},
         "loggers": {
             "uvicorn": {"level": level, "handlers": [], "propagate": True},
             "uvicorn.error": {"level": level, "filters": ["skip_logged"], "propagate": True},
             "uvicorn.access": {"handlers": [], "propagate": False},
+            "regelwerk.access": {"handlers": ["access"], "propagate": False},
         },
     }
+
+
+class _Writer(QueueListener):
+    """The writer thread; stopping it twice (a test, then exit) is stopping it once."""
+
+    stopped = False
+
+    def stop(self) -> None:
+        if not self.stopped:
+            self.stopped = True
+            super().stop()
+
+
+class _Queued(QueueHandler):
+    """Hands the record to the writer thread as it is: formatting it here (QueueHandler's
+    ``prepare``) would keep the work on the request path. The access line's record holds
+    only its own fields, made for it, so nothing changes under the writer's feet."""
+
+    def __init__(self, lines: queue.SimpleQueue[logging.LogRecord], writer: _Writer) -> None:
+        super().__init__(lines)
+        self.writer = writer  # ``writer.stop()`` writes what is queued (at exit; tests)
+
+    def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
+        return record
+
+
+def access_handler(fmt: str = "text") -> logging.Handler:
+    """The access line's handler: the request path only makes its record and puts it on a
+    queue; a writer thread of this process formats it (``fmt``) and writes it to stderr, so
+    neither the formatting nor the write (a system call) is on any request's path. Lines
+    still queued at exit are written then."""
+    writer = logging.StreamHandler(sys.stderr)
+    writer.setFormatter(JsonFormatter() if fmt.lower() == "json" else TextFormatter())
+    lines: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
+    listener = _Writer(lines, writer)
+    listener.start()
+    atexit.register(listener.stop)
+    return _Queued(lines, listener)
 
 
 def configure(fmt: str, level: str) -> None:

@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from . import offload
+from . import answers, offload
 from .budget import request_budget
 from .contract import BY_ID
 from .http import StreamedBody, json_response, read_json
@@ -139,10 +139,13 @@ async def certificates(request: Request) -> Response:
 
 def _state_call(operation_id: str, answer: Answer) -> Handler:
     """A POST that reads ``state`` and the operation's other declared fields; the answer loads
-    the state when the whole body is known to be well-formed."""
+    the state when the whole body is known to be well-formed. An operation of ``KEPT`` keeps
+    its answers in the answer tier (``answers.py``), by the request's bytes."""
     op = BY_ID[operation_id]
     fields = op.fields()
     allowed = {f.name for f in fields}
+    kept = operation_id in KEPT
+    call = op.path.rpartition("/")[2]
 
     async def handler(request: Request) -> Response:
         rules = _rules(request)
@@ -157,8 +160,12 @@ def _state_call(operation_id: str, answer: Answer) -> Handler:
 
         result = await answer(rules, values, load)
         if op.media == "application/json":
-            return json_response(result)
-        return Response(result, media_type=op.media)
+            response = json_response(result)
+        else:
+            response = Response(result, media_type=op.media)
+        if kept:
+            answers.keep(request.scope, response, engine.descriptor.id, call)
+        return response
 
     return handler
 
@@ -227,6 +234,16 @@ def _budgeted(handler: Handler) -> Handler:
             return await handler(request)
 
     return budgeted
+
+
+KEPT = frozenset(("legalMoves", "play", "nextSteps", "getPosition", "score", "view", "render"))
+"""The state calls whose answer is a function of the request's bytes and language alone, kept
+by them in the answer tier (``suggest`` is not: its search is bounded by CPU time)."""
+
+
+def kept_calls() -> frozenset[str]:
+    """The last path segments of ``KEPT``'s calls (``legal-moves``), as ``answers`` matches."""
+    return frozenset(BY_ID[name].path.rpartition("/")[2] for name in KEPT)
 
 
 def routes() -> list[Route]:

@@ -158,4 +158,4 @@ class Cache:
             await self.redis.close()
 
 
-__all__ = ["LRU", "Cache", "CostModel", "HotKeys", "RedisTier", "cache_key", "entry_bytes"]
+__all__ = ["LRU", "Cache", "CostModel", "Event", "HotKeys", "RedisTier", "cache_key", "entry_bytes"]

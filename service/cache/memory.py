@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Hashable
 from typing import Any
 
 # An entry larger than this share of the byte budget is not kept: one result must not evict a
@@ -21,8 +22,8 @@ class LRU:
         self.capacity = capacity
         self.max_bytes = max_bytes
         self.bytes = 0
-        self._data: OrderedDict[bytes, Any] = OrderedDict()
-        self._sizes: dict[bytes, int] = {}
+        self._data: OrderedDict[Hashable, Any] = OrderedDict()
+        self._sizes: dict[Hashable, int] = {}
 
     @property
     def enabled(self) -> bool:
@@ -33,13 +34,13 @@ class LRU:
         """The largest entry kept (None: no byte bound)."""
         return None if self.max_bytes is None else self.max_bytes // LARGEST_SHARE
 
-    def get(self, key: bytes) -> Any | None:
+    def get(self, key: Hashable) -> Any | None:
         value = self._data.get(key)
         if value is not None:
             self._data.move_to_end(key)
         return value
 
-    def put(self, key: bytes, value: Any, size: int = 0) -> bool:
+    def put(self, key: Hashable, value: Any, size: int = 0) -> bool:
         """Keeps ``value`` (``size`` bytes); False when it is not kept: the cache is off or the
         entry is over ``largest``."""
         if not self.enabled:

@@ -15,7 +15,7 @@ import socket
 import time
 from collections.abc import Callable
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from starlette.requests import Request
@@ -171,6 +171,34 @@ def test_values_with_spaces_are_quoted_in_text_lines():
     record = logging.LogRecord("regelwerk", logging.INFO, __file__, 1, "m", (), None)
     record.fields = {"what": 'a b "c"', "n": None}
     assert TextFormatter().format(record).endswith(r'm what="a b \"c\"" n=null')
+
+
+def test_the_access_line_is_formatted_and_written_off_the_request_path(monkeypatch):
+    """The server's access handler (``logs.access_handler``, from ``log_config``) only queues
+    the record: a writer thread formats it and writes it, never the thread that answered."""
+    import io
+    import threading
+
+    from service.api import logs
+
+    class Stream(io.StringIO):
+        writers: ClassVar[set[int]] = set()
+
+        def write(self, text: str) -> int:
+            self.writers.add(threading.get_ident())
+            return super().write(text)
+
+    stream = Stream()
+    monkeypatch.setattr("sys.stderr", stream)
+    config = logs.log_config("text", "info")
+    assert config["loggers"]["regelwerk.access"] == {"handlers": ["access"], "propagate": False}
+    handler = logs.access_handler(config["handlers"]["access"]["fmt"])
+    record = logging.LogRecord("regelwerk.access", logging.INFO, __file__, 1, "request", (), None)
+    record.fields = {"method": "POST", "status": 200, "request_id": "r-1"}
+    handler.handle(record)
+    handler.writer.stop()  # what is queued is written
+    assert stream.getvalue().endswith("request method=POST status=200 request_id=r-1\n")
+    assert stream.writers and threading.get_ident() not in stream.writers
 
 
 def test_the_access_line_is_off_below_info(make_client, caplog):

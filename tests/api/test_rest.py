@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 POSITION_FIELDS = {"state", "toMove", "isChance", "status", "winners", "scores"}
@@ -152,13 +154,24 @@ def test_operations_endpoints(client, path):
 
 
 def test_metrics_count_cache_hits_and_misses(client):
+    """The same bytes three times: one miss of each tier, then two hits of the answer tier.
+    The same state in other bytes (another key order): the answer tier misses, the results'
+    tier (keyed by the canonical state) hits."""
     state = new(client)["state"]
     for _ in range(3):
         client.post("/v1/games/mixtour/legal-moves", json={"state": state})
     text = client.get("/metrics").text
     assert 'regelwerk_cache_lookups_total{op="legal-moves",result="miss",tier="memory"} 1.0' in text
-    assert 'regelwerk_cache_lookups_total{op="legal-moves",result="hit",tier="memory"} 2.0' in text
-    assert 'regelwerk_requests_total{route="/v1/games/{game}/legal-moves",status="200"}' in text
+    assert 'regelwerk_cache_lookups_total{op="rest",result="miss",tier="answer"} 1.0' in text
+    assert 'regelwerk_cache_lookups_total{op="rest",result="hit",tier="answer"} 2.0' in text
+    assert 'regelwerk_requests_total{route="/v1/games/{game}/legal-moves",status="200"} 3.0' in text
+    reordered = dict(reversed(list(state.items())))
+    for _ in range(2):
+        client.post("/v1/games/mixtour/legal-moves", content=json.dumps({"state": reordered}))
+    text = client.get("/metrics").text
+    assert 'regelwerk_cache_lookups_total{op="legal-moves",result="hit",tier="memory"} 1.0' in text
+    assert 'regelwerk_cache_lookups_total{op="rest",result="miss",tier="answer"} 2.0' in text
+    assert 'regelwerk_cache_lookups_total{op="rest",result="hit",tier="answer"} 3.0' in text
 
 
 def test_cached_answer_equals_fresh_answer(make_client):
