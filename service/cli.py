@@ -9,6 +9,8 @@ terminal, and exits 1 when any record is invalid (2: the file cannot be read). S
 are rolled with ``RULES_SECRET`` (and ``RULES_PREVIOUS_SECRETS``) as the service that played
 them was configured; with a secret, valid verdicts carry certificates. ``--lang de`` writes
 the verdicts' messages in German (English by default), as ``?lang=de`` does for the API.
+``--jobs N`` verifies on N processes (``0``: one per core), the verdicts still in the file's
+order and the input still read as it goes (at most a few batches a process ahead).
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ import io
 import os
 import sys
 import time
+from collections import deque
 from collections.abc import Iterator
-from itertools import chain
+from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import chain, islice
 from typing import IO, Any
 
 from . import jsonio, text
@@ -35,6 +39,13 @@ EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
 # A progress bar for inputs of at least this many bytes (smaller ones finish at once).
 PROGRESS_BYTES = 256 * 1024
+# With --jobs: records a process verifies per hand-off, and hand-offs each process has waiting.
+BATCH = 32
+AHEAD = 3
+
+# One record to verify: ("line", its line number, the NDJSON line), ("record", the line it
+# starts on, a text record), or ("verdict", 0, an answer already known: the input unreadable).
+Work = tuple[str, int, Any]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,6 +77,13 @@ def main(argv: list[str] | None = None) -> int:
         default=text.DEFAULT,
         help="the language of the verdicts' messages (default: en)",
     )
+    check.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="verify on N processes, 0 for one per core (default: 1)",
+    )
     bar = check.add_mutually_exclusive_group()
     bar.add_argument("--progress", action="store_true", help="always show the progress bar")
     bar.add_argument("--no-progress", action="store_true", help="never show it")
@@ -78,10 +96,15 @@ def main(argv: list[str] | None = None) -> int:
     return _verify(parser.parse_args(argv))
 
 
+def _jobs(value: str) -> int:
+    if not value.isdigit():
+        raise argparse.ArgumentTypeError(str(Msg.of("cli-bad-jobs", value=value)))
+    return int(value) or (os.cpu_count() or 1)
+
+
 def _verify(args: argparse.Namespace) -> int:
     text.LANGUAGE.set(args.lang)
     settings = Settings.from_env()  # bad settings: exits, naming each one
-    rules = Rules(settings, Cache(1024))
     try:
         source, size = _open(args.file)
     except OSError as exc:
@@ -95,11 +118,15 @@ def _verify(args: argparse.Namespace) -> int:
     shared = sys.stdout.isatty()  # verdicts and the bar on one terminal: redraw after each
     counts = {"valid": 0, "invalid": 0}
     with source:
-        for verdict, done in _verdicts(rules, source):
-            counts["valid" if verdict["valid"] else "invalid"] += 1
+        work = _work(source)
+        if args.jobs > 1:
+            answers = _parallel(work, args.jobs, args.lang, args.format)
+        else:
+            answers = _serial(work, Rules(settings, Cache(1024)), args.format)
+        for (valid, out), done in answers:
+            counts["valid" if valid else "invalid"] += 1
             if progress and shared:
                 progress.clear()
-            out = _text(verdict) if args.format == "text" else jsonio.dumps(verdict).decode()
             print(out, flush=progress is not None)
             if progress:
                 progress.show(done, counts, force=shared)
@@ -116,13 +143,13 @@ def _open(path: str) -> tuple[IO[str], int | None]:
     return handle, os.fstat(handle.fileno()).st_size
 
 
-def _verdicts(rules: Rules, source: IO[str]) -> Iterator[tuple[dict[str, Any], int]]:
-    """Each record's verdict and how many bytes of the input are read by then."""
+def _work(source: IO[str]) -> Iterator[tuple[Work, int]]:
+    """Each record of the input and how many bytes of it are read by then."""
     done = 0
     try:
         first = source.readline()
     except UnicodeDecodeError as exc:
-        yield refused(1, None, _not_utf8("INVALID_RECORD", exc)), 0
+        yield ("verdict", 0, refused(1, None, _not_utf8("INVALID_RECORD", exc))), 0
         return
     if first.lstrip("\ufeff \t").startswith("{"):
         number = 0
@@ -131,19 +158,74 @@ def _verdicts(rules: Rules, source: IO[str]) -> Iterator[tuple[dict[str, Any], i
                 number += 1
                 done += len(line.encode())
                 if line.strip():
-                    yield verify_line(rules, number, line), done
+                    yield ("line", number, line), done
         except UnicodeDecodeError as exc:  # reading the next line
-            yield refused(number + 1, None, _not_utf8("MALFORMED_JSON", exc)), done
+            yield ("verdict", 0, refused(number + 1, None, _not_utf8("MALFORMED_JSON", exc))), done
         return
     try:
         text = first + source.read()
     except UnicodeDecodeError as exc:
-        yield refused(1, None, _not_utf8("INVALID_RECORD", exc)), 0
+        yield ("verdict", 0, refused(1, None, _not_utf8("INVALID_RECORD", exc))), 0
         return
     offset = 0
     for start, chunk in split_records(text):
         offset += len(chunk.encode())
-        yield _record_verdict(rules, start, chunk), offset
+        yield ("record", start, chunk), offset
+
+
+def _answer(rules: Rules, work: Work, fmt: str) -> tuple[bool, str]:
+    """One record's verdict: whether it is valid, and the line that says so in ``fmt``."""
+    kind, number, payload = work
+    if kind == "line":
+        verdict = verify_line(rules, number, payload)
+    elif kind == "record":
+        verdict = _record_verdict(rules, number, payload)
+    else:
+        verdict = payload
+    out = _text(verdict) if fmt == "text" else jsonio.dumps(verdict).decode()
+    return bool(verdict["valid"]), out
+
+
+def _serial(
+    work: Iterator[tuple[Work, int]], rules: Rules, fmt: str
+) -> Iterator[tuple[tuple[bool, str], int]]:
+    for item, done in work:
+        yield _answer(rules, item, fmt), done
+
+
+_worker: tuple[Rules, str] | None = None
+
+
+def _start_worker(language: str, fmt: str) -> None:
+    """A --jobs process: its own rules (the same settings, from the same environment)."""
+    global _worker
+    text.LANGUAGE.set(language)
+    _worker = (Rules(Settings.from_env(), Cache(1024)), fmt)
+
+
+def _answer_batch(batch: list[Work]) -> list[tuple[bool, str]]:
+    assert _worker is not None
+    rules, fmt = _worker
+    return [_answer(rules, item, fmt) for item in batch]
+
+
+def _parallel(
+    work: Iterator[tuple[Work, int]], jobs: int, language: str, fmt: str
+) -> Iterator[tuple[tuple[bool, str], int]]:
+    """``_serial`` on ``jobs`` processes: batches of ``BATCH`` records, at most ``AHEAD``
+    waiting a process, answered in the input's order."""
+    pending: deque[tuple[Future[list[tuple[bool, str]]], list[int]]] = deque()
+    with ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(language, fmt)) as pool:
+        while True:
+            batch = list(islice(work, BATCH))
+            if batch:
+                items = [item for item, _ in batch]
+                pending.append((pool.submit(_answer_batch, items), [done for _, done in batch]))
+            if pending and (not batch or len(pending) >= jobs * AHEAD):
+                future, dones = pending.popleft()
+                yield from zip(future.result(), dones, strict=True)
+            if not batch and not pending:
+                return
 
 
 def _not_utf8(code: str, exc: UnicodeDecodeError) -> ServiceError:

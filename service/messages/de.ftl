@@ -230,6 +230,7 @@ verify-digest-differs = der Hashwert des Protokolls ist { $found }, der des Zert
 
 ## Die Kommandozeile (regelwerk verify)
 cli-cannot-read = regelwerk: { $file } lässt sich nicht lesen: { $reason }
+cli-bad-jobs = --jobs erwartet eine Zahl von Prozessen (0: einer je Kern), nicht { $value }
 # --format text: eine Zeile je Protokoll ($problems: Code, Regel und Meldung jedes Problems)
 cli-valid = Zeile { NUMBER($line, useGrouping: 0) }: gültig, { $game }, { $plies ->
     [one] 1 Zug

@@ -206,6 +206,7 @@ verify-digest-differs = the record's digest is { $found }, the certificate's { $
 
 ## The command line (regelwerk verify)
 cli-cannot-read = regelwerk: cannot read { $file }: { $reason }
+cli-bad-jobs = --jobs takes a number of processes (0: one per core), not { $value }
 # --format text: one line per record ($problems: each problem's code, rule and message)
 cli-valid = line { NUMBER($line, useGrouping: 0) }: valid { $game }, { NUMBER($plies, useGrouping: 0) } moves, scores { $scores }, winners { $winners }
 cli-no-winners = none

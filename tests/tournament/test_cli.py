@@ -96,6 +96,33 @@ def test_text_records_with_file_lines_and_a_readable_format(tmp_path):
     )
 
 
+def test_jobs_verify_on_several_processes_with_the_same_verdicts_in_order(tmp_path):
+    """--jobs 2 (and 0: one per core) prints exactly what one process prints, in the file's
+    order: valid and invalid records, a line that is no JSON, more records than a batch
+    (``cli.BATCH``), NDJSON and text records, JSON and text verdicts, in German too; a bad N
+    is refused."""
+    g = GAMES[0]
+    wrong = {"game": g.game, **g.body(claimed={"winners": [9]})}
+    valid = [{"game": x.game, **x.body(claimed=x.claimed())} for x in GAMES]
+    short = {"game": "mixtour", "moves": ["c3", "c3"]}  # illegal at once: cheap to verify
+    path = tmp_path / "round.ndjson"
+    path.write_text(ndjson(*valid, wrong) + "not json\n" + ndjson(*[short] * 40, *valid))
+    text_records = tmp_path / "games.txt"
+    text_records.write_text('[Game "mixtour"]\n\n1. c3\n2. c3\n\n' * 45)
+    cases = [
+        (path, (), "2"),
+        (path, ("--format", "text", "--lang", "de"), "0"),
+        (text_records, (), "2"),
+    ]
+    for file, extra, jobs in cases:
+        one = run("verify", *extra, str(file))
+        assert one.returncode == 1 and one.stdout.count("\n") > 40, one.stderr
+        several = run("verify", "--jobs", jobs, *extra, str(file))
+        assert (several.returncode, several.stdout) == (1, one.stdout), several.stderr
+    refused = run("verify", "--jobs", "many", str(path))
+    assert refused.returncode == 2 and "--jobs takes a number of processes" in refused.stderr
+
+
 def test_an_unreadable_file_exits_two():
     done = run("verify", "/nonexistent/round.ndjson")
     assert done.returncode == 2
