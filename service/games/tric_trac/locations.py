@@ -30,11 +30,35 @@ def _step(player: int, source: int, target: int | str, hit: bool) -> list[JSON]:
 
 def move_locations(state: Any, doc: JSON) -> list[JSON]:
     """A turn's steps in the order played; a pass and the chance outcomes touch nothing (the
-    dice are drawn once thrown)."""
+    dice are drawn once thrown).
+
+    What ``unique`` over each step's ``_step`` gives, built directly (legal moves ask it of
+    every turn): the locations as ``at`` spells them, each (role, point) once; a tray is
+    only ever the mover's.
+    """
     if doc["kind"] != "turn":
         return []
     p = doc["player"]
-    return unique(loc for s in doc["steps"] for loc in _step(p, s["from"], s["to"], bool(s["hit"])))
+    out: list[JSON] = []
+    seen: set[tuple[str, int | str]] = set()
+
+    def add(role: str, point: int | str) -> None:
+        if (role, point) not in seen:
+            seen.add((role, point))
+            tray = point == "off"
+            out.append(
+                {"point": point, "player": p, "role": role}
+                if tray
+                else {"point": point, "role": role}
+            )
+
+    for s in doc["steps"]:
+        add("from", s["from"])
+        add("to", s["to"])
+        if s["hit"]:
+            add("from", s["to"])
+            add("to", START[1 - p])
+    return out
 
 
 def event_locations(event: Mapping[str, Any]) -> list[JSON]:

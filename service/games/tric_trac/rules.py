@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -96,6 +97,36 @@ def _frame(state: TricTracState, player: int) -> Frame:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Throwing:
+    """The throw being played in a position, worked out once for every question asked about
+    it (legal moves, then one move document per turn): the mover, its board and frame, the
+    legal turns, and each by the identity of its turn."""
+
+    player: int
+    dice: tuple[int, int]
+    rel: tuple[int, ...]
+    frame: Frame
+    plays: tuple[Play, ...]
+    by_id: Mapping[int, Play]
+
+    def handed_out(self, move: Move) -> Play | None:
+        """The play whose turn is ``move`` itself, as ``legal_moves`` handed it out (asked
+        back for its document): found without hashing or comparing steps."""
+        play = self.by_id.get(id(move))
+        return play if play is not None and play.turn is move else None
+
+
+@lru_cache(maxsize=64)
+def throwing(state: TricTracState) -> Throwing:
+    """The throw ``state`` (in phase move) is playing."""
+    p, dice = _throw(state)
+    rel = relative(state.board, p)
+    frame = _frame(state, p)
+    plays = generate(rel, dice[0], dice[1], frame)
+    return Throwing(p, dice, rel, frame, plays, {id(play.turn): play for play in plays})
+
+
 def _throw(state: TricTracState) -> tuple[int, tuple[int, int]]:
     """The player to move and the throw being played, in phase move (where decode and apply
     always set both)."""
@@ -142,8 +173,7 @@ class TricTrac(GameRules[TricTracState, Move]):
         """The legal turns with the numbers they use and the board they reach."""
         if state.phase != MOVE:
             return ()
-        p, dice = _throw(state)
-        return generate(relative(state.board, p), dice[0], dice[1], _frame(state, p))
+        return throwing(state).plays
 
     def legal_moves(self, state: TricTracState, player: int | None = None) -> tuple[Move, ...]:
         if state.phase == OPENING:
@@ -174,10 +204,8 @@ class TricTrac(GameRules[TricTracState, Move]):
             thrown = moves.notation(Throw(*dice))
             why = Msg.of("tric-trac-must-play-throw", player=mover, dice=thrown)
             raise IllegalMove(why, reason="NOT_A_CHANCE_NODE", rule="TT-5")
-        rel = relative(state.board, mover)
-        frame = _frame(state, mover)
-        legal = generate(rel, dice[0], dice[1], frame)
-        play = resolve(rel, dice, frame, legal, move)
+        t = throwing(state)
+        play = t.handed_out(move) or resolve(t.rel, dice, t.frame, t.plays, move)
         return self._play(state, mover, play)
 
     def _chance(self, state: TricTracState, move: Move) -> Transition[TricTracState]:
@@ -259,10 +287,8 @@ class TricTrac(GameRules[TricTracState, Move]):
     ) -> NextSteps[Move]:
         """The steps that may follow ``chosen`` in the throw being played, in every order the
         rules allow (see :mod:`.steps`); ``mover`` is the player to move (the caller checks)."""
-        p, dice = _throw(state)
-        rel = relative(state.board, p)
-        frame = _frame(state, p)
-        return steps.offer(rel, dice, frame, generate(rel, *dice, frame), chosen)
+        t = throwing(state)
+        return steps.offer(t.rel, t.dice, t.frame, t.plays, chosen)
 
     def move_document(self, state: TricTracState, move: Move) -> JSON:
         """A turn or pass gains its ``player`` and each step the ``die`` it uses (derived from
@@ -275,11 +301,11 @@ class TricTrac(GameRules[TricTracState, Move]):
                 reason="NOT_A_TURN",
                 rule="TT-5",
             )
-        p, dice = _throw(state)
-        rel = relative(state.board, p)
-        frame = _frame(state, p)
-        play = resolve(rel, dice, frame, generate(rel, *dice, frame), move)
-        return moves.enriched(move, p, step_dice(rel, dice, frame, play, move))
+        t = throwing(state)
+        if (play := t.handed_out(move)) is not None:
+            return moves.enriched(move, t.player, play.dice)
+        play = resolve(t.rel, t.dice, t.frame, t.plays, move)
+        return moves.enriched(move, t.player, step_dice(t.rel, t.dice, t.frame, play, move))
 
 
 def _step_events(state: TricTracState, p: int, play: Play) -> list[Event]:
