@@ -175,9 +175,7 @@ def generate(rel: tuple[int, ...], low: int, high: int, f: Frame) -> tuple[Play,
             s1 = step[i][t1][hit1]
             # TT-10: with stones still on the start field, only the stone just moved off it
             # may go on (the one-stone sum move of TT-7).
-            for k in (0, t1) if b[0] > 0 else range(1, TARGET):
-                if b[k] <= 0:
-                    continue
+            for k in (0, t1) if b[0] > 0 else [k for k in range(1, TARGET) if b[k] > 0]:
                 t2 = k + second
                 # ``target`` decides a bear-off, the opponent's Hucke and a block; any other
                 # step simply lands (the common case, spared the call).
