@@ -39,26 +39,19 @@ def move_locations(state: Any, doc: JSON) -> list[JSON]:
     if doc["kind"] != "turn":
         return []
     p = doc["player"]
-    out: list[JSON] = []
-    seen: set[tuple[str, int | str]] = set()
-
-    def add(role: str, point: int | str) -> None:
-        if (role, point) not in seen:
-            seen.add((role, point))
-            tray = point == "off"
-            out.append(
-                {"point": point, "player": p, "role": role}
-                if tray
-                else {"point": point, "role": role}
-            )
-
+    places: dict[tuple[str, int | str], None] = {}  # in the order first touched
     for s in doc["steps"]:
-        add("from", s["from"])
-        add("to", s["to"])
+        places[("from", s["from"])] = None
+        places[("to", s["to"])] = None
         if s["hit"]:
-            add("from", s["to"])
-            add("to", START[1 - p])
-    return out
+            places[("from", s["to"])] = None
+            places[("to", START[1 - p])] = None
+    return [
+        {"point": point, "player": p, "role": role}
+        if point == "off"
+        else {"point": point, "role": role}
+        for role, point in places
+    ]
 
 
 def event_locations(event: Mapping[str, Any]) -> list[JSON]:
