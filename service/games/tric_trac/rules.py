@@ -108,6 +108,7 @@ class Throwing:
     rel: tuple[int, ...]
     frame: Frame
     plays: tuple[Play, ...]
+    turns: tuple[Turn, ...]
     by_id: Mapping[int, Play]
 
     def handed_out(self, move: Move) -> Play | None:
@@ -124,7 +125,8 @@ def throwing(state: TricTracState) -> Throwing:
     rel = relative(state.board, p)
     frame = _frame(state, p)
     plays = generate(rel, dice[0], dice[1], frame)
-    return Throwing(p, dice, rel, frame, plays, {id(play.turn): play for play in plays})
+    by_id = {id(play.turn): play for play in plays}
+    return Throwing(p, dice, rel, frame, plays, tuple(play.turn for play in plays), by_id)
 
 
 def _throw(state: TricTracState) -> tuple[int, tuple[int, int]]:
@@ -182,7 +184,7 @@ class TricTrac(GameRules[TricTracState, Move]):
             return THROW_MOVES if player is None else ()
         if player is not None and player != state.player:
             return ()
-        return tuple(p.turn for p in self.plays(state))
+        return throwing(state).turns if state.phase == MOVE else ()
 
     def apply(
         self, state: TricTracState, move: Move, player: int | None = None
@@ -238,18 +240,26 @@ class TricTrac(GameRules[TricTracState, Move]):
         after = replace(state, phase=MOVE, player=player, dice=(lo, hi), chances=state.chances + 1)
         return Transition(after, (event,))
 
+    def successor(
+        self, state: TricTracState, move: Move, player: int | None = None
+    ) -> TricTracState:
+        """``apply(state, move, player).state`` without the events (search, bots)."""
+        if state.phase != MOVE or not isinstance(move, Turn):
+            return self.apply(state, move, player).state
+        t = throwing(state)
+        play = t.handed_out(move) or resolve(t.rel, t.dice, t.frame, t.plays, move)
+        return _after(state, t.player, play)
+
     def _play(self, state: TricTracState, p: int, play: Play) -> Transition[TricTracState]:
         assert state.dice is not None
-        hits = list(state.hits)
-        hits[p] += play.hits
-        after = replace(state, board=absolute(play.board, p), hits=(hits[0], hits[1]))
+        after = _after(state, p, play)
         events = _step_events(state, p, play)
-        points = (score(after, 0), score(after, 1))
-        if points[p] >= state.rules.points_to_win:
+        if after.phase == OVER:
+            points = [score(after, 0), score(after, 1)]
             events.append(
-                {"type": "gameOver", "winners": [p], "reason": "points", "scores": list(points)}
+                {"type": "gameOver", "winners": [p], "reason": "points", "scores": points}
             )
-            return Transition(replace(after, phase=OVER, player=None, dice=None), tuple(events))
+            return Transition(after, tuple(events))
         lo, hi = state.dice
         unused = [lo, hi]
         for d in play.dice:
@@ -258,12 +268,9 @@ class TricTrac(GameRules[TricTracState, Move]):
             events.append({"type": "passed", "player": p, "dice": [lo, hi]})
         elif unused:
             events.append({"type": "forfeited", "player": p, "numbers": unused})
-        nxt = p
         if lo == hi:  # TT-6
             events.append({"type": "extraThrow", "player": p})
-        else:
-            nxt = 1 - p
-        return Transition(replace(after, phase=THROW, player=nxt, dice=None), tuple(events))
+        return Transition(after, tuple(events))
 
     def status(self, state: TricTracState) -> Status:
         if state.phase != OVER:
@@ -306,6 +313,19 @@ class TricTrac(GameRules[TricTracState, Move]):
             return moves.enriched(move, t.player, play.dice)
         play = resolve(t.rel, t.dice, t.frame, t.plays, move)
         return moves.enriched(move, t.player, step_dice(t.rel, t.dice, t.frame, play, move))
+
+
+def _after(state: TricTracState, p: int, play: Play) -> TricTracState:
+    """The position after ``p`` played ``play``: over once ``p`` reaches pointsToWin (TT-15),
+    else the next throw, ``p``'s again after a double (TT-6)."""
+    assert state.dice is not None
+    hits = list(state.hits)
+    hits[p] += play.hits
+    after = replace(state, board=absolute(play.board, p), hits=(hits[0], hits[1]))
+    if score(after, p) >= state.rules.points_to_win:
+        return replace(after, phase=OVER, player=None, dice=None)
+    lo, hi = state.dice
+    return replace(after, phase=THROW, player=p if lo == hi else 1 - p, dice=None)
 
 
 def _step_events(state: TricTracState, p: int, play: Play) -> list[Event]:

@@ -151,6 +151,7 @@ def check_documents(state: TricTracState) -> None:
         for spelled in [move, *_spellings(move)]:
             expected = _answer(reference.move_document, state, spelled)
             assert _answer(ENGINE.move_document, state, spelled) == expected
+        assert ENGINE.successor(state, move) == ENGINE.apply(state, move).state
         doc = ENGINE.move_document(state, move)
         want = reference.move_locations(state, doc)
         assert _text(ENGINE.move_locations(state, doc)) == _text(want)
@@ -158,7 +159,8 @@ def check_documents(state: TricTracState) -> None:
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
 def test_turns_documents_and_locations_match_the_plain_ones(options):
-    """TT-6 … TT-13, TT-15: the generator, move documents and locations along random games."""
+    """TT-6 … TT-13, TT-15: the generator, move documents, locations and the successor
+    along random games."""
     for seed in range(4):
         for state in positions(seed, options):
             if state.phase == "move":
