@@ -30,11 +30,28 @@ def _step(player: int, source: int, target: int | str, hit: bool) -> list[JSON]:
 
 def move_locations(state: Any, doc: JSON) -> list[JSON]:
     """A turn's steps in the order played; a pass and the chance outcomes touch nothing (the
-    dice are drawn once thrown)."""
+    dice are drawn once thrown).
+
+    What ``unique`` over each step's ``_step`` gives, built directly (legal moves ask it of
+    every turn): the locations as ``at`` spells them, each (role, point) once; a tray is
+    only ever the mover's.
+    """
     if doc["kind"] != "turn":
         return []
     p = doc["player"]
-    return unique(loc for s in doc["steps"] for loc in _step(p, s["from"], s["to"], bool(s["hit"])))
+    places: dict[tuple[str, int | str], None] = {}  # in the order first touched
+    for s in doc["steps"]:
+        places[("from", s["from"])] = None
+        places[("to", s["to"])] = None
+        if s["hit"]:
+            places[("from", s["to"])] = None
+            places[("to", START[1 - p])] = None
+    return [
+        {"point": point, "player": p, "role": role}
+        if point == "off"
+        else {"point": point, "role": role}
+        for role, point in places
+    ]
 
 
 def event_locations(event: Mapping[str, Any]) -> list[JSON]:

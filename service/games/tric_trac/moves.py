@@ -186,10 +186,13 @@ def _doc_dice(doc: Mapping[str, Any]) -> tuple[int, int]:
 def enriched(move: Turn, player: int, dice: tuple[int, ...]) -> dict[str, Any]:
     """``document(move)`` with the derived fields: the mover and the number each step uses
     (named as the SVG names them: ``data-player``, ``data-die``)."""
-    doc = document(move)
-    for step, die in zip(doc.get("steps", ()), dice, strict=True):
-        step["die"] = die
-    return {"kind": doc.pop("kind"), "player": player, **doc}
+    if not move.steps:
+        return {"kind": "pass", "player": player}
+    steps = [
+        {"from": s.source, "to": "off" if s.target == OFF else s.target, "hit": s.hit, "die": d}
+        for s, d in zip(move.steps, dice, strict=True)
+    ]
+    return {"kind": "turn", "player": player, "steps": steps}
 
 
 # The document shapes as refusals show them: notation, the same in every language.

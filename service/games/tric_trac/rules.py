@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -96,6 +97,38 @@ def _frame(state: TricTracState, player: int) -> Frame:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Throwing:
+    """The throw being played in a position, worked out once for every question asked about
+    it (legal moves, then one move document per turn): the mover, its board and frame, the
+    legal turns, and each by the identity of its turn."""
+
+    player: int
+    dice: tuple[int, int]
+    rel: tuple[int, ...]
+    frame: Frame
+    plays: tuple[Play, ...]
+    turns: tuple[Turn, ...]
+    by_id: Mapping[int, Play]
+
+    def handed_out(self, move: Move) -> Play | None:
+        """The play whose turn is ``move`` itself, as ``legal_moves`` handed it out (asked
+        back for its document): found without hashing or comparing steps."""
+        play = self.by_id.get(id(move))
+        return play if play is not None and play.turn is move else None
+
+
+@lru_cache(maxsize=64)
+def throwing(state: TricTracState) -> Throwing:
+    """The throw ``state`` (in phase move) is playing."""
+    p, dice = _throw(state)
+    rel = relative(state.board, p)
+    frame = _frame(state, p)
+    plays = generate(rel, dice[0], dice[1], frame)
+    by_id = {id(play.turn): play for play in plays}
+    return Throwing(p, dice, rel, frame, plays, tuple(play.turn for play in plays), by_id)
+
+
 def _throw(state: TricTracState) -> tuple[int, tuple[int, int]]:
     """The player to move and the throw being played, in phase move (where decode and apply
     always set both)."""
@@ -142,8 +175,7 @@ class TricTrac(GameRules[TricTracState, Move]):
         """The legal turns with the numbers they use and the board they reach."""
         if state.phase != MOVE:
             return ()
-        p, dice = _throw(state)
-        return generate(relative(state.board, p), dice[0], dice[1], _frame(state, p))
+        return throwing(state).plays
 
     def legal_moves(self, state: TricTracState, player: int | None = None) -> tuple[Move, ...]:
         if state.phase == OPENING:
@@ -152,7 +184,7 @@ class TricTrac(GameRules[TricTracState, Move]):
             return THROW_MOVES if player is None else ()
         if player is not None and player != state.player:
             return ()
-        return tuple(p.turn for p in self.plays(state))
+        return throwing(state).turns if state.phase == MOVE else ()
 
     def apply(
         self, state: TricTracState, move: Move, player: int | None = None
@@ -174,10 +206,8 @@ class TricTrac(GameRules[TricTracState, Move]):
             thrown = moves.notation(Throw(*dice))
             why = Msg.of("tric-trac-must-play-throw", player=mover, dice=thrown)
             raise IllegalMove(why, reason="NOT_A_CHANCE_NODE", rule="TT-5")
-        rel = relative(state.board, mover)
-        frame = _frame(state, mover)
-        legal = generate(rel, dice[0], dice[1], frame)
-        play = resolve(rel, dice, frame, legal, move)
+        t = throwing(state)
+        play = t.handed_out(move) or resolve(t.rel, dice, t.frame, t.plays, move)
         return self._play(state, mover, play)
 
     def _chance(self, state: TricTracState, move: Move) -> Transition[TricTracState]:
@@ -210,18 +240,26 @@ class TricTrac(GameRules[TricTracState, Move]):
         after = replace(state, phase=MOVE, player=player, dice=(lo, hi), chances=state.chances + 1)
         return Transition(after, (event,))
 
+    def successor(
+        self, state: TricTracState, move: Move, player: int | None = None
+    ) -> TricTracState:
+        """``apply(state, move, player).state`` without the events (search, bots)."""
+        if state.phase != MOVE or not isinstance(move, Turn):
+            return self.apply(state, move, player).state
+        t = throwing(state)
+        play = t.handed_out(move) or resolve(t.rel, t.dice, t.frame, t.plays, move)
+        return _after(state, t.player, play)
+
     def _play(self, state: TricTracState, p: int, play: Play) -> Transition[TricTracState]:
         assert state.dice is not None
-        hits = list(state.hits)
-        hits[p] += play.hits
-        after = replace(state, board=absolute(play.board, p), hits=(hits[0], hits[1]))
+        after = _after(state, p, play)
         events = _step_events(state, p, play)
-        points = (score(after, 0), score(after, 1))
-        if points[p] >= state.rules.points_to_win:
+        if after.phase == OVER:
+            points = [score(after, 0), score(after, 1)]
             events.append(
-                {"type": "gameOver", "winners": [p], "reason": "points", "scores": list(points)}
+                {"type": "gameOver", "winners": [p], "reason": "points", "scores": points}
             )
-            return Transition(replace(after, phase=OVER, player=None, dice=None), tuple(events))
+            return Transition(after, tuple(events))
         lo, hi = state.dice
         unused = [lo, hi]
         for d in play.dice:
@@ -230,12 +268,9 @@ class TricTrac(GameRules[TricTracState, Move]):
             events.append({"type": "passed", "player": p, "dice": [lo, hi]})
         elif unused:
             events.append({"type": "forfeited", "player": p, "numbers": unused})
-        nxt = p
         if lo == hi:  # TT-6
             events.append({"type": "extraThrow", "player": p})
-        else:
-            nxt = 1 - p
-        return Transition(replace(after, phase=THROW, player=nxt, dice=None), tuple(events))
+        return Transition(after, tuple(events))
 
     def status(self, state: TricTracState) -> Status:
         if state.phase != OVER:
@@ -259,10 +294,8 @@ class TricTrac(GameRules[TricTracState, Move]):
     ) -> NextSteps[Move]:
         """The steps that may follow ``chosen`` in the throw being played, in every order the
         rules allow (see :mod:`.steps`); ``mover`` is the player to move (the caller checks)."""
-        p, dice = _throw(state)
-        rel = relative(state.board, p)
-        frame = _frame(state, p)
-        return steps.offer(rel, dice, frame, generate(rel, *dice, frame), chosen)
+        t = throwing(state)
+        return steps.offer(t.rel, t.dice, t.frame, t.plays, chosen)
 
     def move_document(self, state: TricTracState, move: Move) -> JSON:
         """A turn or pass gains its ``player`` and each step the ``die`` it uses (derived from
@@ -275,11 +308,24 @@ class TricTrac(GameRules[TricTracState, Move]):
                 reason="NOT_A_TURN",
                 rule="TT-5",
             )
-        p, dice = _throw(state)
-        rel = relative(state.board, p)
-        frame = _frame(state, p)
-        play = resolve(rel, dice, frame, generate(rel, *dice, frame), move)
-        return moves.enriched(move, p, step_dice(rel, dice, frame, play, move))
+        t = throwing(state)
+        if (play := t.handed_out(move)) is not None:
+            return moves.enriched(move, t.player, play.dice)
+        play = resolve(t.rel, t.dice, t.frame, t.plays, move)
+        return moves.enriched(move, t.player, step_dice(t.rel, t.dice, t.frame, play, move))
+
+
+def _after(state: TricTracState, p: int, play: Play) -> TricTracState:
+    """The position after ``p`` played ``play``: over once ``p`` reaches pointsToWin (TT-15),
+    else the next throw, ``p``'s again after a double (TT-6)."""
+    assert state.dice is not None
+    hits = list(state.hits)
+    hits[p] += play.hits
+    after = replace(state, board=absolute(play.board, p), hits=(hits[0], hits[1]))
+    if score(after, p) >= state.rules.points_to_win:
+        return replace(after, phase=OVER, player=None, dice=None)
+    lo, hi = state.dice
+    return replace(after, phase=THROW, player=p if lo == hi else 1 - p, dice=None)
 
 
 def _step_events(state: TricTracState, p: int, play: Play) -> list[Event]:

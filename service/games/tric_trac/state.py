@@ -61,9 +61,10 @@ def start_count(board: tuple[int, ...], player: int) -> int:
 
 def on_board(board: tuple[int, ...], player: int) -> int:
     """Stones of the player on the board, start field included."""
-    if player == RED:
-        return sum(v for v in board if v > 0)
-    return -sum(v for v in board if v < 0)
+    # Red's count less Black's, and both together: two sums at C speed, asked several times
+    # per answer (scores, events, the encoded state).
+    difference, both = sum(board), sum(map(abs, board))
+    return (both + difference) // 2 if player == RED else (both - difference) // 2
 
 
 def borne_off(board: tuple[int, ...], player: int) -> int:

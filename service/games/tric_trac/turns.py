@@ -132,31 +132,29 @@ def _sources(b: list[int]) -> tuple[int, ...] | range:
 POINT: Final = tuple(tuple(point_of(i, player) for i in range(BEAR + 1)) for player in (RED, BLACK))
 
 
-def _make(f: Frame, board: tuple[int, ...], i: int, t: int, d: int, hit: bool) -> Play:
-    pt = POINT[f.player]
-    return Play(Turn((Step(pt[i], pt[t], hit),)), (d,), board, int(hit))
-
-
-def _make2(
-    f: Frame, board: tuple[int, ...], m1: tuple[int, int, int, bool], m2: tuple[int, int, int, bool]
-) -> Play:
-    pt = POINT[f.player]
-    i, t, d, hit = m1
-    k, u, e, hit2 = m2
-    return Play(
-        Turn((Step(pt[i], pt[t], hit), Step(pt[k], pt[u], hit2))),
-        (d, e),
-        board,
-        hit + hit2,
+def _steps(player: int) -> tuple[tuple[tuple[Step, Step], ...], ...]:
+    pt, every = POINT[player], range(BEAR + 1)
+    return tuple(
+        tuple((Step(pt[i], pt[t]), Step(pt[i], pt[t], True)) for t in every) for i in every
     )
+
+
+# STEP[player][i][t][hit]: the step from relative index ``i`` to ``t``, made once (steps are
+# immutable), so finding a turn builds no steps.
+STEP: Final = (_steps(RED), _steps(BLACK))
+
+
+def _make(f: Frame, board: tuple[int, ...], i: int, t: int, d: int, hit: bool) -> Play:
+    return Play(Turn((STEP[f.player][i][t][hit],)), (d,), board, int(hit))
 
 
 @lru_cache(maxsize=64)
 def generate(rel: tuple[int, ...], low: int, high: int, f: Frame) -> tuple[Play, ...]:
     """Every legal turn for the throw ``low-high`` (TT-6 … TT-13, TT-15), duplicate-free."""
     b = list(rel)
-    h = f.own_hucke
+    h, opp = f.own_hucke, f.opp_hucke
     h0 = b[h]
+    step = STEP[f.player]
     twos: dict[tuple[int, ...], Play] = {}
     wins: dict[tuple[int, ...], Play] = {}
     singles: tuple[dict[tuple[int, ...], Play], dict[tuple[int, ...], Play]] = ({}, {})
@@ -169,25 +167,29 @@ def generate(rel: tuple[int, ...], low: int, high: int, f: Frame) -> tuple[Play,
             if t1 < 0:
                 continue
             hit1 = advance(b, i, t1)
-            m1 = (i, t1, first, hit1)
             if hit1 + (t1 == BEAR) >= f.need:  # TT-15: the rest of the throw is not played
                 if hucke_ok(h0, b[h], t1 == h) and (key := tuple(b)) not in wins:
                     wins[key] = _make(f, key, i, t1, first, hit1)
                 _undo(b, i, t1, hit1)
                 continue
+            s1 = step[i][t1][hit1]
             # TT-10: with stones still on the start field, only the stone just moved off it
             # may go on (the one-stone sum move of TT-7).
-            for k in (0, t1) if b[0] > 0 else range(1, TARGET):
-                if b[k] <= 0:
-                    continue
-                t2 = target(b, k, second, f)
-                if t2 < 0:
-                    continue
+            for k in (0, t1) if b[0] > 0 else [k for k in range(1, TARGET) if b[k] > 0]:
+                t2 = k + second
+                # ``target`` decides a bear-off, the opponent's Hucke and a block; any other
+                # step simply lands (the common case, spared the call).
+                if t2 >= TARGET or t2 == opp or b[t2] <= -2:
+                    t2 = target(b, k, second, f)
+                    if t2 < 0:
+                        continue
                 hit2 = advance(b, k, t2)
                 if hucke_ok(h0, b[h], t1 == h or t2 == h) and (key := tuple(b)) not in twos:
-                    twos[key] = _make2(f, key, m1, (k, t2, second, hit2))
+                    turn = Turn((s1, step[k][t2][hit2]))
+                    twos[key] = Play(turn, (first, second), key, hit1 + hit2)
                 _undo(b, k, t2, hit2)
-            if hucke_ok(h0, b[h], t1 == h):
+            # One number alone counts only when no turn plays both (TT-8, see _choose).
+            if not twos and hucke_ok(h0, b[h], t1 == h):
                 side = singles[first == high and low != high]
                 if (key := tuple(b)) not in side:
                     side[key] = _make(f, key, i, t1, first, hit1)

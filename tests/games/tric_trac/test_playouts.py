@@ -1,18 +1,25 @@
-"""Seeded random Tric Trac games: what only Tric Trac promises in every position, and the turn
-generator against the independent walk of ``reference.py``. (Round trips, stones conserved,
+"""Seeded random Tric Trac games: what only Tric Trac promises in every position, the turn
+generator against the independent walk of ``reference.py``, and the engine's fast paths
+against the plain implementations ``reference.py`` keeps. (Round trips, stones conserved,
 chance well formed and finished games without moves are the shared contract's,
 ``tests/games/contract.py``.)"""
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
-from service.games.core import IllegalMove
+from service.games.core import IllegalMove, RulesError
 from service.games.tric_trac import ENGINE, TricTracState, Turn
+from service.games.tric_trac.rules import _frame
+from service.games.tric_trac.turns import generate, relative
 
+from . import reference
 from .reference import reference_results
 
 OPTION_SETS = [
@@ -88,3 +95,74 @@ def test_random_games_keep_the_rules_and_match_the_reference(options):
     """TT-11, TT-14, TT-15 in every position; generator == reference walk (TT-7…TT-13)."""
     for seed in range(8):
         assert ENGINE.status(playout(seed, options)).finished
+
+
+# -- the fast paths against the plain implementations (reference.py) ---------------------
+# Compared as JSON text, so the order of keys counts too.
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _answer(call: Callable[..., Any], *args: Any) -> str:
+    """What ``call`` answers as JSON text: its result, or the refusal it raises (the error
+    class, its message and its details, as an API answer shows them)."""
+    try:
+        return _text(call(*args))
+    except RulesError as refused:
+        return _text([type(refused).__name__, refused.code, str(refused), refused.as_details()])
+
+
+def positions(seed: int, options: dict[str, Any]) -> Iterator[TricTracState]:
+    """Every position of one seeded random game with ``options``."""
+    rng = random.Random(seed)
+    state = ENGINE.new(options=options)
+    while not ENGINE.status(state).finished:
+        yield state
+        if ENGINE.is_chance(state):
+            outcomes = ENGINE.chance_outcomes(state)
+            move = rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
+        else:
+            move = rng.choice(ENGINE.legal_moves(state))
+        state = ENGINE.apply(state, move).state
+    yield state
+
+
+def _spellings(move: Turn) -> list[Turn]:
+    """Other spellings of ``move``: the same steps as new objects, and in the other order."""
+    again = ENGINE.parse_move(ENGINE.notation(move))
+    assert isinstance(again, Turn)
+    return [again, Turn(move.steps[::-1])] if len(move.steps) == 2 else [again]
+
+
+def check_generated(state: TricTracState) -> None:
+    p, dice = state.player, state.dice
+    assert p is not None and dice is not None
+    rel, frame = relative(state.board, p), _frame(state, p)
+    expected = reference.generate(rel, dice[0], dice[1], frame)
+    assert generate.__wrapped__(rel, dice[0], dice[1], frame) == expected
+    assert ENGINE.rules.plays(state) == expected
+
+
+def check_documents(state: TricTracState) -> None:
+    for move in ENGINE.legal_moves(state):
+        assert isinstance(move, Turn)
+        for spelled in [move, *_spellings(move)]:
+            expected = _answer(reference.move_document, state, spelled)
+            assert _answer(ENGINE.move_document, state, spelled) == expected
+        assert ENGINE.successor(state, move) == ENGINE.apply(state, move).state
+        doc = ENGINE.move_document(state, move)
+        want = reference.move_locations(state, doc)
+        assert _text(ENGINE.move_locations(state, doc)) == _text(want)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
+def test_turns_documents_and_locations_match_the_plain_ones(options):
+    """TT-6 … TT-13, TT-15: the generator, move documents, locations and the successor
+    along random games."""
+    for seed in range(4):
+        for state in positions(seed, options):
+            if state.phase == "move":
+                check_generated(state)
+                check_documents(state)
