@@ -11,12 +11,15 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from service import cli
 from service.api.ops import Rules
 from service.api.verify import verify_line
 from service.cache import Cache
 from service.settings import Settings
 from tests.server_process import server_process
 from tests.tournament.helpers import games
+
+from . import targets
 
 
 def lines(count: int) -> Iterator[bytes]:
@@ -70,10 +73,29 @@ def offline(count: int) -> float:
     return time.perf_counter() - start
 
 
+def offline_jobs(count: int, jobs: int) -> float:
+    """``regelwerk verify --jobs N``'s path (``cli._parallel``), the processes started first."""
+    work = ((("line", number, line.decode()), 0) for number, line in enumerate(lines(count), 1))
+    start = time.perf_counter()
+    answers = sum(1 for _ in cli._parallel(work, jobs, "en", "json"))
+    assert answers == count
+    return time.perf_counter() - start
+
+
 def run(quick: bool = False) -> None:
     small, large = (200, 2_000) if quick else (2_000, 20_000)
+    pool = [json.loads(line) for line in lines(50)]
+    plies = sum(len(p.get("moves", ())) for p in pool) / len(pool)
     seconds = offline(small)
-    print(f"offline (regelwerk verify): {small / seconds:,.0f} records/s")
+    one = small / seconds
+    print(f"offline (regelwerk verify): {one:,.0f} records/s ({plies:.0f} moves a record)")
+    two = small / offline_jobs(small, 2)
+    print(f"offline, --jobs 2: {two:,.0f} records/s ({two / one:.2f}× one process)")
+    rate, speedup = targets.BATCH_RECORDS_PER_SECOND, targets.BATCH_JOBS_2_SPEEDUP
+    print(
+        f"targets: {one:,.0f} records/s on one core ≥ {rate:,} {targets.at_least(one, rate)}; "
+        f"--jobs 2 {two / one:.2f}× ≥ {speedup}× {targets.at_least(two / one, speedup)}"
+    )
     peaks = []
     for count in (small, large):
         seconds, verdicts, sent, peak = over_http(count)

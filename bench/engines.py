@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from service.games import REGISTRY
-from service.games.core import perft
+from service.games.core import driver, perft
 
+from . import targets
 from .common import best_of, playout_positions
 
 GAMES: list[tuple[str, int | None]] = [
@@ -116,14 +117,38 @@ def _moves(engine: Any, state: Any) -> tuple[int | None, list[Any]]:
     return player, list(engine.legal_moves(state, player))
 
 
+# Perft from the start of the games whose turns alternate (Te-Trix's players place at once,
+# which a perft of single moves does not walk): (game, players, depth; quick depth).
+PERFTS = [("tric-trac", None, 6, 5), ("triominos-junior", 2, 4, 3)]
+
+
 def run(quick: bool = False) -> None:
     depth = 4 if quick else 5
     engine = REGISTRY["mixtour"]
     start = time.perf_counter()
     leaves = perft(engine, engine.new(), depth)
-    print(f"mixtour perft({depth}): {leaves:,} leaves in {time.perf_counter() - start:.2f} s")
+    seconds = time.perf_counter() - start
+    print(f"mixtour perft({depth}): {leaves:,} leaves in {seconds:.2f} s")
     if not quick:
+        fast, slow = targets.PERFT_JS_SECONDS
+        bound = targets.PERFT_OVER_JS
+        print(
+            f"target: perft(5) ≤ {bound}× the tuned JavaScript engine ({fast}–{slow} s, the "
+            f"issue's figure): {seconds / slow:.1f}–{seconds / fast:.1f}× "
+            f"{targets.at_most(seconds / slow, bound)} against the slower, "
+            f"{targets.at_most(seconds / fast, bound)} against the faster"
+        )
         _pure_and_compiled(depth)
+    for game, players, full, small in PERFTS:
+        engine = REGISTRY[game]
+        start_state = driver.start(engine, players, None, None).state
+        d = small if quick else full
+        begin = time.perf_counter()
+        leaves = perft(engine, start_state, d)
+        seconds = time.perf_counter() - begin
+        print(
+            f"{game} perft({d}): {leaves:,} leaves in {seconds:.2f} s ({leaves / seconds:,.0f}/s)"
+        )
     print("\n| game | positions | legal moves: positions/s | successor: moves/s |")
     print("| --- | --- | --- | --- |")
     count = 300 if quick else 2000

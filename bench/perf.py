@@ -31,6 +31,7 @@ from service.games import REGISTRY
 from tests.redis_server import free_port
 from tests.server_process import ROOT, call, server_process
 
+from . import targets
 from .common import playout_positions
 from .load import LUA
 
@@ -42,11 +43,12 @@ LEGAL = """query Legal($game: String!, $state: JSON!, $player: Int) {
 PLAY = f"""query Play($game: String!, $state: JSON!, $moves: [JSON!]!, $player: Int) {{
   play(game: $game, state: $state, moves: $moves, player: $player, autoChance: false) {{
     __typename ... on PlayOutcome {{ events position {{ {POSITION_FIELDS} }} }} }} }}"""
-# Te-Trix with 3 players has ~90 placements; the 4-player 9 x 9 rows reach 250+ moves.
+# The rows issue 26's targets name (bench/targets.py). Te-Trix with 2 players on 7 x 7 has
+# ~60 placements a player; the 4-player 9 x 9 rows reach 250+ moves.
 GAMES: list[tuple[str, str, int | None, dict[str, Any] | None]] = [
     ("mixtour", "mixtour", None, None),
     ("tric-trac", "tric-trac", None, None),
-    ("te-trix", "te-trix", 3, None),
+    ("te-trix 2p 7x7", "te-trix", 2, {"size": 7}),
     ("te-trix 4p 9x9", "te-trix", 4, {"size": 9}),
     ("triominos-junior", "triominos-junior", 3, None),
 ]
@@ -193,6 +195,33 @@ def run(quick: bool = False, vs: str | None = None) -> None:
             f"{g.rate:>10,.0f} {g.cpu_us:>6.0f} {g.p50_ms:>6.2f} {g.p99_ms:>6.2f}  "
             f"{r.cpu_us / echo.cpu_us:>8.2f}× {g.cpu_us / r.cpu_us:>7.2f}×"
         )
+    print_targets(rows, echo)
+
+
+def print_targets(rows: list[tuple[str, str, str, Result, Result]], echo: Result) -> None:
+    """Each row's ratios against issue 26's targets (bench/targets.py), met or not."""
+    print("\ntargets (issue 26, bench/targets.py):")
+    met = total = 0
+    for label, op, mode, r, g in rows:
+        bound = (
+            targets.CACHED_REST_OVER_ECHO[op]
+            if mode == "cached"
+            else targets.COMPUTED_REST_OVER_ECHO[label]
+        )
+        checks = [
+            ("REST/echo", r.cpu_us / echo.cpu_us, bound),
+            ("GraphQL/REST", g.cpu_us / r.cpu_us, targets.GRAPHQL_OVER_REST),
+            ("REST p99/p50", r.p99_ms / r.p50_ms, targets.P99_OVER_P50),
+            ("GraphQL p99/p50", g.p99_ms / g.p50_ms, targets.P99_OVER_P50),
+        ]
+        words = []
+        for name, value, limit in checks:
+            verdict = targets.at_most(value, limit)
+            met += verdict == "met"
+            total += 1
+            words.append(f"{name} {value:.2f}× ≤ {limit}× {verdict}")
+        print(f"{label:<17} {op:<12} {mode:<9}" + "; ".join(words))
+    print(f"{met} of {total} met")
 
 
 def run_vs(other: Path, quick: bool = False, rounds: int = 3) -> None:
