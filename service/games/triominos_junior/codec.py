@@ -213,17 +213,19 @@ def encode(state: TriominosState) -> JSON:
 
 def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> TriominosState:
     problems = Problems()
-    got = _read_as_encoded(doc) if specs is OPTIONS else None
-    if got is None:
-        got = document(specs).read(doc, problems)
-    if got is None:
-        problems.raise_state()
-        raise AssertionError  # raise_state raised: there was a problem
+    encoded = _read_as_encoded(doc) if specs is OPTIONS else None
+    if encoded is None:
+        read = document(specs).read(doc, problems)
+        if read is None:
+            problems.raise_state()
+            raise AssertionError  # raise_state raised: there was a problem
+        got, layout = read, _layout(read, doc, problems)
+    else:
+        got, layout = encoded
     opts = got["options"]
     level: Level = opts["level"]
     tile_set = read_tile_set(opts["tiles"]) or DEFAULT_SET
     phase: Phase = got.get("phase", "play")
-    layout = _layout(got, doc, problems)
     racks = got.get("racks") or _good_parts(_RACKS.parts(doc.get("racks"))) or [[], []]
     n = len(racks)
     pool = got.get("pool") or _good(_POOL.parts(doc.get("pool")))
@@ -262,10 +264,10 @@ _LEVELS = ("coins", "points")
 _POSITIONS = {name: pos for pos, name in POS_NAMES.items()}
 
 
-def _read_as_encoded(doc: Any) -> dict[str, Any] | None:
-    """What ``document(OPTIONS).read`` gives for a document as ``encode`` writes it (the
-    default tile set, names as written, no problem of form), read in one pass; None for any
-    other document, which the field reader then reads and explains."""
+def _read_as_encoded(doc: Any) -> tuple[dict[str, Any], list[Placed]] | None:
+    """What ``document(OPTIONS).read`` and ``_layout`` give for a document as ``encode``
+    writes it (the default tile set, names as written, each position once), read in one
+    pass; None for any other document, which the field reader then reads and explains."""
     if type(doc) is not dict or not doc.keys() <= _MEMBERS:
         return None
     if doc.get("game") != GAME or type(doc.get("v")) is not int or doc["v"] != VERSION:
@@ -287,7 +289,7 @@ def _read_as_encoded(doc: Any) -> dict[str, Any] | None:
     pool = _tiles_as_encoded(doc.get("pool"))
     if layout is None or pool is None or type(racks) is not list or not 2 <= len(racks) <= 4:
         return None
-    got["layout"], got["pool"] = layout, pool
+    got["pool"] = pool
     got["racks"] = [_tiles_as_encoded(rack) for rack in racks]
     if None in got["racks"]:
         return None
@@ -314,13 +316,14 @@ def _read_as_encoded(doc: Any) -> dict[str, Any] | None:
     if type(chances) is not int or chances < 0 or type(doc.get("sig", "")) is not str:
         return None
     got["endReason"], got["seed"], got["chances"] = end, seed, chances
-    return got
+    return got, layout
 
 
-def _layout_as_encoded(items: Any) -> list[dict[str, Any]] | None:
+def _layout_as_encoded(items: Any) -> list[Placed] | None:
+    """The placed tiles, each position once and on the grid (TJ-8)."""
     if type(items) is not list:
         return None
-    out = []
+    out: list[Placed] = []
     positions, named = _POSITIONS, _NAMED
     for item in items:
         if type(item) is not dict or len(item) != 2:
@@ -331,8 +334,8 @@ def _layout_as_encoded(items: Any) -> list[dict[str, Any]] | None:
         pos, oriented = positions.get(at), named.get(tile)
         if pos is None or oriented is None:
             return None
-        out.append({"at": pos, "tile": oriented})
-    return out
+        out.append((pos, oriented))
+    return out if len({pos for pos, _ in out}) == len(out) else None
 
 
 def _tiles_as_encoded(texts: Any) -> list[Tile] | None:
@@ -419,36 +422,31 @@ def _geometry(layout: list[Placed], phase: Phase, problems: Problems) -> Board |
         return board_of(())
     board = board_of(layout)
     tiles = board.tiles
-    index = {pos: i for i, (pos, _) in enumerate(layout)}
     start = tiles.get(ORIGIN)
     if start is None:
         problems.add("$.layout", Msg.of("triominos-junior-start-tile-missing"))
         return None
-    sound = True
-    if is_joker(start):
-        problems.add(f"$.layout[{index[ORIGIN]}].tile", Msg.of("triominos-junior-start-joker"))
-        sound = False
-    elif start != canonical(start):
-        problems.add(
-            f"$.layout[{index[ORIGIN]}].tile",
-            Msg.of("triominos-junior-start-orientation", tile=tile_name(canonical(start))),
-        )
-        sound = False
     reached, frontier = {ORIGIN}, [ORIGIN]
     while frontier:
         for nb in NEIGHBOURS[frontier.pop()]:
             if nb in tiles and nb not in reached:
                 reached.add(nb)
                 frontier.append(nb)
-    if len(reached) != len(tiles):
-        for pos in sorted(tiles.keys() - reached):
-            problems.add(
-                f"$.layout[{index[pos]}].at",
-                Msg.of("triominos-junior-not-joined", at=pos_name(pos)),
-            )
-        sound = False
-    if sound and _agrees(board):
+    if len(reached) == len(tiles) and start == _CANONICAL[start] != JOKER and _agrees(board):
         return board
+    index = {pos: i for i, (pos, _) in enumerate(layout)}
+    if is_joker(start):
+        problems.add(f"$.layout[{index[ORIGIN]}].tile", Msg.of("triominos-junior-start-joker"))
+    elif start != canonical(start):
+        problems.add(
+            f"$.layout[{index[ORIGIN]}].tile",
+            Msg.of("triominos-junior-start-orientation", tile=tile_name(canonical(start))),
+        )
+    for pos in sorted(tiles.keys() - reached):
+        problems.add(
+            f"$.layout[{index[pos]}].at",
+            Msg.of("triominos-junior-not-joined", at=pos_name(pos)),
+        )
     for pos, k, other in conflicts(board):
         problems.add(
             f"$.layout[{index[pos]}].tile",
