@@ -184,6 +184,7 @@ def place(state: TriominosState, p: int, move: Place) -> Transition[TriominosSta
         coins=coins,
         supply=supply,
         points=points,
+        turn=(p + 1) % state.players,  # passed on already: end_turn needs no second replace
     )
     return end_turn(after.with_board(board.placed(move.at, move.tile)), p, [event])
 
@@ -257,10 +258,14 @@ def end_reason(state: TriominosState, p: int, drew: bool) -> EndReason | None:
 def end_turn(
     state: TriominosState, p: int, events: list[Event], *, drew: bool = False
 ) -> Transition[TriominosState]:
-    """Passes the turn on, or ends the game; ``drew``: the turn was a draw (TJ-12)."""
+    """Passes the turn on (unless ``state`` has it passed on already), or ends the game;
+    ``drew``: the turn was a draw (TJ-12)."""
     reason = end_reason(state, p, drew)
     if reason is None:
-        after = replace(state, phase="play", turn=(p + 1) % state.players)
+        turn = (p + 1) % state.players
+        if state.phase == "play" and state.turn == turn:
+            return Transition(state, tuple(events))
+        after = replace(state, phase="play", turn=turn)
         return Transition(after.keep_board(state), tuple(events))
     if reason == "rackEmptied" and state.level == "coins" and state.supply:
         bonus = replace(state, coins=_set(state.coins, p, state.coins[p] + 1))
