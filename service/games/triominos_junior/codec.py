@@ -28,10 +28,12 @@ from itertools import product
 from typing import Any
 
 from ..core import OptionSpec, Problems, fields
-from ..core.game import JSON
+from ..core.game import JSON, SEED_LENGTH
 from ..core.text import Msg
-from .grid import NEIGHBOURS, ORIGIN, Pos, corner_word, on_grid, parse_pos, pos_name
-from .layout import Placed, board_of, conflicts
+from .grid import CORNERS, NEIGHBOURS, ORIGIN, Pos, corner_word, on_grid, parse_pos, pos_name
+from .grid import NAMES as POS_NAMES
+from .layout import Board, Placed, board_of, conflicts
+from .options import OPTIONS
 from .state import (
     COINS_EACH,
     COINS_TOTAL,
@@ -46,6 +48,8 @@ from .state import (
 from .tiles import (
     DEFAULT_SET,
     JOKER,
+    NAMES,
+    WILD,
     Tile,
     canonical,
     describe_counts,
@@ -64,7 +68,9 @@ _TILE_TEXT = re.compile(TILE_PATTERN)
 _POS_TEXT = re.compile(POS_PATTERN)
 # Every text TILE_PATTERN allows, with the tile it names: decoding a tile is a look-up.
 _NAMED = {"J": JOKER} | {f"{a}-{b}-{c}": (a, b, c) for a, b, c in product(range(10), repeat=3)}
-_TILE = fields.Str(pattern=_TILE_TEXT, convert={k: canonical(t) for k, t in _NAMED.items()})
+_CANONICAL = {t: canonical(t) for t in _NAMED.values()}
+_NAMED_CANONICAL = {k: _CANONICAL[t] for k, t in _NAMED.items()}
+_TILE = fields.Str(pattern=_TILE_TEXT, convert=_NAMED_CANONICAL)
 _TILES = fields.Array(items=_TILE, reason=Msg.of("triominos-junior-tiles-list"))
 _RACKS = fields.Array(
     items=_TILES,
@@ -178,10 +184,12 @@ def options_doc(state: TriominosState) -> JSON:
 
 
 def layout_doc(state: TriominosState) -> list[JSON]:
-    return [{"at": pos_name(pos), "tile": tile_name(tile)} for pos, tile in state.layout]
+    # every position of a layout is on the grid (decode refuses others), so named in POS_NAMES
+    return [{"at": POS_NAMES[pos], "tile": NAMES[tile]} for pos, tile in state.layout]
 
 
 def encode(state: TriominosState) -> JSON:
+    names = NAMES
     doc: JSON = {
         "game": GAME,
         "v": VERSION,
@@ -189,8 +197,8 @@ def encode(state: TriominosState) -> JSON:
         "phase": state.phase,
         "toMove": state.turn,
         "layout": layout_doc(state),
-        "racks": [[tile_name(t) for t in rack] for rack in state.racks],
-        "pool": [tile_name(t) for t in state.pool],
+        "racks": [[names[t] for t in rack] for rack in state.racks],
+        "pool": [names[t] for t in state.pool],
     }
     if state.level == "coins":
         doc["coins"] = list(state.coins)
@@ -205,20 +213,24 @@ def encode(state: TriominosState) -> JSON:
 
 def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> TriominosState:
     problems = Problems()
-    got = document(specs).read(doc, problems)
-    if got is None:
-        problems.raise_state()
-        raise AssertionError  # raise_state raised: there was a problem
+    encoded = _read_as_encoded(doc) if specs is OPTIONS else None
+    if encoded is None:
+        read = document(specs).read(doc, problems)
+        if read is None:
+            problems.raise_state()
+            raise AssertionError  # raise_state raised: there was a problem
+        got, layout = read, _layout(read, doc, problems)
+    else:
+        got, layout = encoded
     opts = got["options"]
     level: Level = opts["level"]
     tile_set = read_tile_set(opts["tiles"]) or DEFAULT_SET
     phase: Phase = got.get("phase", "play")
-    layout = _layout(got, doc, problems)
     racks = got.get("racks") or _good_parts(_RACKS.parts(doc.get("racks"))) or [[], []]
     n = len(racks)
     pool = got.get("pool") or _good(_POOL.parts(doc.get("pool")))
     _conservation(layout, racks, pool, tile_set, problems)
-    _geometry(layout, phase, problems)
+    board = _geometry(layout, phase, problems)
     coins, supply, points = _purses(got, doc, level, n, phase, problems)
     _points_bound(points, layout, problems)
     turn = _turn(got, phase, n, problems)
@@ -239,7 +251,104 @@ def decode(doc: Any, specs: tuple[OptionSpec, ...]) -> TriominosState:
         end=end,
         seed=got.get("seed"),
         chances=got.get("chances", 0),
-    )
+    ).with_board(board)
+
+
+# What ``encode`` writes, read without the field reader (``_read_as_encoded``): the members a
+# document may have, the options of the default tile set, the positions by their names.
+_MEMBERS = frozenset(
+    {"game", "v", "options", "phase", "toMove", "layout", "racks", "pool", "coins", "supply"}
+    | {"points", "endReason", "seed", "chances", "sig"}
+)
+_LEVELS = ("coins", "points")
+_POSITIONS = {name: pos for pos, name in POS_NAMES.items()}
+
+
+def _read_as_encoded(doc: Any) -> tuple[dict[str, Any], list[Placed]] | None:
+    """What ``document(OPTIONS).read`` and ``_layout`` give for a document as ``encode``
+    writes it (the default tile set, names as written, each position once), read in one
+    pass; None for any other document, which the field reader then reads and explains."""
+    if type(doc) is not dict or not doc.keys() <= _MEMBERS:
+        return None
+    if doc.get("game") != GAME or type(doc.get("v")) is not int or doc["v"] != VERSION:
+        return None
+    options = doc.get("options", {"level": "coins"})
+    if type(options) is not dict or len(options) != 1:
+        return None
+    level = options.get("level")
+    phase = doc.get("phase")
+    turn = doc.get("toMove", -1)
+    if level not in _LEVELS or phase not in PHASES or type(phase) is not str:
+        return None
+    if turn is not None and (type(turn) is not int or not 0 <= turn <= 3):
+        return None
+    got: dict[str, Any] = {"options": {"level": level, "tiles": None}, "phase": phase}
+    got["toMove"] = turn
+    layout = _layout_as_encoded(doc.get("layout"))
+    racks = doc.get("racks")
+    pool = _tiles_as_encoded(doc.get("pool"))
+    if layout is None or pool is None or type(racks) is not list or not 2 <= len(racks) <= 4:
+        return None
+    got["pool"] = pool
+    got["racks"] = [_tiles_as_encoded(rack) for rack in racks]
+    if None in got["racks"]:
+        return None
+    for key in ("coins", "points"):
+        if key in doc:
+            counts = doc[key]
+            if type(counts) is not list or len(counts) > 4:
+                return None
+            for n in counts:
+                if type(n) is not int or n < 0:
+                    return None
+            got[key] = counts
+    if "supply" in doc:
+        supply = doc["supply"]
+        if type(supply) is not int or supply < 0:
+            return None
+        got["supply"] = supply
+    end, seed, chances = doc.get("endReason"), doc.get("seed"), doc.get("chances", 0)
+    if end is not None and (type(end) is not str or end not in END_REASONS):
+        return None
+    low, high = SEED_LENGTH
+    if seed is not None and (type(seed) is not str or not low <= len(seed) <= high):
+        return None
+    if type(chances) is not int or chances < 0 or type(doc.get("sig", "")) is not str:
+        return None
+    got["endReason"], got["seed"], got["chances"] = end, seed, chances
+    return got, layout
+
+
+def _layout_as_encoded(items: Any) -> list[Placed] | None:
+    """The placed tiles, each position once and on the grid (TJ-8)."""
+    if type(items) is not list:
+        return None
+    out: list[Placed] = []
+    positions, named = _POSITIONS, _NAMED
+    for item in items:
+        if type(item) is not dict or len(item) != 2:
+            return None
+        at, tile = item.get("at"), item.get("tile")
+        if type(at) is not str or type(tile) is not str:
+            return None
+        pos, oriented = positions.get(at), named.get(tile)
+        if pos is None or oriented is None:
+            return None
+        out.append((pos, oriented))
+    return out if len({pos for pos, _ in out}) == len(out) else None
+
+
+def _tiles_as_encoded(texts: Any) -> list[Tile] | None:
+    if type(texts) is not list:
+        return None
+    named = _NAMED_CANONICAL
+    out = []
+    for text in texts:
+        tile = named.get(text) if type(text) is str else None
+        if tile is None:
+            return None
+        out.append(tile)
+    return out
 
 
 def _good(items: Any) -> list[Any]:
@@ -285,10 +394,14 @@ def _conservation(
     problems: Problems,
 ) -> None:
     """Layout, racks and pool together are exactly the tile set (TJ-1)."""
-    have = Counter(canonical(t) for _, t in layout)
+    every = [_CANONICAL[t] for _, t in layout]
     for rack in racks:
-        have.update(rack)
-    have.update(pool)
+        every += rack
+    every += pool
+    every.sort()
+    if len(every) == len(tile_set) and every == list(tile_set):
+        return
+    have = Counter(every)
     want = Counter(tile_set)
     extra, missing = have - want, want - have
     if extra:
@@ -299,18 +412,29 @@ def _conservation(
         )
 
 
-def _geometry(layout: list[Placed], phase: Phase, problems: Problems) -> None:
-    """The start tile, connection by sides and matching corners (TJ-6, TJ-9)."""
+def _geometry(layout: list[Placed], phase: Phase, problems: Problems) -> Board | None:
+    """The start tile, connection by sides and matching corners (TJ-6, TJ-9); the layout's
+    board when it has none of these problems."""
     if phase in ("deal", "start"):
         if layout:
             problems.add("$.layout", Msg.of("triominos-junior-layout-before-start"))
-        return
-    tiles = dict(layout)
-    index = {pos: i for i, (pos, _) in enumerate(layout)}
+            return None
+        return board_of(())
+    board = board_of(layout)
+    tiles = board.tiles
     start = tiles.get(ORIGIN)
     if start is None:
         problems.add("$.layout", Msg.of("triominos-junior-start-tile-missing"))
-        return
+        return None
+    reached, frontier = {ORIGIN}, [ORIGIN]
+    while frontier:
+        for nb in NEIGHBOURS[frontier.pop()]:
+            if nb in tiles and nb not in reached:
+                reached.add(nb)
+                frontier.append(nb)
+    if len(reached) == len(tiles) and start == _CANONICAL[start] != JOKER and _agrees(board):
+        return board
+    index = {pos: i for i, (pos, _) in enumerate(layout)}
     if is_joker(start):
         problems.add(f"$.layout[{index[ORIGIN]}].tile", Msg.of("triominos-junior-start-joker"))
     elif start != canonical(start):
@@ -318,18 +442,12 @@ def _geometry(layout: list[Placed], phase: Phase, problems: Problems) -> None:
             f"$.layout[{index[ORIGIN]}].tile",
             Msg.of("triominos-junior-start-orientation", tile=tile_name(canonical(start))),
         )
-    reached, frontier = {ORIGIN}, [ORIGIN]
-    while frontier:
-        for nb in NEIGHBOURS[frontier.pop()]:
-            if nb in tiles and nb not in reached:
-                reached.add(nb)
-                frontier.append(nb)
     for pos in sorted(tiles.keys() - reached):
         problems.add(
             f"$.layout[{index[pos]}].at",
             Msg.of("triominos-junior-not-joined", at=pos_name(pos)),
         )
-    for pos, k, other in conflicts(board_of(layout)):
+    for pos, k, other in conflicts(board):
         problems.add(
             f"$.layout[{index[pos]}].tile",
             Msg.of(
@@ -339,6 +457,19 @@ def _geometry(layout: list[Placed], phase: Phase, problems: Problems) -> None:
                 at=pos_name(other),
             ),
         )
+    return None
+
+
+def _agrees(board: Board) -> bool:
+    """No two numbered tiles show different numbers on one vertex: each shows the number
+    the board holds there (where two disagree, only one of them does)."""
+    corners, values = CORNERS, board.values
+    for pos, tile in board.tiles.items():
+        if tile[0] != WILD:
+            a, b, c = corners[pos]
+            if (values[a], values[b], values[c]) != tile:
+                return False
+    return True
 
 
 def _purses(

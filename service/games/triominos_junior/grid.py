@@ -87,8 +87,13 @@ def pointing(pos: Pos) -> Msg:
     return _POINTING[0 if is_up(pos) else 1]
 
 
+# Names of the positions in the box: naming one is a look-up (encode names every tile's).
+NAMES: dict[Pos, str] = {p: f"{p[0]},{p[1]}" for p in _BOX}
+
+
 def pos_name(pos: Pos) -> str:
-    return f"{pos[0]},{pos[1]}"
+    name = NAMES.get(pos)
+    return f"{pos[0]},{pos[1]}" if name is None else name
 
 
 def parse_pos(text: object) -> Pos:

@@ -4,8 +4,8 @@ A ``Board`` indexes a layout once: the tile on each position, the number on each
 (jokers impose nothing, so they leave their vertices unset) and the open positions (empty,
 sharing a side with a tile). A position's *need* is the number required at each corner, or
 None where no numbered tile touches it. Placement generation inverts the test: every
-orientation of every rack tile is filed under the 8 needs it satisfies, so each open position
-costs one dict lookup however large the rack.
+orientation of a tile is filed under the 8 needs it satisfies (once per tile, ``fits``), so
+each open position costs one dict lookup per distinct rack tile.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from .tiles import JOKER, WILD, Tile, is_joker, rotations
 
 Placed = tuple[Pos, Tile]
 Need = tuple[int | None, int | None, int | None]
-Index = dict[Need, list[Tile]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +27,23 @@ class Board:
     values: dict[Vertex, int]
     open: tuple[Pos, ...]  # sorted
     jokers: tuple[Pos, ...]  # layout jokers, sorted
+
+    def placed(self, pos: Pos, tile: Tile) -> Board:
+        """The board of the layout with ``tile`` laid on the open position ``pos``: a turn
+        adds one tile, so the next board is this one changed around it (TJ-10)."""
+        tiles = dict(self.tiles)
+        tiles[pos] = tile
+        values, jokers = self.values, self.jokers
+        if tile[0] == WILD:
+            jokers = tuple(sorted((*jokers, pos)))
+        else:
+            values = dict(values)
+            a, b, c = CORNERS[pos]
+            values[a], values[b], values[c] = tile
+        frontier = set(self.open)
+        frontier.discard(pos)
+        frontier.update([n for n in NEIGHBOURS[pos] if n not in tiles])
+        return Board(tiles, values, tuple(sorted(frontier)), jokers)
 
 
 def board_of(layout: Iterable[Placed]) -> Board:
@@ -66,47 +82,44 @@ def mismatches(need: Need, tile: Tile) -> tuple[int, ...]:
     return tuple(k for k in range(3) if need[k] is not None and need[k] != tile[k])
 
 
-@cache
-def _filings(tile: Tile) -> tuple[tuple[Need, Tile], ...]:
-    """Every (need, orientation) pair in which an orientation of ``tile`` fits."""
-    out: list[tuple[Need, Tile]] = []
+@cache  # at most the 1,000 number tiles, 24 needs each
+def fits(tile: Tile) -> dict[Need, tuple[Tile, ...]]:
+    """The orientations of ``tile`` that fit a need, by every need one fits, in the order of
+    ``rotations`` (TJ-8, TJ-9)."""
+    out: dict[Need, tuple[Tile, ...]] = {}
     for rot in rotations(tile):
         a, b, c = rot
         for ka in (a, None):
             for kb in (b, None):
                 for kc in (c, None):
-                    out.append(((ka, kb, kc), rot))
-    return tuple(out)
+                    need = (ka, kb, kc)
+                    out[need] = (*out.get(need, ()), rot)
+    return out
 
 
-def rack_index(rack: Iterable[Tile]) -> Index:
-    """Orientations of the rack's number tiles by the needs they fit (the joker fits all)."""
-    index: Index = {}
-    for tile in sorted(set(rack) - {JOKER}):
-        for need, rot in _filings(tile):
-            fits = index.get(need)
-            if fits is None:
-                index[need] = [rot]
-            else:  # distinct tiles never share an orientation: no duplicates arise
-                fits.append(rot)
-    return index
+def _tables(rack: Iterable[Tile]) -> list[dict[Need, tuple[Tile, ...]]]:
+    """The rack's number tiles as ``fits`` tables, in tile order (the joker fits all)."""
+    return [fits(tile) for tile in sorted(set(rack)) if tile != JOKER]
 
 
 def placements(board: Board, rack: Iterable[Tile]) -> list[Placed]:
     """Every (position, oriented tile) a rack can place (TJ-9, TJ-10), without duplicates,
-    by position then orientation."""
+    by position, then tile, then orientation: each open position asks each distinct rack
+    tile once."""
     rack = tuple(rack)
-    index = rack_index(rack)
+    tables = _tables(rack)
     joker = JOKER in rack
     out: list[Placed] = []
-    values = board.values
+    get = board.values.get
     for pos in board.open:
         a, b, c = CORNERS[pos]
         if joker:
             out.append((pos, JOKER))
-        fits = index.get((values.get(a), values.get(b), values.get(c)))
-        if fits:
-            out.extend((pos, rot) for rot in fits)
+        need = (get(a), get(b), get(c))
+        for table in tables:
+            rots = table.get(need)
+            if rots is not None:
+                out.extend([(pos, rot) for rot in rots])
     return out
 
 
@@ -114,11 +127,13 @@ def swaps(board: Board, rack: Iterable[Tile]) -> list[Placed]:
     """Every (joker position, oriented rack tile) that may replace a layout joker (TJ-11)."""
     if not board.jokers:
         return []
-    index = rack_index(rack)
+    tables = _tables(rack)
     out: list[Placed] = []
     for pos in board.jokers:
         if has_side_contact(board, pos):
-            out.extend((pos, rot) for rot in index.get(need_at(board, pos), ()))
+            need = need_at(board, pos)
+            for table in tables:
+                out.extend([(pos, rot) for rot in table.get(need, ())])
     return out
 
 
@@ -127,12 +142,14 @@ def can_play(board: Board, rack: Iterable[Tile]) -> bool:
     rack = tuple(rack)
     if JOKER in rack and board.open:
         return True
-    index = rack_index(rack)
-    values = board.values
+    tables = _tables(rack)
+    get = board.values.get
     for pos in board.open:
         a, b, c = CORNERS[pos]
-        if (values.get(a), values.get(b), values.get(c)) in index:
-            return True
+        need = (get(a), get(b), get(c))
+        for table in tables:
+            if need in table:
+                return True
     return bool(swaps(board, rack))
 
 

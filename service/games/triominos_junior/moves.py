@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core import InvalidNotation
 from ..core.text import Msg
-from .grid import Pos, corner_name, is_up, parse_pos, pos_name
+from .grid import CORNER_NAMES, Pos, is_up, parse_pos, pos_name
 from .tiles import Tile, canonical, is_joker, parse_tile, tile_name
 
 
@@ -128,20 +128,30 @@ def enriched(move: Move, mover: int | None) -> dict[str, Any]:
     Only the move and the mover go in, so nothing hidden can leak (TJ-17); a deal adds nothing
     (the drawn tile is the host's to tell), nor does a position where nobody is to act.
     """
-    doc = document(move)
-    if mover is None or isinstance(move, Deal):
+    if mover is None or not isinstance(move, Place | Swap):
+        doc = document(move)
+        if mover is not None and not isinstance(move, Deal):
+            doc["player"] = mover
         return doc
-    doc["player"] = mover
-    if isinstance(move, Place | Swap):
-        (col, row), tile = move.at, move.tile
-        doc["col"], doc["row"] = col, row
-        doc["orientation"] = "up" if is_up(move.at) else "down"
-        doc["corners"] = [
-            {"corner": corner_name(move.at, k), "number": None if is_joker(tile) else tile[k]}
-            for k in range(3)
-        ]
-        doc["rackTile"] = tile_name(canonical(tile))
-    return doc
+    (col, row), tile = move.at, move.tile
+    up = is_up(move.at)
+    names = CORNER_NAMES[0 if up else 1]
+    numbers = (None, None, None) if is_joker(tile) else tile
+    return {
+        "kind": "place" if isinstance(move, Place) else "swap",
+        "tile": tile_name(tile),
+        "at": pos_name(move.at),
+        "player": mover,
+        "col": col,
+        "row": row,
+        "orientation": "up" if up else "down",
+        "corners": [
+            {"corner": names[0], "number": numbers[0]},
+            {"corner": names[1], "number": numbers[1]},
+            {"corner": names[2], "number": numbers[2]},
+        ],
+        "rackTile": tile_name(canonical(tile)),
+    }
 
 
 def _parse_document(doc: Mapping[str, Any]) -> Move:

@@ -39,7 +39,7 @@ from ..core import (
 )
 from ..core.text import Msg
 from . import moves, turns
-from .layout import board_of, can_play, placements, swaps
+from .layout import can_play, placements, swaps
 from .moves import Deal, Draw, Move, Pass, Place, Swap
 from .options import DESCRIPTOR
 from .state import CHANCE_PHASES, COINS_EACH, COINS_TOTAL, Level, TriominosState
@@ -105,7 +105,7 @@ class TriominosJunior(GameRules[TriominosState, Move]):
         assert p is not None  # phase play always has a player to move (decode checks it)
         if player is not None and player != p:
             return ()
-        board = board_of(state.layout)
+        board = state.board
         rack = state.racks[p]
         out: list[Move] = [Place(pos, tile) for pos, tile in placements(board, rack)]
         out.extend(Swap(pos, tile) for pos, tile in swaps(board, rack))
@@ -137,7 +137,7 @@ class TriominosJunior(GameRules[TriominosState, Move]):
         if isinstance(move, Draw):
             return turns.draw(state, p)
         if isinstance(move, Pass):
-            can_act = bool(state.pool) or can_play(board_of(state.layout), state.racks[p])
+            can_act = bool(state.pool) or can_play(state.board, state.racks[p])
             return turns.pass_turn(state, p, can_act)
         raise IllegalMove(
             Msg.of("triominos-junior-no-chance-pending", move=moves.notation(move), player=p),

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-from .layout import Placed
+from .layout import Board, Placed, board_of
 from .tiles import Tile
 
 Level = Literal["coins", "points"]
@@ -47,7 +47,30 @@ class TriominosState:
     end: EndReason | None = None
     seed: str | None = None
     chances: int = 0
+    # The layout indexed, made when first asked for (or handed over by decode and by a
+    # placement, which have it at hand): decode, the moves and the end of a turn all ask.
+    # Derived from ``layout`` alone, so not compared, and ``replace`` starts without it.
+    _board: Board | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def players(self) -> int:
         return len(self.racks)
+
+    @property
+    def board(self) -> Board:
+        """``board_of(self.layout)``, made once."""
+        board = self._board
+        if board is None:
+            board = board_of(self.layout)
+            object.__setattr__(self, "_board", board)
+        return board
+
+    def with_board(self, board: Board | None) -> TriominosState:
+        """This state, its board given: ``board`` must be ``board_of(self.layout)`` (None:
+        made when asked for)."""
+        object.__setattr__(self, "_board", board)
+        return self
+
+    def keep_board(self, before: TriominosState) -> TriominosState:
+        """This state, whose layout is ``before``'s, with ``before``'s board if it has one."""
+        return self.with_board(before._board)

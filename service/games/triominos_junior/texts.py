@@ -23,7 +23,7 @@ from typing import Any
 from ..core import ScoreLine, Scores
 from ..core.text import Arg, Msg
 from .grid import ORIGIN, pos_name
-from .layout import board_of, placements, swaps
+from .layout import placements, swaps
 from .moves import Deal, Draw, Move, Pass, Place, Swap
 from .state import TriominosState
 from .tiles import canonical, tile_name, value
@@ -174,7 +174,7 @@ def prompt(state: TriominosState) -> Msg:
 
 def _actions(state: TriominosState, p: int) -> Msg:
     """What player ``p`` may do: place, swap, draw (TJ-10 to TJ-12), else pass (TJ-13)."""
-    board, rack = board_of(state.layout), state.racks[p]
+    board, rack = state.board, state.racks[p]
     can: list[Msg] = []
     if placements(board, rack):
         can.append(Msg.of("triominos-junior-action-place"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import cache
+from itertools import product
 from typing import Any
 
 from ..core.text import Msg
@@ -51,9 +52,22 @@ def value(tile: Tile) -> int:
     return 0 if is_joker(tile) else sum(tile)
 
 
+def _spelled(tile: Tile) -> str:
+    return "J" if is_joker(tile) else f"{tile[0]}-{tile[1]}-{tile[2]}"
+
+
+# Every tile a document can name, with its name: naming a tile is a look-up (encode names
+# every tile of the set on every answer).
+_NUMBERS = range(LOWEST, HIGHEST + 1)
+NAMES: dict[Tile, str] = {
+    t: _spelled(t) for t in [JOKER, *((a, b, c) for a, b, c in product(_NUMBERS, repeat=3))]
+}
+
+
 def tile_name(tile: Tile) -> str:
     """``1-3-5`` (numbers clockwise from the apex) or ``J``."""
-    return "J" if is_joker(tile) else f"{tile[0]}-{tile[1]}-{tile[2]}"
+    name = NAMES.get(tile)
+    return _spelled(tile) if name is None else name
 
 
 def parse_tile(text: Any) -> Tile:

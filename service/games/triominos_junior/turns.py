@@ -15,7 +15,7 @@ from fractions import Fraction
 from ..core import Event, Transition, illegal
 from ..core.text import Msg
 from .grid import ORIGIN, Pos, corner_word, on_grid, pointing, pos_name
-from .layout import Board, board_of, can_play, has_side_contact, mismatches, need_at
+from .layout import Board, can_play, has_side_contact, mismatches, need_at
 from .moves import Deal, Place, Swap
 from .state import RACK_SIZE, EndReason, TriominosState
 from .tiles import JOKER, Tile, canonical, is_joker, tile_name, value
@@ -84,7 +84,7 @@ def deal(state: TriominosState, move: Deal) -> Transition[TriominosState]:
     p = receiver(state) if state.phase == "deal" else state.turn
     assert p is not None
     racks = _set_rack(state, p, _with(state.racks[p], tile))
-    after = replace(state, racks=racks, pool=pool, chances=chances)
+    after = replace(state, racks=racks, pool=pool, chances=chances).keep_board(state)
     if state.phase == "deal":
         full = all(len(r) == RACK_SIZE for r in racks)
         return Transition(
@@ -152,7 +152,7 @@ def place(state: TriominosState, p: int, move: Place) -> Transition[TriominosSta
             "NO_SHARED_SIDE",
             "TJ-9",
         )
-    board = board_of(state.layout)
+    board = state.board
     if move.at in board.tiles:
         raise illegal(
             Msg.of("triominos-junior-position-occupied", at=pos_name(move.at)),
@@ -162,27 +162,35 @@ def place(state: TriominosState, p: int, move: Place) -> Transition[TriominosSta
     check_fit(board, move.at, move.tile, "TJ-9")
     layout = list(state.layout)
     insort(layout, (move.at, move.tile))
-    after = replace(state, layout=tuple(layout), racks=_set_rack(state, p, rack))
     event: Event = {
         "type": "placed",
         "player": p,
         "tile": tile_name(move.tile),
         "at": pos_name(move.at),
     }
+    coins, supply, points = state.coins, state.supply, state.points
     if state.level == "coins":
-        gain = 1 if state.supply else 0
-        after = replace(after, coins=_set(state.coins, p, state.coins[p] + gain))
-        after = replace(after, supply=state.supply - gain)
+        gain = 1 if supply else 0
+        coins, supply = _set(coins, p, coins[p] + gain), supply - gain
         event["coins"] = gain
     else:
         gain = value(move.tile)
-        after = replace(after, points=_set(state.points, p, state.points[p] + gain))
+        points = _set(points, p, points[p] + gain)
         event["points"] = gain
-    return end_turn(after, p, [event])
+    after = replace(
+        state,
+        layout=tuple(layout),
+        racks=_set_rack(state, p, rack),
+        coins=coins,
+        supply=supply,
+        points=points,
+        turn=(p + 1) % state.players,  # passed on already: end_turn needs no second replace
+    )
+    return end_turn(after.with_board(board.placed(move.at, move.tile)), p, [event])
 
 
 def swap(state: TriominosState, p: int, move: Swap) -> Transition[TriominosState]:
-    board = board_of(state.layout)
+    board = state.board
     if board.tiles.get(move.at) != JOKER:
         raise illegal(
             Msg.of("triominos-junior-no-joker-there", at=pos_name(move.at)),
@@ -208,13 +216,13 @@ def draw(state: TriominosState, p: int) -> Transition[TriominosState]:
     if not state.pool:
         raise illegal(Msg.of("triominos-junior-pool-empty"), "POOL_EMPTY", "TJ-12")
     event: Event = {"type": "draw", "player": p}
-    after = replace(state, phase="draw")
-    if state.level == "coins":
-        paid = 1 if state.coins[p] else 0  # TJ-12 Choice: without coins a draw is free
-        after = replace(after, coins=_set(state.coins, p, state.coins[p] - paid))
-        after = replace(after, supply=state.supply + paid)
-        event["paid"] = paid
-    return Transition(after, (event,))
+    if state.level != "coins":
+        return Transition(replace(state, phase="draw").keep_board(state), (event,))
+    paid = 1 if state.coins[p] else 0  # TJ-12 Choice: without coins a draw is free
+    coins = _set(state.coins, p, state.coins[p] - paid)
+    after = replace(state, phase="draw", coins=coins, supply=state.supply + paid)
+    event["paid"] = paid
+    return Transition(after.keep_board(state), (event,))
 
 
 def pass_turn(state: TriominosState, p: int, can_act: bool) -> Transition[TriominosState]:
@@ -241,7 +249,7 @@ def end_reason(state: TriominosState, p: int, drew: bool) -> EndReason | None:
     if state.level == "points" or not state.pool:
         # TJ-15 Choice (literal reading): over once nobody could place or swap. At the coin
         # level only a hand-made state with an empty pool gets here; it would pass for ever.
-        board = board_of(state.layout)
+        board = state.board
         if not any(can_play(board, rack) for rack in state.racks):
             return "blocked"
     return None
@@ -250,10 +258,15 @@ def end_reason(state: TriominosState, p: int, drew: bool) -> EndReason | None:
 def end_turn(
     state: TriominosState, p: int, events: list[Event], *, drew: bool = False
 ) -> Transition[TriominosState]:
-    """Passes the turn on, or ends the game; ``drew``: the turn was a draw (TJ-12)."""
+    """Passes the turn on (unless ``state`` has it passed on already), or ends the game;
+    ``drew``: the turn was a draw (TJ-12)."""
     reason = end_reason(state, p, drew)
     if reason is None:
-        return Transition(replace(state, phase="play", turn=(p + 1) % state.players), tuple(events))
+        turn = (p + 1) % state.players
+        if state.phase == "play" and state.turn == turn:
+            return Transition(state, tuple(events))
+        after = replace(state, phase="play", turn=turn)
+        return Transition(after.keep_board(state), tuple(events))
     if reason == "rackEmptied" and state.level == "coins" and state.supply:
         bonus = replace(state, coins=_set(state.coins, p, state.coins[p] + 1))
         state = replace(bonus, supply=state.supply - 1)
