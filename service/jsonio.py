@@ -28,6 +28,8 @@ def unprintable(value: Any, max_depth: int = DOCUMENT_DEPTH) -> Msg | None:
     """Why ``dumps`` could not print ``value`` back, or None: containers nested deeper than
     ``max_depth`` or an integer beyond 64 bits. A loop, not recursion: the value may be nested
     as deep as the parser allows (1,024 levels), beyond Python's recursion limit."""
+    if type(value) is dict and _flat(value):
+        return None  # a record's moves ({"player": 0, "move": "c3"}): one pass, no stack
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
@@ -39,6 +41,18 @@ def unprintable(value: Any, max_depth: int = DOCUMENT_DEPTH) -> Msg | None:
         elif isinstance(item, int) and item not in _PRINTABLE_INTS:
             return Msg.of("json-integer-too-big")
     return None
+
+
+def _flat(value: dict[Any, Any]) -> bool:
+    """Whether every value is a string, a printable integer, a float, a boolean or null."""
+    for item in value.values():
+        kind = type(item)
+        if kind is int:
+            if item not in _PRINTABLE_INTS:
+                return False
+        elif kind is not str and kind is not bool and kind is not float and item is not None:
+            return False
+    return True
 
 
 def _text(value: Any) -> str:
