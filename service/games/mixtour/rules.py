@@ -204,14 +204,7 @@ class Mixtour(GameRules[MixtourState, Move]):
         supply = list(state.supply)
         supply[turn] -= 1
         return Transition(
-            replace(
-                state,
-                stacks=tuple(stacks),
-                supply=(supply[0], supply[1]),
-                turn=1 - turn,
-                last=move,
-                passes=0,
-            ),
+            _after(state, tuple(stacks), (supply[0], supply[1]), state.points, 1 - turn, move),
             ({"type": "placed", "player": turn, "square": SQUARES[move.square]},),
         )
 
@@ -251,16 +244,7 @@ class Mixtour(GameRules[MixtourState, Move]):
         else:
             stacks[move.target] = landed
         return Transition(
-            replace(
-                state,
-                stacks=tuple(stacks),
-                supply=supply,
-                points=points,
-                turn=next_turn,
-                last=move,
-                passes=0,
-            ),
-            tuple(events),
+            _after(state, tuple(stacks), supply, points, next_turn, move), tuple(events)
         )
 
     def status(self, state: MixtourState) -> Status:
@@ -395,6 +379,30 @@ def _banned(state: MixtourState) -> Shift | None:
     if isinstance(last, Shift):
         return Shift(last.target, last.count, last.source)
     return None
+
+
+def _after(
+    state: MixtourState,
+    stacks: tuple[tuple[int, ...], ...],
+    supply: tuple[int, int],
+    points: tuple[int, int],
+    turn: int | None,
+    move: Move,
+) -> MixtourState:
+    """The position after a placement or a shift (no passes in a row): what
+    ``dataclasses.replace`` makes, by one constructor call (a sixth of its cost)."""
+    return MixtourState(
+        stacks,
+        supply,
+        points,
+        turn,
+        move,
+        0,
+        state.pieces_per_player,
+        state.points_to_win,
+        state.seed,
+        state.chances,
+    )
 
 
 def _check_shift(state: MixtourState, move: Shift) -> None:
