@@ -27,6 +27,12 @@ def cell_name(cell: int, size: int) -> str:
     return f"{COLUMNS[cell % size]}{cell // size + 1}"
 
 
+@lru_cache(maxsize=16)
+def cell_names(size: int) -> tuple[str, ...]:
+    """``cell_name`` of every cell of a sheet, by index."""
+    return tuple(cell_name(c, size) for c in range(size * size))
+
+
 def parse_cell(text: str, size: int) -> int | None:
     """The index of a cell name like ``d4`` on a sheet of ``size``, or None."""
     text = text.strip().lower()
@@ -133,15 +139,6 @@ def effect(size: int, arrangement: Arrangement, placement: Placement) -> Effect:
     return Effect((writes[0], writes[1], writes[2]), overhang)
 
 
-def landing(size: int, arrangement: Arrangement, placement: Placement) -> list[tuple[int, int]]:
-    """(cell, symbol) of every slot that lands on the sheet, in the shape's reading order."""
-    return [
-        (r * size + c, symbol)
-        for r, c, symbol in _slots(arrangement, placement)
-        if 0 <= r < size and 0 <= c < size
-    ]
-
-
 def is_crossed(field: int, free: int) -> bool:
     """TX-13: bar fields (1-based) are crossed from the left, so ``free`` leaves the last ones."""
     return field <= BAR_FIELDS - free
@@ -177,6 +174,31 @@ def frames(size: int, shape: int) -> tuple[Frame, ...]:
                 if overhang < 4:
                     out.append(((a, b, c, d), a | b | c | d, overhang, Placement(turns, row, col)))
     return tuple(out)
+
+
+# Where one slot of a placement lands: (slot, cell name, 1-based row, 1-based column).
+Landed = tuple[int, str, int, int]
+# A frame's slots on the sheet, in reading order, and how many hang over (TX-8).
+Landing = tuple[tuple[Landed, ...], int]
+OFF_SHEET: Landing = ((), 4)
+
+
+@lru_cache(maxsize=64)
+def landings(size: int, shape: int) -> dict[Placement, Landing]:
+    """Per frame of a shape, the slots that land on the sheet, named as move documents name
+    their cells. A placement missing here puts no cell on the sheet (``OFF_SHEET``)."""
+    names = cell_names(size)
+    shared: dict[Landed, Landed] = {}  # one tuple per (slot, cell) over all frames
+    out: dict[Placement, Landing] = {}
+    for slot_bits, _, overhang, placement in frames(size, shape):
+        landed = []
+        for slot, bit in enumerate(slot_bits):
+            if bit:
+                cell = bit.bit_length() - 1
+                one = (slot, names[cell], cell // size + 1, cell % size + 1)
+                landed.append(shared.setdefault(one, one))
+        out[placement] = (tuple(landed), overhang)
+    return out
 
 
 @lru_cache(maxsize=1024)
