@@ -32,7 +32,16 @@ from . import scoring
 from .moves import Arrangement, Roll, notation, parse_move
 from .options import MAX_PLAYERS, MIN_SIZE, PREPRINTED, SIZE, SOLO, read_preprinted
 from .shapes import SHAPES, SYMBOLS
-from .sheet import BAR_FIELDS, EMPTY, MAX_SIZE, Sheet, can_place, cell_name, full_mask
+from .sheet import (
+    BAR_FIELDS,
+    EMPTY,
+    MAX_SIZE,
+    Sheet,
+    can_place,
+    cell_name,
+    cell_names,
+    full_mask,
+)
 from .state import (
     CANNOT_PLACE,
     ENDINGS,
@@ -180,6 +189,7 @@ DOCUMENT = fields.Document(
 
 
 def encode(state: TeTrixState) -> JSON:
+    names = cell_names(state.size)
     return {
         "game": "te-trix",
         "v": VERSION,
@@ -187,7 +197,7 @@ def encode(state: TeTrixState) -> JSON:
             "size": state.size,
             "solo": state.solo,
             "preprinted": [
-                [{"cell": cell_name(c, state.size), "symbol": SYMBOLS[s]} for c, s in printed]
+                [{"cell": names[c], "symbol": SYMBOLS[s]} for c, s in printed]
                 for printed in state.preprinted
             ],
         },

@@ -184,13 +184,15 @@ class TeTrix(GameRules[TeTrixState, Move]):
         doc = moves.document(move)
         if isinstance(move, Placement):
             if state.arrangement is not None:
-                doc.update(_placement_fields(state, state.arrangement, move))
+                _add_placement_fields(doc, state, state.arrangement, move)
         elif isinstance(move, Arrangement):
             doc["slots"] = moves.slots(move)
         return doc
 
 
-def _placement_fields(state: TeTrixState, arrangement: Arrangement, move: Placement) -> JSON:
+def _add_placement_fields(
+    doc: JSON, state: TeTrixState, arrangement: Arrangement, move: Placement
+) -> None:
     """TX-8/TX-13: the cells a placement writes, named as the SVG names them, and its overhang
     with the (solo) bar fields it crosses off.
 
@@ -204,8 +206,9 @@ def _placement_fields(state: TeTrixState, arrangement: Arrangement, move: Placem
         {"cell": name, "row": row, "col": col, "symbol": SYMBOLS[symbols[slot]]}
         for slot, name, row, col in landed
     ]
-    bar = [] if state.bar is None else crossed_fields(state.bar, overhang)
-    return {"cells": cells, "overhang": overhang, "bar": bar}
+    doc["cells"] = cells
+    doc["overhang"] = overhang
+    doc["bar"] = [] if state.bar is None else crossed_fields(state.bar, overhang)
 
 
 def _totals(state: TeTrixState) -> tuple[int, ...]:

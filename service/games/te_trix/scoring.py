@@ -27,13 +27,20 @@ def _edges(size: int) -> tuple[int, int]:
     return not_first, not_last
 
 
+def neighbours(mask: int, size: int) -> int:
+    """The cells orthogonally next to a cell of ``mask``."""
+    not_first, not_last = _edges(size)
+    return ((mask << 1) & not_first) | ((mask >> 1) & not_last) | (mask << size) | (mask >> size)
+
+
 def regions(mask: int, size: int) -> list[int]:
     """The maximal orthogonally connected parts of ``mask`` (diagonals do not connect)."""
     not_first, not_last = _edges(size)
+    alone = mask & ~neighbours(mask, size)  # regions of one cell: nothing to grow
     out: list[int] = []
     while mask:
         region = mask & -mask
-        while True:
+        while not region & alone:
             grown = (
                 region
                 | ((region << 1) & not_first)
@@ -45,7 +52,7 @@ def regions(mask: int, size: int) -> list[int]:
                 break
             region = grown
         out.append(region)
-        mask &= ~region
+        mask ^= region
     return out
 
 
@@ -72,7 +79,8 @@ def symbol_scores(sheet: Sheet, size: int) -> tuple[SymbolScore, ...]:
 
 def symbol_points(mask: int, size: int) -> int:
     """TX-11 for one symbol: (regions kept) × (their cells)."""
-    if mask.bit_count() < MIN_REGION:  # no region to keep: nothing to flood
+    mask &= neighbours(mask, size)  # a cell alone is a region of one, never kept: not flooded
+    if mask.bit_count() < MIN_REGION:  # no region to keep
         return 0
     kept = [n for n in map(int.bit_count, regions(mask, size)) if n >= MIN_REGION]
     return len(kept) * sum(kept)
@@ -111,16 +119,16 @@ def breakdown(sheet: Sheet, size: int, bar: int | None, player: int) -> dict[str
     names = cell_names(size)
     for symbol, score in enumerate(scores):
         kept = score.kept
+        shown = []
+        for region in score.regions:
+            cells = region.bit_count()
+            named = (
+                [names[region.bit_length() - 1]] if cells == 1 else [names[c] for c in bits(region)]
+            )
+            shown.append({"cells": named, "size": cells, "struck": cells < MIN_REGION})
         per_symbol[SYMBOLS[symbol]] = {
             "name": SYMBOL_NAMES[symbol],
-            "regions": [
-                {
-                    "cells": [names[c] for c in bits(region)],
-                    "size": region.bit_count(),
-                    "struck": region not in kept,
-                }
-                for region in score.regions
-            ],
+            "regions": shown,
             "kept": len(kept),
             "cells": score.cells,
             "points": score.points,

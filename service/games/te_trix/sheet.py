@@ -64,6 +64,9 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+_SHOWN = str.maketrans("0123", EMPTY + SYMBOLS)
+
+
 @dataclass(frozen=True, slots=True)
 class Sheet:
     """``masks[symbol]`` holds the cells showing that symbol (pre-printed or entered)."""
@@ -87,12 +90,15 @@ class Sheet:
         return Sheet((o | writes[0], x | writes[1], s | writes[2]))
 
     def rows(self, size: int) -> list[str]:
-        """Row strings top to bottom, e.g. ``"o.x..s."``."""
-        chars = [EMPTY] * (size * size)
-        for symbol, mask in enumerate(self.masks):
-            for cell in bits(mask):
-                chars[cell] = SYMBOLS[symbol]
-        return ["".join(chars[r * size : (r + 1) * size]) for r in range(size)]
+        """Row strings top to bottom, e.g. ``"o.x..s."``.
+
+        Each mask's binary digits read as a decimal number, weighted 1, 2, 3: the masks are
+        disjoint, so the sum has no carry and its digit of cell ``c`` (the ``c``-th from the
+        right) is 0 for an empty cell, else 1 + the symbol.
+        """
+        o, x, s = (int(f"{mask:b}") for mask in self.masks)
+        text = f"{o + 2 * x + 3 * s:0{size * size}d}"[::-1].translate(_SHOWN)
+        return [text[r * size : (r + 1) * size] for r in range(size)]
 
     @staticmethod
     def from_cells(cells: dict[int, int]) -> Sheet:
@@ -201,23 +207,38 @@ def landings(size: int, shape: int) -> dict[Placement, Landing]:
     return out
 
 
-@lru_cache(maxsize=1024)
 def candidates(size: int, arrangement: Arrangement) -> tuple[Candidate, ...]:
     """Every placement with at least one cell on the sheet, one per effect (TX-8, TX-9).
 
     Order: rotation, then row, then column; the first placement of an effect is its
     canonical notation (``r0`` before ``r180`` for a symmetric ``I:oooo``).
     """
-    a, b, c, d = arrangement.symbols
-    seen: set[tuple[int, int, int]] = set()
+    return _candidates(size, arrangement.shape, pattern(arrangement.symbols))
+
+
+def pattern(symbols: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """Which slots show the same symbol: each slot's first slot with its symbol.
+
+    Two placements of an arrangement have the same effect when they write the same cells and
+    the same symbol to each, which depends on the symbols only through which slots are equal:
+    ``Z:oxso`` and ``Z:sxos`` (both ``(0, 1, 2, 0)``) keep the same placements.
+    """
+    a, b, c, d = (symbols.index(s) for s in symbols)
+    return (a, b, c, d)
+
+
+@lru_cache(maxsize=1024)  # at most 7 shapes x 14 patterns per sheet size
+def _candidates(size: int, shape: int, pattern: tuple[int, int, int, int]) -> tuple[Candidate, ...]:
+    a, b, c, d = pattern
+    seen: set[tuple[int, int, int, int]] = set()
     out: list[Candidate] = []
-    for (s0, s1, s2, s3), cells, overhang, placement in frames(size, arrangement.shape):
-        writes = [0, 0, 0]
+    for (s0, s1, s2, s3), cells, overhang, placement in frames(size, shape):
+        writes = [0, 0, 0, 0]  # per pattern label: the cells written with that slot's symbol
         writes[a] |= s0
         writes[b] |= s1
         writes[c] |= s2
         writes[d] |= s3
-        key = (writes[0], writes[1], writes[2])
+        key = (writes[0], writes[1], writes[2], writes[3])
         if key not in seen:
             seen.add(key)
             out.append((cells, overhang, placement))

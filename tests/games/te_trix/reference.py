@@ -91,6 +91,29 @@ def score(rows: list[str], bar: int | None = None) -> int:
 MIN_REGION = 5
 
 
+# -- placement candidates (TX-8, TX-9) -------------------------------------------------------
+def candidates(size: int, arrangement: Arrangement) -> tuple[tuple[int, int, Placement], ...]:
+    """(cells, overhang, placement) of every placement with a cell on the sheet, the first of
+    each effect (the symbols it writes to which cells), by rotation, row, column."""
+    seen: set[tuple[int, int, int]] = set()
+    out = []
+    for turns, cells in enumerate(ROTATIONS[arrangement.shape]):
+        height = max(r for r, _ in cells) + 1
+        width = max(c for _, c in cells) + 1
+        for row in range(2 - height, size + 1):
+            for col in range(2 - width, size + 1):
+                placement = Placement(turns, row, col)
+                writes = [0, 0, 0]
+                for cell, symbol in landing(size, arrangement, placement):
+                    writes[symbol] |= 1 << cell
+                key = (writes[0], writes[1], writes[2])
+                on = writes[0] | writes[1] | writes[2]
+                if on and key not in seen:
+                    seen.add(key)
+                    out.append((on, 4 - on.bit_count(), placement))
+    return tuple(out)
+
+
 # -- move documents and locations (TX-6, TX-7, TX-8, TX-13) ----------------------------------
 def landing(size: int, arrangement: Arrangement, placement: Placement) -> list[tuple[int, int]]:
     """(cell, symbol) of every slot that lands on the sheet, in the shape's reading order."""
