@@ -196,17 +196,14 @@ def _add_placement_fields(
     """TX-8/TX-13: the cells a placement writes, named as the SVG names them, and its overhang
     with the (solo) bar fields it crosses off.
 
-    This runs for every legal placement of a request, so where each slot lands and each
-    cell's names come from a table per sheet size and shape (``landings``);
-    ``tests/games/te_trix/plain.py`` holds the plain computation the tests compare with.
+    This runs for every legal placement of a request, so where each slot lands and the
+    cell's entry with each symbol come from a table per sheet size and shape (``landings``),
+    each entry copied; ``tests/games/te_trix/reference.py`` holds the plain computation the
+    tests compare with.
     """
     landed, overhang = landings(state.size, arrangement.shape).get(move, OFF_SHEET)
     symbols = arrangement.symbols
-    cells = [
-        {"cell": name, "row": row, "col": col, "symbol": SYMBOLS[symbols[slot]]}
-        for slot, name, row, col in landed
-    ]
-    doc["cells"] = cells
+    doc["cells"] = [documents[symbols[slot]].copy() for slot, documents in landed]
     doc["overhang"] = overhang
     doc["bar"] = [] if state.bar is None else crossed_fields(state.bar, overhang)
 

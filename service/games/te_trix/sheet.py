@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from .moves import Arrangement, Placement
 from .shapes import ROTATIONS, SYMBOLS, box
@@ -182,27 +183,42 @@ def frames(size: int, shape: int) -> tuple[Frame, ...]:
     return tuple(out)
 
 
-# Where one slot of a placement lands: (slot, cell name, 1-based row, 1-based column).
-Landed = tuple[int, str, int, int]
+# A cell as a placement's move document lists it, per symbol: {"cell", "row", "col", "symbol"}.
+CellDocuments = tuple[dict[str, Any], dict[str, Any], dict[str, Any]]
+# Where one slot of a placement lands: the slot and its cell's documents (copied, never shared).
+Landed = tuple[int, CellDocuments]
 # A frame's slots on the sheet, in reading order, and how many hang over (TX-8).
 Landing = tuple[tuple[Landed, ...], int]
 OFF_SHEET: Landing = ((), 4)
 
 
+@lru_cache(maxsize=16)
+def cell_documents(size: int) -> tuple[CellDocuments, ...]:
+    """Per cell index, its move-document entry with each symbol: cell name, 1-based row and
+    column, symbol."""
+    return tuple(
+        (
+            {"cell": name, "row": c // size + 1, "col": c % size + 1, "symbol": SYMBOLS[0]},
+            {"cell": name, "row": c // size + 1, "col": c % size + 1, "symbol": SYMBOLS[1]},
+            {"cell": name, "row": c // size + 1, "col": c % size + 1, "symbol": SYMBOLS[2]},
+        )
+        for c, name in enumerate(cell_names(size))
+    )
+
+
 @lru_cache(maxsize=64)
 def landings(size: int, shape: int) -> dict[Placement, Landing]:
-    """Per frame of a shape, the slots that land on the sheet, named as move documents name
-    their cells. A placement missing here puts no cell on the sheet (``OFF_SHEET``)."""
-    names = cell_names(size)
-    shared: dict[Landed, Landed] = {}  # one tuple per (slot, cell) over all frames
+    """Per frame of a shape, the slots that land on the sheet with their cells' documents. A
+    placement missing here puts no cell on the sheet (``OFF_SHEET``)."""
+    documents = cell_documents(size)
+    shared: dict[tuple[int, int], Landed] = {}  # one pair per (slot, cell) over all frames
     out: dict[Placement, Landing] = {}
     for slot_bits, _, overhang, placement in frames(size, shape):
         landed = []
         for slot, bit in enumerate(slot_bits):
             if bit:
                 cell = bit.bit_length() - 1
-                one = (slot, names[cell], cell // size + 1, cell % size + 1)
-                landed.append(shared.setdefault(one, one))
+                landed.append(shared.setdefault((slot, cell), (slot, documents[cell])))
         out[placement] = (tuple(landed), overhang)
     return out
 
