@@ -32,7 +32,16 @@ from . import scoring
 from .moves import Arrangement, Roll, notation, parse_move
 from .options import MAX_PLAYERS, MIN_SIZE, PREPRINTED, SIZE, SOLO, read_preprinted
 from .shapes import SHAPES, SYMBOLS
-from .sheet import BAR_FIELDS, EMPTY, MAX_SIZE, Sheet, can_place, cell_name, full_mask
+from .sheet import (
+    BAR_FIELDS,
+    EMPTY,
+    MAX_SIZE,
+    Sheet,
+    can_place,
+    cell_name,
+    cell_names,
+    full_mask,
+)
 from .state import (
     CANNOT_PLACE,
     ENDINGS,
@@ -180,6 +189,7 @@ DOCUMENT = fields.Document(
 
 
 def encode(state: TeTrixState) -> JSON:
+    names = cell_names(state.size)
     return {
         "game": "te-trix",
         "v": VERSION,
@@ -187,7 +197,7 @@ def encode(state: TeTrixState) -> JSON:
             "size": state.size,
             "solo": state.solo,
             "preprinted": [
-                [{"cell": cell_name(c, state.size), "symbol": SYMBOLS[s]} for c, s in printed]
+                [{"cell": names[c], "symbol": SYMBOLS[s]} for c, s in printed]
                 for printed in state.preprinted
             ],
         },
@@ -278,20 +288,33 @@ def _sheets(rows_of: Any, raw: Any, size: int, problems: Problems) -> tuple[Shee
             problems.add(path, Msg.of("te-trix-state-sheet-rows", size=size))
             out.append(Sheet((0, 0, 0)))
             continue
-        cells: dict[int, int] = {}
+        readable = []  # a refused row reads as empty: its problem is reported
         for r, row in enumerate(rows):
             if row is fields.INVALID:
-                continue
-            if len(row) != size:
+                readable.append(EMPTY * size)
+            elif len(row) != size:
                 problems.add(
                     f"{path}[{r}]", Msg.of("te-trix-state-row-cells", size=size, row=r + 1)
                 )
-                continue
-            cells.update(
-                (r * size + c, SYMBOLS.index(ch)) for c, ch in enumerate(row) if ch != EMPTY
-            )
-        out.append(Sheet.from_cells(cells))
+                readable.append(EMPTY * size)
+            else:
+                readable.append(row)
+        out.append(_read_sheet("".join(readable)))
     return tuple(out)
+
+
+# Per symbol, the characters of a sheet's text as the digits of its mask: '1' for the symbol.
+_DIGITS = tuple(
+    str.maketrans({ch: "1" if ch == symbol else "0" for ch in SYMBOLS + EMPTY})
+    for symbol in SYMBOLS
+)
+
+
+def _read_sheet(text: str) -> Sheet:
+    """A sheet from its cells in reading order (``_ROW_TEXT`` characters only). Cell ``a1``,
+    the first character, is bit 0: the lowest, the last binary digit."""
+    o, x, s = (int(text.translate(digits)[::-1], 2) for digits in _DIGITS)
+    return Sheet((o, x, s))
 
 
 def _check_printed(

@@ -25,8 +25,11 @@ def move_locations(state: Any, doc: JSON) -> list[JSON]:
     A roll, an arrangement and a stop touch no place of the picture before them."""
     if doc["kind"] != "place":
         return []
-    cells = [at("to", cell=c["cell"]) for c in doc["cells"]]
-    return cells + [at("to", sheet=_SOLO, bar=n) for n in doc["bar"]]
+    # ``at("to", cell=...)`` spelled out: this runs for every cell of every legal placement
+    cells = [{"cell": c["cell"], "role": "to"} for c in doc["cells"]]
+    if doc["bar"]:
+        cells += [at("to", sheet=_SOLO, bar=n) for n in doc["bar"]]
+    return cells
 
 
 def event_locations(event: Mapping[str, Any]) -> list[JSON]:

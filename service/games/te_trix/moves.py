@@ -76,12 +76,12 @@ def _symbols(text: str) -> Symbols:
 
 
 def notation(move: Move) -> str:
+    if isinstance(move, Placement):  # first: a legal-moves answer lists up to ~500 of them
+        return f"r{DEGREES[move.turns]}@{move.row},{move.col}"
     if isinstance(move, Roll):
         return symbols_text(move.symbols)
     if isinstance(move, Arrangement):
         return f"{SHAPES[move.shape]}:{symbols_text(move.symbols)}"
-    if isinstance(move, Placement):
-        return f"r{DEGREES[move.turns]}@{move.row},{move.col}"
     return "stop"
 
 
@@ -119,6 +119,8 @@ def _turns(degrees: int, move: object) -> int:
 
 def document(move: Move) -> dict[str, Any]:
     """The move document (the JSON form of a move; see ``schema/moves/te-trix.json``)."""
+    if isinstance(move, Placement):  # first, as in ``notation``
+        return {"kind": "place", "rotation": DEGREES[move.turns], "row": move.row, "col": move.col}
     if isinstance(move, Roll):
         return {"kind": "roll", "symbols": symbols_text(move.symbols)}
     if isinstance(move, Arrangement):
@@ -127,8 +129,6 @@ def document(move: Move) -> dict[str, Any]:
             "shape": SHAPES[move.shape],
             "symbols": symbols_text(move.symbols),
         }
-    if isinstance(move, Placement):
-        return {"kind": "place", "rotation": DEGREES[move.turns], "row": move.row, "col": move.col}
     return {"kind": "stop"}
 
 

@@ -46,6 +46,7 @@ from .options import DESCRIPTOR, setup
 from .shapes import SHAPES, SYMBOLS
 from .sheet import (
     BAR_FIELDS,
+    OFF_SHEET,
     Sheet,
     bits,
     can_place,
@@ -53,7 +54,7 @@ from .sheet import (
     crossed_fields,
     effect,
     full_mask,
-    landing,
+    landings,
     placements,
 )
 from .state import CANNOT_PLACE, SHEETS_FULL, STOPPED, TeTrixState
@@ -181,24 +182,30 @@ class TeTrix(GameRules[TeTrixState, Move]):
         are the same on every sheet; the front end knows whose legal moves it asked for.
         """
         doc = moves.document(move)
-        if isinstance(move, Arrangement):
+        if isinstance(move, Placement):
+            if state.arrangement is not None:
+                _add_placement_fields(doc, state, state.arrangement, move)
+        elif isinstance(move, Arrangement):
             doc["slots"] = moves.slots(move)
-        elif isinstance(move, Placement) and state.arrangement is not None:
-            doc.update(_placement_fields(state, state.arrangement, move))
         return doc
 
 
-def _placement_fields(state: TeTrixState, arrangement: Arrangement, move: Placement) -> JSON:
+def _add_placement_fields(
+    doc: JSON, state: TeTrixState, arrangement: Arrangement, move: Placement
+) -> None:
     """TX-8/TX-13: the cells a placement writes, named as the SVG names them, and its overhang
-    with the (solo) bar fields it crosses off."""
-    n = state.size
-    cells = [
-        {"cell": cell_name(c, n), "row": c // n + 1, "col": c % n + 1, "symbol": SYMBOLS[s]}
-        for c, s in landing(n, arrangement, move)
-    ]
-    overhang = 4 - len(cells)
-    bar = [] if state.bar is None else crossed_fields(state.bar, overhang)
-    return {"cells": cells, "overhang": overhang, "bar": bar}
+    with the (solo) bar fields it crosses off.
+
+    This runs for every legal placement of a request, so where each slot lands and the
+    cell's entry with each symbol come from a table per sheet size and shape (``landings``),
+    each entry copied; ``tests/games/te_trix/reference.py`` holds the plain computation the
+    tests compare with.
+    """
+    landed, overhang = landings(state.size, arrangement.shape).get(move, OFF_SHEET)
+    symbols = arrangement.symbols
+    doc["cells"] = [documents[symbols[slot]].copy() for slot, documents in landed]
+    doc["overhang"] = overhang
+    doc["bar"] = [] if state.bar is None else crossed_fields(state.bar, overhang)
 
 
 def _totals(state: TeTrixState) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from .shapes import SYMBOL_NAMES, SYMBOLS
-from .sheet import BAR_FIELDS, Sheet, bits, cell_name
+from .sheet import BAR_FIELDS, Sheet, bits, cell_names
 
 MIN_REGION = 5
 CHAPEAU = 130
@@ -27,13 +27,20 @@ def _edges(size: int) -> tuple[int, int]:
     return not_first, not_last
 
 
+def neighbours(mask: int, size: int) -> int:
+    """The cells orthogonally next to a cell of ``mask``."""
+    not_first, not_last = _edges(size)
+    return ((mask << 1) & not_first) | ((mask >> 1) & not_last) | (mask << size) | (mask >> size)
+
+
 def regions(mask: int, size: int) -> list[int]:
     """The maximal orthogonally connected parts of ``mask`` (diagonals do not connect)."""
     not_first, not_last = _edges(size)
+    alone = mask & ~neighbours(mask, size)  # regions of one cell: nothing to grow
     out: list[int] = []
     while mask:
         region = mask & -mask
-        while True:
+        while not region & alone:
             grown = (
                 region
                 | ((region << 1) & not_first)
@@ -45,34 +52,44 @@ def regions(mask: int, size: int) -> list[int]:
                 break
             region = grown
         out.append(region)
-        mask &= ~region
+        mask ^= region
     return out
 
 
 @dataclass(frozen=True, slots=True)
 class SymbolScore:
     regions: tuple[int, ...]  # region masks, in reading order of their first cell
-
-    @property
-    def kept(self) -> tuple[int, ...]:
-        return tuple(r for r in self.regions if r.bit_count() >= MIN_REGION)
-
-    @property
-    def cells(self) -> int:
-        return sum(r.bit_count() for r in self.kept)
+    kept: tuple[int, ...]  # those of MIN_REGION cells or more
+    cells: int  # the cells of the kept regions
 
     @property
     def points(self) -> int:
         return len(self.kept) * self.cells
 
 
+def symbol_score(mask: int, size: int) -> SymbolScore:
+    found = tuple(regions(mask, size))
+    kept = tuple(r for r in found if r.bit_count() >= MIN_REGION)
+    return SymbolScore(found, kept, sum(r.bit_count() for r in kept))
+
+
 def symbol_scores(sheet: Sheet, size: int) -> tuple[SymbolScore, ...]:
-    return tuple(SymbolScore(tuple(regions(mask, size))) for mask in sheet.masks)
+    return tuple(symbol_score(mask, size) for mask in sheet.masks)
+
+
+def symbol_points(mask: int, size: int) -> int:
+    """TX-11 for one symbol: (regions kept) × (their cells)."""
+    mask &= neighbours(mask, size)  # a cell alone is a region of one, never kept: not flooded
+    if mask.bit_count() < MIN_REGION:  # no region to keep
+        return 0
+    kept = [n for n in map(int.bit_count, regions(mask, size)) if n >= MIN_REGION]
+    return len(kept) * sum(kept)
 
 
 def sheet_points(sheet: Sheet, size: int) -> int:
     """TX-11: the sum over the three symbols of (regions kept) × (their cells)."""
-    return sum(s.points for s in symbol_scores(sheet, size))
+    o, x, s = sheet.masks
+    return symbol_points(o, size) + symbol_points(x, size) + symbol_points(s, size)
 
 
 def total(sheet: Sheet, size: int, bar: int | None) -> int:
@@ -99,18 +116,19 @@ def breakdown(sheet: Sheet, size: int, bar: int | None, player: int) -> dict[str
     """One player's score explained: every region per symbol and the arithmetic."""
     per_symbol: dict[str, Any] = {}
     scores = symbol_scores(sheet, size)
+    names = cell_names(size)
     for symbol, score in enumerate(scores):
         kept = score.kept
+        shown = []
+        for region in score.regions:
+            cells = region.bit_count()
+            named = (
+                [names[region.bit_length() - 1]] if cells == 1 else [names[c] for c in bits(region)]
+            )
+            shown.append({"cells": named, "size": cells, "struck": cells < MIN_REGION})
         per_symbol[SYMBOLS[symbol]] = {
             "name": SYMBOL_NAMES[symbol],
-            "regions": [
-                {
-                    "cells": [cell_name(c, size) for c in bits(region)],
-                    "size": region.bit_count(),
-                    "struck": region not in kept,
-                }
-                for region in score.regions
-            ],
+            "regions": shown,
             "kept": len(kept),
             "cells": score.cells,
             "points": score.points,

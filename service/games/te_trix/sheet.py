@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from .moves import Arrangement, Placement
 from .shapes import ROTATIONS, SYMBOLS, box
@@ -25,6 +26,12 @@ EMPTY = "."
 
 def cell_name(cell: int, size: int) -> str:
     return f"{COLUMNS[cell % size]}{cell // size + 1}"
+
+
+@lru_cache(maxsize=16)
+def cell_names(size: int) -> tuple[str, ...]:
+    """``cell_name`` of every cell of a sheet, by index."""
+    return tuple(cell_name(c, size) for c in range(size * size))
 
 
 def parse_cell(text: str, size: int) -> int | None:
@@ -58,6 +65,9 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+_SHOWN = str.maketrans("0123", EMPTY + SYMBOLS)
+
+
 @dataclass(frozen=True, slots=True)
 class Sheet:
     """``masks[symbol]`` holds the cells showing that symbol (pre-printed or entered)."""
@@ -81,12 +91,15 @@ class Sheet:
         return Sheet((o | writes[0], x | writes[1], s | writes[2]))
 
     def rows(self, size: int) -> list[str]:
-        """Row strings top to bottom, e.g. ``"o.x..s."``."""
-        chars = [EMPTY] * (size * size)
-        for symbol, mask in enumerate(self.masks):
-            for cell in bits(mask):
-                chars[cell] = SYMBOLS[symbol]
-        return ["".join(chars[r * size : (r + 1) * size]) for r in range(size)]
+        """Row strings top to bottom, e.g. ``"o.x..s."``.
+
+        Each mask's binary digits read as a decimal number, weighted 1, 2, 3: the masks are
+        disjoint, so the sum has no carry and its digit of cell ``c`` (the ``c``-th from the
+        right) is 0 for an empty cell, else 1 + the symbol.
+        """
+        o, x, s = (int(f"{mask:b}") for mask in self.masks)
+        text = f"{o + 2 * x + 3 * s:0{size * size}d}"[::-1].translate(_SHOWN)
+        return [text[r * size : (r + 1) * size] for r in range(size)]
 
     @staticmethod
     def from_cells(cells: dict[int, int]) -> Sheet:
@@ -133,15 +146,6 @@ def effect(size: int, arrangement: Arrangement, placement: Placement) -> Effect:
     return Effect((writes[0], writes[1], writes[2]), overhang)
 
 
-def landing(size: int, arrangement: Arrangement, placement: Placement) -> list[tuple[int, int]]:
-    """(cell, symbol) of every slot that lands on the sheet, in the shape's reading order."""
-    return [
-        (r * size + c, symbol)
-        for r, c, symbol in _slots(arrangement, placement)
-        if 0 <= r < size and 0 <= c < size
-    ]
-
-
 def is_crossed(field: int, free: int) -> bool:
     """TX-13: bar fields (1-based) are crossed from the left, so ``free`` leaves the last ones."""
     return field <= BAR_FIELDS - free
@@ -179,23 +183,78 @@ def frames(size: int, shape: int) -> tuple[Frame, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=1024)
+# A cell as a placement's move document lists it, per symbol: {"cell", "row", "col", "symbol"}.
+CellDocuments = tuple[dict[str, Any], dict[str, Any], dict[str, Any]]
+# Where one slot of a placement lands: the slot and its cell's documents (copied, never shared).
+Landed = tuple[int, CellDocuments]
+# A frame's slots on the sheet, in reading order, and how many hang over (TX-8).
+Landing = tuple[tuple[Landed, ...], int]
+OFF_SHEET: Landing = ((), 4)
+
+
+@lru_cache(maxsize=16)
+def cell_documents(size: int) -> tuple[CellDocuments, ...]:
+    """Per cell index, its move-document entry with each symbol: cell name, 1-based row and
+    column, symbol."""
+    return tuple(
+        (
+            {"cell": name, "row": c // size + 1, "col": c % size + 1, "symbol": SYMBOLS[0]},
+            {"cell": name, "row": c // size + 1, "col": c % size + 1, "symbol": SYMBOLS[1]},
+            {"cell": name, "row": c // size + 1, "col": c % size + 1, "symbol": SYMBOLS[2]},
+        )
+        for c, name in enumerate(cell_names(size))
+    )
+
+
+@lru_cache(maxsize=64)
+def landings(size: int, shape: int) -> dict[Placement, Landing]:
+    """Per frame of a shape, the slots that land on the sheet with their cells' documents. A
+    placement missing here puts no cell on the sheet (``OFF_SHEET``)."""
+    documents = cell_documents(size)
+    shared: dict[tuple[int, int], Landed] = {}  # one pair per (slot, cell) over all frames
+    out: dict[Placement, Landing] = {}
+    for slot_bits, _, overhang, placement in frames(size, shape):
+        landed = []
+        for slot, bit in enumerate(slot_bits):
+            if bit:
+                cell = bit.bit_length() - 1
+                landed.append(shared.setdefault((slot, cell), (slot, documents[cell])))
+        out[placement] = (tuple(landed), overhang)
+    return out
+
+
 def candidates(size: int, arrangement: Arrangement) -> tuple[Candidate, ...]:
     """Every placement with at least one cell on the sheet, one per effect (TX-8, TX-9).
 
     Order: rotation, then row, then column; the first placement of an effect is its
     canonical notation (``r0`` before ``r180`` for a symmetric ``I:oooo``).
     """
-    a, b, c, d = arrangement.symbols
-    seen: set[tuple[int, int, int]] = set()
+    return _candidates(size, arrangement.shape, pattern(arrangement.symbols))
+
+
+def pattern(symbols: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """Which slots show the same symbol: each slot's first slot with its symbol.
+
+    Two placements of an arrangement have the same effect when they write the same cells and
+    the same symbol to each, which depends on the symbols only through which slots are equal:
+    ``Z:oxso`` and ``Z:sxos`` (both ``(0, 1, 2, 0)``) keep the same placements.
+    """
+    a, b, c, d = (symbols.index(s) for s in symbols)
+    return (a, b, c, d)
+
+
+@lru_cache(maxsize=1024)  # at most 7 shapes x 14 patterns per sheet size
+def _candidates(size: int, shape: int, pattern: tuple[int, int, int, int]) -> tuple[Candidate, ...]:
+    a, b, c, d = pattern
+    seen: set[tuple[int, int, int, int]] = set()
     out: list[Candidate] = []
-    for (s0, s1, s2, s3), cells, overhang, placement in frames(size, arrangement.shape):
-        writes = [0, 0, 0]
+    for (s0, s1, s2, s3), cells, overhang, placement in frames(size, shape):
+        writes = [0, 0, 0, 0]  # per pattern label: the cells written with that slot's symbol
         writes[a] |= s0
         writes[b] |= s1
         writes[c] |= s2
         writes[d] |= s3
-        key = (writes[0], writes[1], writes[2])
+        key = (writes[0], writes[1], writes[2], writes[3])
         if key not in seen:
             seen.add(key)
             out.append((cells, overhang, placement))

@@ -23,6 +23,16 @@ def doc(state, text: str):
     return G.move_document(state, G.parse_move(text))
 
 
+def test_tx8_every_move_document_is_a_new_object():
+    """TX-8: the cells come from tables, but a document changed by its reader leaves the
+    next answer alone."""
+    state = arranged(position(EMPTY7), "T:oxso")
+    first = doc(state, "r0@1,1")
+    first["cells"][0]["symbol"] = "changed"
+    first["cells"].clear()
+    assert doc(state, "r0@1,1")["cells"][0] == {"cell": "a1", "row": 1, "col": 1, "symbol": "o"}
+
+
 def test_tx13_corner_o_in_solo_lands_one_cell_and_crosses_three_bar_fields():
     """Spec worked example (TX-8, TX-13): only the corners are free; an O at a1 hangs three
     symbols over the edge and crosses the first three bar fields."""

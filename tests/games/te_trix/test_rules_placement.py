@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from service.games.core import IllegalMove
-from service.games.te_trix import Placement
+from service.games.te_trix import Placement, sheet
+from service.games.te_trix.rules import ROLLS, arrangements
 
+from . import reference
 from .helpers import G, arranged, play, position
 
 PICTURES = {
@@ -160,3 +162,12 @@ def test_tx8_only_the_four_corners_free_still_takes_an_o():
     assert len(moves) == 12  # 4 corners × 3 distinct symbols
     after = G.apply(state, G.parse_move("r0@0,0"))
     assert after.events[0]["cells"] == {"a1": "o"} and after.events[0]["overhang"] == 3
+
+
+@pytest.mark.parametrize("size", [5, 7, 9])
+def test_tx9_candidates_kept_by_symbol_pattern_are_the_plain_ones(size):
+    """TX-8, TX-9: the engine keeps one placement per effect for each pattern of equal symbols
+    (``sheet.pattern``); for every arrangement that is the plain search's list, in order."""
+    for roll in ROLLS:
+        for arrangement in arrangements(roll):
+            assert sheet.candidates(size, arrangement) == reference.candidates(size, arrangement)
