@@ -32,9 +32,10 @@ SAMPLE_EVERY = 64
 # Memory a cached result holds per byte of its JSON. Measured with tracemalloc (the memory
 # freed when the entry is dropped) over 40 playout positions per game, every operation, and
 # Te-Trix 12x12 with 4 players (tests/cache/sizes.py prints the table, docs/caching.md
-# quotes it): 4.1 to 8.7 for a computed result, 5.2 to 9.4 for one parsed from Redis (orjson
+# quotes it): 3.4 to 7.0 for a computed result, 5.0 to 9.0 for one parsed from Redis (orjson
 # makes a string of every value that the engines share). 8 errs on the large side for most;
-# tests/cache/test_bytes.py holds every real entry within 0.5x to 1.25x of its estimate.
+# tests/cache/test_bytes.py holds every real entry within 0.4x (computed) or 0.5x (parsed)
+# to 1.25x of its estimate.
 MEMORY_PER_JSON_BYTE = 8
 # The key, the LRU's node and the entry's size: 243 bytes measured per entry.
 ENTRY_OVERHEAD = 256

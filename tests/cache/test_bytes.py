@@ -73,12 +73,15 @@ def measured_in_a_fresh_process(count: int) -> dict[tuple[str, str], list[list[i
 def test_the_estimate_holds_real_entries_of_every_game_and_operation_within_a_factor():
     """MEMORY_PER_JSON_BYTE against tracemalloc, for results as computed and as parsed from
     Redis: the estimate is never more than a quarter below the real memory (so the real
-    bytes held stay within 1.25 x CACHE_MAX_BYTES) nor more than twice above it."""
+    bytes held stay within 1.25 x CACHE_MAX_BYTES) nor more than twice above it for a parsed
+    result, 2.5 times for a computed one: a computed result shares names with the engine's
+    tables (Triominos Junior's tiles and positions, since issue 26), which stay when it is
+    dropped, so it frees less (3.4 bytes a JSON byte, measured) than it shows."""
     for (label, op), rows in measured_in_a_fresh_process(3).items():
         for json_bytes, computed, parsed in rows:
             estimate = MEMORY_PER_JSON_BYTE * json_bytes
-            for real in (computed, parsed):
-                assert 0.5 <= real / estimate <= 1.25, (label, op, json_bytes, real)
+            assert 0.4 <= computed / estimate <= 1.25, (label, op, json_bytes, computed)
+            assert 0.5 <= parsed / estimate <= 1.25, (label, op, json_bytes, parsed)
 
 
 def test_the_entry_overhead_covers_a_key_and_its_place_in_the_lru():
