@@ -139,7 +139,7 @@ def suggest(
             if out_of_time is not None and i % CLOCK_EVERY == 0 and out_of_time():
                 stopped = True
                 break
-            a.gain = float(rules.scores(rules.successor(world, a.move, named)).values[player])
+            a.gain = float(rules.totals(rules.successor(world, a.move, named))[player])
         untried.sort(key=lambda a: a.gain)  # stable: ties stay shuffled; the best last
         plies += len(arms)
     search = _Search(rules, player, rng, game.spec.playout)
@@ -215,7 +215,7 @@ class _Search:
             node = child
             state = game.successor(state, child.move, named)
             _mark_decisive(game, state, child)
-        rewards = [_reward(game, state, p) for p in range(len(game.scores(state).values))]
+        rewards = [_reward(game, state, p) for p in range(len(game.totals(state)))]
         for step in path:
             step.visits += 1
             if step.mover is not None:
@@ -239,7 +239,7 @@ def _mark_decisive(game: GameRules[Any, Any], state: Any, child: Node) -> None:
         status.finished
         and child.mover is not None
         and status.winners == (child.mover,)
-        and len(game.scores(state).values) > 1
+        and len(game.totals(state)) > 1
     ):
         child.decisive = True
 
@@ -263,7 +263,7 @@ def _draw(game: GameRules[Any, Any], state: Any, rng: random.Random) -> Any:
 
 
 def _reward(game: GameRules[Any, Any], state: Any, player: int) -> float:
-    scores = [float(s) for s in game.scores(state).values]
+    scores = [float(s) for s in game.totals(state)]
     if len(scores) == 1:  # solo: the higher the score, the better
         return 1.0 - 1.0 / (1.0 + max(scores[0], 0.0) / 10.0)
     status = game.status(state)

@@ -193,7 +193,7 @@ class Rules:
                 "isChance": engine.is_chance(state),
                 "status": status.label,
                 "winners": list(status.winners),
-                "scores": list(engine.scores(state).values),
+                "scores": list(engine.totals(state)),
             }
 
         return await self._cached(loaded, "position", None, compute)  # type: ignore[no-any-return]

@@ -179,11 +179,13 @@ def check_position(engine: Engine, state: Any, rng: random.Random, seen: Seen) -
 
 
 def check_score_lines(engine: Engine, state: Any) -> None:
-    """A player's score lines add up to their score, each citing one of the game's rules."""
+    """A player's score lines add up to their score, each citing one of the game's rules; the
+    totals (``totals``, what a Position and the bots read) are the scores' values."""
+    scores = engine.scores(state)
+    assert engine.totals(state) == scores.values, "totals are the scores without the breakdown"
     told = engine.spec.score_lines
     if told is None:
         return
-    scores = engine.scores(state)
     lines = told(state, scores)
     everybody = range(engine.player_count(state))
     assert {line.player for line in lines} == set(everybody), "every player has a line"

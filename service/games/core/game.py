@@ -266,6 +266,12 @@ class GameRules(ABC, Generic[S, M]):
         moves."""
         return len(self.legal_moves(state, player))
 
+    def totals(self, state: S) -> tuple[int, ...]:
+        """``scores(state).values``: each player's score alone, which an engine whose
+        breakdown costs more than its sums (Te-Trix names every region's cells) may work out
+        without it. A Position carries the totals only."""
+        return self.scores(state).values
+
 
 Policy = Callable[[Any, Sequence[Any], int, Chooser], Any]
 """A playout policy: (state, legal moves, mover, rng) -> the move a bot's playout plays."""
@@ -417,6 +423,9 @@ class Game(Generic[S, M]):
 
     def count_legal(self, state: S, player: int | None = None) -> int:
         return self.rules.count_legal(state, player)
+
+    def totals(self, state: S) -> tuple[int, ...]:
+        return self.rules.totals(state)
 
     def status(self, state: S) -> Status:
         return self.rules.status(state)
