@@ -80,6 +80,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         redis,
         settings.redis_min_cost_us,
         settings.cache_max_bytes,
+        offload=offload.run,
+        offload_min_cost_us=settings.offload_min_cost_us,
     )
     metrics.watch(cache)
     rules = Rules(settings, cache)

@@ -61,6 +61,9 @@ class Settings:
     suggest_max_budget: int = 160
     search_max_cpu_ms: int = 800
     compute_threads: int = 2
+    # A computation this process measured at this many µs of CPU or more (its game and
+    # operation's moving average) runs in a compute thread, off the event loop.
+    offload_min_cost_us: int = 1000
     # Secrets never appear in a repr or an error message.
     rules_secret: str | None = field(default=None, repr=False)
     rules_previous_secrets: str | None = field(default=None, repr=False)
@@ -166,6 +169,8 @@ class Settings:
             problems.append("MAX_HEADERS must be at least 16 and MAX_PIPELINED at least 1")
         if self.search_max_cpu_ms < 1 or self.compute_threads < 1:
             problems.append("SEARCH_MAX_CPU_MS and COMPUTE_THREADS must be at least 1")
+        if self.offload_min_cost_us < 0:
+            problems.append("OFFLOAD_MIN_COST_US must be 0 (every computation) or more")
         if self.suggest_max_budget < 1:
             problems.append("SUGGEST_MAX_BUDGET must be at least 1")
         # a search reserves its plies of work an iteration, and its position costs more

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from hashlib import blake2b
 from typing import Any
 
@@ -28,6 +28,8 @@ from .memory import LRU
 from .redis_tier import RedisTier
 
 Event = Callable[[str, str, str], None]
+# Runs a computation elsewhere than on the event loop (service/api/offload.run).
+Offload = Callable[[Callable[[], Any]], Awaitable[Any]]
 SAMPLE_EVERY = 64
 # Memory a cached result holds per byte of its JSON. Measured with tracemalloc (the memory
 # freed when the entry is dropped) over 40 playout positions per game, every operation, and
@@ -71,6 +73,15 @@ class CostModel:
         return self.average.get((game, op))
 
 
+def _timed(compute: Callable[[], Any]) -> tuple[Any, float]:
+    """``compute()`` and the CPU time it took in µs: CPU time of its thread, not wall time
+    (under load the OS preempts the worker mid-computation, and wall time would then call a
+    cheap result expensive)."""
+    start = time.thread_time()
+    value = compute()
+    return value, (time.thread_time() - start) * 1e6
+
+
 class Cache:
     """``on_event(tier, op, result)`` feeds the metrics (hit, miss, error, skipped, …)."""
 
@@ -81,7 +92,12 @@ class Cache:
         redis: RedisTier | None = None,
         redis_min_cost_us: float = 250.0,
         max_bytes: int | None = None,
+        offload: Offload | None = None,
+        offload_min_cost_us: float = float("inf"),
     ) -> None:
+        """``offload``: where a computation whose measured cost (this process's moving average
+        for its game and operation) is at least ``offload_min_cost_us`` runs, so that it does
+        not hold the event loop and every lighter request queued behind it."""
         # without ``max_bytes`` (the offline tools), CACHE_MAX_BYTES's default: never unbounded
         self.memory = LRU(entries, Settings().cache_max_bytes if max_bytes is None else max_bytes)
         self.redis = redis
@@ -91,6 +107,8 @@ class Cache:
         self._writes: set[asyncio.Task[None]] = set()
         self.hot = HotKeys()
         self._misses: dict[tuple[str, str], int] = {}
+        self.offload = offload
+        self.offload_min_cost_us = offload_min_cost_us
 
     def uses_redis(self, game: str, op: str) -> bool:
         """Redis is worth a round trip unless this process measured the result as cheap."""
@@ -122,11 +140,12 @@ class Cache:
                 value, json_bytes = found
                 self._keep(key, op, value, json_bytes)
                 return value
-        # CPU time, not wall time: under load the OS preempts the worker mid-computation, and
-        # wall time would then call a cheap result expensive.
-        start = time.thread_time()
-        value = compute()
-        self.costs.record(game, op, (time.thread_time() - start) * 1e6)
+        cost = self.costs.cost(game, op)
+        if self.offload is not None and cost is not None and cost >= self.offload_min_cost_us:
+            value, micros = await self.offload(lambda: _timed(compute))
+        else:
+            value, micros = _timed(compute)
+        self.costs.record(game, op, micros)
         writes = self.redis if self.uses_redis(game, op) else None
         if writes is None and not self.memory.enabled:
             return value  # nothing keeps it: no JSON to size

@@ -175,9 +175,11 @@ def _random_states(game: str, count: int, seed: int) -> list[Any]:
 
 @pytest.mark.parametrize("game", sorted(REGISTRY))
 def test_a_hit_equals_the_full_path_along_a_random_game(make_client, game):
-    """Along a random game, each position's legal moves, position, score and view asked twice
-    of a caching app are the bytes an app without any cache answers."""
+    """Along a random game, each position's legal moves, position and score asked twice of a
+    caching app are the bytes an app without any cache answers, and an app that computes
+    everything in a compute thread (OFFLOAD_MIN_COST_US=0, issue 26 point 3) too."""
     cached, fresh = make_client(), make_client(cache_entries=0)
+    threaded = make_client(cache_entries=0, offload_min_cost_us=0)
     engine = REGISTRY[game]
     for state in _random_states(game, 12, 7):
         movers = engine.to_move(state)
@@ -187,6 +189,7 @@ def test_a_hit_equals_the_full_path_along_a_random_game(make_client, game):
             body = json.dumps(sent).encode()
             want = post(fresh, f"/v1/games/{game}/{call}", body)
             assert want.status_code == 200, want.text
+            assert post(threaded, f"/v1/games/{game}/{call}", body).content == want.content
             for _ in range(2):
                 assert post(cached, f"/v1/games/{game}/{call}", body).content == want.content
     assert lookups(cached, "hit") == lookups(cached, "miss") > 0

@@ -110,3 +110,40 @@ def test_prewarm_fills_the_cache_with_opening_positions():
             'regelwerk_cache_lookups_total{op="legal-moves",result="hit",tier="memory"} 1.0' in text
         )
         assert "regelwerk_hot_key_lookups{" in text
+
+
+def test_a_computation_measured_as_costly_leaves_the_event_loop():
+    """Issue 26, point 3: once this process measured a (game, operation) at
+    OFFLOAD_MIN_COST_US or more, its computations run through ``offload`` (a compute thread
+    in the service), each still measured; cheaper ones and the first (not measured yet) run
+    where they are."""
+    import threading
+
+    ran_in: list[str] = []
+    offloaded: list[bool] = []
+
+    async def offload(call):
+        offloaded.append(True)
+        return await asyncio.to_thread(call)
+
+    def compute(n):
+        def run():
+            ran_in.append(threading.current_thread().name)
+            return n
+
+        return run
+
+    async def go(threshold: float) -> list[int]:
+        ran_in.clear()
+        offloaded.clear()
+        cache = Cache(0, offload=offload, offload_min_cost_us=threshold)
+        out = []
+        for i in range(3):
+            out.append(await cache.get_or_compute("g", bytes([i]), "op", compute(i)))
+        assert cache.costs.cost("g", "op") is not None
+        return out
+
+    assert asyncio.run(go(0)) == [0, 1, 2]
+    assert len(offloaded) == 2 and ran_in[0] == "MainThread" and "MainThread" not in ran_in[1:]
+    assert asyncio.run(go(float("inf"))) == [0, 1, 2]
+    assert offloaded == [] and ran_in == ["MainThread"] * 3
