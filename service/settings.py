@@ -34,7 +34,7 @@ class Settings:
     cache_entries: int = 50_000
     # Estimated bytes of the in-process results, per worker. A third of the Deployment's
     # 768 MiB limit: a worker is ~65 MB at start, and the rest holds the GraphQL documents (at
-    # most 72 MiB), the decoded-state LRU (~8 MB), Te-Trix's placement candidates (~50 MB),
+    # most 72 MiB), the decoded-state LRU (~8 MB), Te-Trix's placement tables (32 MiB),
     # requests in flight (a 1 MiB body decodes to several MB) and what the allocator keeps
     # after evictions (docs/caching.md).
     cache_max_bytes: int = 256 * 1024 * 1024
