@@ -601,10 +601,22 @@ class Options(Field):
     is no options object."""
 
     specs: tuple[OptionSpec, ...]
+    # Per option: its name, its field's quick, its check, its default and whether that must
+    # be copied afresh (validate_options copies it).
+    _plan: tuple[tuple[str, Callable[[Any], Any], Any, Any, bool], ...] = field(
+        default=(), init=False, repr=False, compare=False
+    )
+    _names: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         defaults = {s.name: deepcopy(s.default) for s in self.specs}
         object.__setattr__(self, "default", defaults)
+        plan = tuple(
+            (s.name, option(s).quick, s.check, s.default, not _is_atom(s.default))
+            for s in self.specs
+        )
+        object.__setattr__(self, "_plan", plan)
+        object.__setattr__(self, "_names", frozenset(s.name for s in self.specs))
 
     def schema(self) -> JSON:
         out = options_schema(self.specs)
@@ -613,7 +625,25 @@ class Options(Field):
         return out
 
     def quick(self, value: Any) -> Any:
-        return INVALID  # read_options reads and reports in one go
+        """What read_options gives for options without a problem; INVALID for any other
+        value, which read_options then reads and reports."""
+        if type(value) is not dict or not value.keys() <= self._names:
+            return INVALID
+        out: dict[str, Any] = {}
+        for name, quick, check, default, fresh in self._plan:
+            if name not in value:
+                out[name] = deepcopy(default) if fresh else default
+                continue
+            got = quick(value[name])
+            if got is INVALID:
+                return INVALID
+            if check is not None:
+                try:
+                    got = check(got)
+                except ValueError:
+                    return INVALID
+            out[name] = got
+        return out
 
     def report(self, value: Any, problems: Problems, path: str) -> None:
         raise AssertionError("Options.read reports")
@@ -621,6 +651,11 @@ class Options(Field):
     def read(self, value: Any, problems: Problems, path: str) -> Any:
         assert path == "$.options", path  # read_options names its paths so
         return read_options(self.specs, value, problems)
+
+
+def _is_atom(value: Any) -> bool:
+    """Whether ``value`` is immutable, so a copy of it is the value itself."""
+    return value is None or type(value) in (bool, int, float, str)
 
 
 def option(spec: OptionSpec) -> Field:
@@ -718,6 +753,12 @@ class Document:
             problems.add("$.game", self.body.properties["game"].explain(doc.get("game")))
             return None
         v = doc.get("v")
+        if type(v) is int and v == self.version:
+            got = self._fields.quick(doc)  # a document without a problem, read in one pass
+            if got is not INVALID:
+                for name in ("game", "v", "sig"):
+                    got.pop(name, None)
+                return got  # type: ignore[no-any-return]
         if type(v) is float and v.is_integer():
             v = int(v)
         if type(v) is not int or v != self.version:  # true is no version 1
