@@ -226,11 +226,18 @@ class Str(Field):
     # function (ValueError is a problem with its message).
     convert: Mapping[str, Any] | Callable[[str], Any] | None = field(default=None, compare=False)
     _table: Mapping[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+    # The length bounds (infinite where there is none) and the pattern's fullmatch, or None.
+    _len: tuple[float, float] = field(default=(0, 0), init=False, repr=False, compare=False)
+    _match: Callable[[str], Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         text = None if self.pattern is None else self.pattern.pattern
         if text is not None and not (text.startswith("^") and text.endswith("$")):
             raise ValueError(f"pattern {text!r} must be anchored")
+        lo = 0 if self.min_length is None else self.min_length
+        hi = math.inf if self.max_length is None else self.max_length
+        object.__setattr__(self, "_len", (lo, hi))
+        object.__setattr__(self, "_match", None if self.pattern is None else self.pattern.fullmatch)
         if isinstance(self.convert, Mapping):
             object.__setattr__(self, "_table", self.convert)
             stray = [k for k in self.convert if not self._fits(k)]
@@ -248,10 +255,9 @@ class Str(Field):
         return out
 
     def _fits(self, text: str) -> bool:
-        regex = self.pattern
-        return not _outside(len(text), self.min_length, self.max_length) and (
-            regex is None or regex.fullmatch(text) is not None
-        )
+        short, long = self._len
+        match = self._match
+        return short <= len(text) <= long and (match is None or match(text) is not None)
 
     def quick(self, value: Any) -> Any:
         if type(value) is not str:
@@ -259,7 +265,9 @@ class Str(Field):
         table = self._table
         if table is not None:
             return table.get(value, INVALID)
-        if not self._fits(value):
+        short, long = self._len
+        match = self._match
+        if not short <= len(value) <= long or (match is not None and match(value) is None):
             return INVALID
         convert = self.convert
         if convert is None:
@@ -341,6 +349,9 @@ class Array(Field):
     whole: bool = False  # a wrong item is one problem of the list's, not one at the item
     _ints: tuple[float, float] | None = field(default=None, init=False, repr=False, compare=False)
     _len: tuple[float, float] = field(default=(0, 0), init=False, repr=False, compare=False)
+    # Items that are texts, checked in place: by a look-up, or by length and pattern.
+    _lookup: Mapping[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+    _texts: Str | None = field(default=None, init=False, repr=False, compare=False)
 
     def _own_schema(self) -> JSON:
         out: JSON = {"type": "array", "items": self.items.schema()}
@@ -358,6 +369,11 @@ class Array(Field):
         object.__setattr__(
             self, "_len", (lo, math.inf if self.max_items is None else self.max_items)
         )
+        text = self.items
+        if type(text) is Str and not text.nullable:
+            object.__setattr__(self, "_lookup", text._table)
+            if text.convert is None:
+                object.__setattr__(self, "_texts", text)
 
     def quick(self, value: Any) -> Any:
         if type(value) is not list:
@@ -376,8 +392,20 @@ class Array(Field):
                 if self.unique and len(set(value)) != n:
                     return INVALID
                 return value  # as sent: codecs read what quick gives, never change it
-        quick = self.items.quick
-        out = [quick(v) for v in value]
+        lookup, texts = self._lookup, self._texts
+        if lookup is not None:
+            out = [lookup.get(v, INVALID) if type(v) is str else INVALID for v in value]
+        elif texts is not None:
+            (short, long), match = texts._len, texts._match
+            for v in value:
+                if type(v) is not str or not short <= len(v) <= long:
+                    return INVALID
+                if match is not None and match(v) is None:
+                    return INVALID
+            out = list(value)
+        else:
+            quick = self.items.quick
+            out = [quick(v) for v in value]
         for got in out:
             if got is INVALID:
                 return INVALID
@@ -426,7 +454,8 @@ class Obj(Field):
     required: tuple[str, ...] = ()
     unknown: Text = UNKNOWN  # the problem of a key not in ``properties``
     whole: bool = False  # a wrong member is a problem of the object's, not one at the member
-    _plan: tuple[tuple[str, Field, bool, Any], ...] = field(
+    # Per property: its name, field, whether it is required, its default and its quick.
+    _plan: tuple[tuple[str, Field, bool, Any, Callable[[Any], Any]], ...] = field(
         default=(), init=False, repr=False, compare=False
     )
 
@@ -434,7 +463,8 @@ class Obj(Field):
         if not set(self.required) <= set(self.properties):
             raise ValueError(f"required {self.required} not among {list(self.properties)}")
         plan = tuple(
-            (name, f, name in self.required, f.default) for name, f in self.properties.items()
+            (name, f, name in self.required, f.default, f.quick)
+            for name, f in self.properties.items()
         )
         object.__setattr__(self, "_plan", plan)
 
@@ -453,7 +483,7 @@ class Obj(Field):
             return INVALID
         out: dict[str, Any] = {}
         get = value.get
-        for name, f, required, default in self._plan:
+        for name, _, required, default, quick in self._plan:
             v = get(name, _MISSING)
             if v is _MISSING:
                 if required:
@@ -461,7 +491,7 @@ class Obj(Field):
                 if default is not _MISSING:
                     out[name] = default
                 continue
-            got = f.quick(v)
+            got = quick(v)
             if got is INVALID:
                 return INVALID
             out[name] = got
@@ -500,7 +530,7 @@ class Obj(Field):
                     problems.add(f"{path}.{key}", self.unknown)
         out: dict[str, Any] = {}
         get = value.get
-        for name, f, required, default in self._plan:
+        for name, f, required, default, quick in self._plan:
             v = get(name, _MISSING)
             if v is _MISSING:
                 if required:
@@ -508,7 +538,7 @@ class Obj(Field):
                 elif default is not _MISSING:
                     out[name] = default
                 continue
-            got = f.quick(v)
+            got = quick(v)
             if got is INVALID:
                 got = f.read(v, problems, f"{path}.{name}")
             if got is not INVALID:
@@ -601,10 +631,22 @@ class Options(Field):
     is no options object."""
 
     specs: tuple[OptionSpec, ...]
+    # Per option: its name, its field's quick, its check, its default and whether that must
+    # be copied afresh (validate_options copies it).
+    _plan: tuple[tuple[str, Callable[[Any], Any], Any, Any, bool], ...] = field(
+        default=(), init=False, repr=False, compare=False
+    )
+    _names: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         defaults = {s.name: deepcopy(s.default) for s in self.specs}
         object.__setattr__(self, "default", defaults)
+        plan = tuple(
+            (s.name, option(s).quick, s.check, s.default, not _is_atom(s.default))
+            for s in self.specs
+        )
+        object.__setattr__(self, "_plan", plan)
+        object.__setattr__(self, "_names", frozenset(s.name for s in self.specs))
 
     def schema(self) -> JSON:
         out = options_schema(self.specs)
@@ -613,7 +655,25 @@ class Options(Field):
         return out
 
     def quick(self, value: Any) -> Any:
-        return INVALID  # read_options reads and reports in one go
+        """What read_options gives for options without a problem; INVALID for any other
+        value, which read_options then reads and reports."""
+        if type(value) is not dict or not value.keys() <= self._names:
+            return INVALID
+        out: dict[str, Any] = {}
+        for name, quick, check, default, fresh in self._plan:
+            if name not in value:
+                out[name] = deepcopy(default) if fresh else default
+                continue
+            got = quick(value[name])
+            if got is INVALID:
+                return INVALID
+            if check is not None:
+                try:
+                    got = check(got)
+                except ValueError:
+                    return INVALID
+            out[name] = got
+        return out
 
     def report(self, value: Any, problems: Problems, path: str) -> None:
         raise AssertionError("Options.read reports")
@@ -621,6 +681,11 @@ class Options(Field):
     def read(self, value: Any, problems: Problems, path: str) -> Any:
         assert path == "$.options", path  # read_options names its paths so
         return read_options(self.specs, value, problems)
+
+
+def _is_atom(value: Any) -> bool:
+    """Whether ``value`` is immutable, so a copy of it is the value itself."""
+    return value is None or type(value) in (bool, int, float, str)
 
 
 def option(spec: OptionSpec) -> Field:
@@ -695,6 +760,8 @@ class Document:
         """Sorts the problems by the field they concern, in the order fields are declared
         (unknown fields first; stable within a field): a codec that checks structure and
         rules in two passes still lists one field's problems together."""
+        if not problems.items:
+            return
         rank = {name: i for i, name in enumerate(self.body.properties)}
 
         def key(problem: Problem) -> int:
@@ -706,6 +773,26 @@ class Document:
     def read(self, doc: Any, problems: Problems) -> dict[str, Any] | None:
         """The valid fields of ``doc`` (problems of the others added), or None when the
         document is not one of this game's version (nothing else is worth reporting)."""
+        got = self.quick(doc)
+        return self.report(doc, problems) if got is INVALID else got
+
+    def quick(self, doc: Any) -> Any:
+        """What ``report`` gives for a document without a problem, read in one pass (no
+        paths, no problems); INVALID for any other document, which ``report`` then reads."""
+        if type(doc) is not dict or doc.get("game") != self.game:
+            return INVALID
+        v = doc.get("v")
+        if type(v) is not int or v != self.version:
+            return INVALID
+        got = self._fields.quick(doc)
+        if got is not INVALID:
+            for name in ("game", "v", "sig"):
+                got.pop(name, None)
+        return got
+
+    def report(self, doc: Any, problems: Problems) -> dict[str, Any] | None:
+        """``read`` field by field: every problem with its path and message, and the valid
+        fields beside them."""
         if not isinstance(doc, Mapping):
             problems.add("$", Msg.of("field-state-not-object"))
             return None
