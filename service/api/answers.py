@@ -71,7 +71,8 @@ def _headers(scope: Scope) -> tuple[bytes, bytes]:
 
 def entry_bytes(key: tuple[Any, ...], answer: bytes) -> int:
     """The estimated memory of an entry: what its key and answer hold, and the overhead."""
-    return len(key[0]) + len(key[2]) + len(key[3]) + len(answer) + ENTRY_OVERHEAD
+    path, _, (content_type, accept), body = key
+    return len(path) + len(content_type) + len(accept) + len(body) + len(answer) + ENTRY_OVERHEAD
 
 
 class Answers:
