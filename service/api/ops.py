@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -49,7 +50,17 @@ class Loaded:
     is sampled with: ``key``, except for a game a retired key started again (replay or
     verify with its ``keyId``), which is rolled with that key and signed with none."""
 
-    __slots__ = ("_doc", "_encoded", "_state", "canonical", "dice", "engine", "key", "memo")
+    __slots__ = (
+        "_doc",
+        "_encoded",
+        "_state",
+        "canonical",
+        "dice",
+        "engine",
+        "key",
+        "memo",
+        "pending",
+    )
 
     def __init__(
         self,
@@ -71,6 +82,11 @@ class Loaded:
         # results already answered for this request, by (operation, player): a GraphQL
         # Position asks for its summary once per field, and each lookup would hash the state
         self.memo: dict[tuple[str, int | None], Any] = {}
+        # the same, still being computed: a GraphQL list's items ask at once (each legal
+        # move's description), and while the first waits (for Redis, or for a compute
+        # thread) the others must wait for it, not compute it again and spend the budget again
+        # (a future only once a second one asks: None while the first is alone)
+        self.pending: dict[tuple[str, int | None], asyncio.Future[Any] | None] = {}
 
     @property
     def state(self) -> Any:
@@ -158,12 +174,23 @@ class Rules:
         memo = loaded.memo.get(memo_key)
         if memo is not None:
             return memo
+        if memo_key in loaded.pending:  # being computed for this request: wait for it
+            waiting = loaded.pending[memo_key]
+            if waiting is None:
+                waiting = loaded.pending[memo_key] = asyncio.get_running_loop().create_future()
+            return await waiting
         d = loaded.engine.descriptor
         # canonical JSON holds no NUL byte: the state's bytes and the extra part stay apart
         state = loaded.canonical if not extra else loaded.canonical + b"\x00" + extra
         key = cache_key(d.id, d.rules_version, state, op, player)
-        value = await self.cache.get_or_compute(d.id, key, op, compute)
+        loaded.pending[memo_key] = None
+        try:
+            value = await self.cache.get_or_compute(d.id, key, op, compute)
+        except BaseException as exc:
+            _settle(loaded.pending.pop(memo_key, None), exc)
+            raise
         loaded.memo[memo_key] = value
+        _settle(loaded.pending.pop(memo_key, None), None, value)
         return value
 
     def validate(self, loaded: Loaded) -> None:
@@ -589,6 +616,21 @@ class Rules:
                 else Msg.of("error-too-many-moves", limit=limit, count=count)
             )
             raise ServiceError("TOO_MANY_MOVES", message, {"limit": limit})
+
+
+def _settle(
+    waiting: asyncio.Future[Any] | None, exc: BaseException | None, value: Any = None
+) -> None:
+    """Hands a computation's result, or its error, to those waiting for it (``_cached``)."""
+    if waiting is None or waiting.done():
+        return
+    if exc is None:
+        waiting.set_result(value)
+    elif isinstance(exc, asyncio.CancelledError):
+        waiting.cancel()
+    else:
+        waiting.set_exception(exc)
+        waiting.exception()  # retrieved: nobody else may be left to read it
 
 
 def _canonical(doc: Any) -> bytes:

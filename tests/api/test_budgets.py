@@ -261,3 +261,49 @@ def test_healthz_answers_within_a_second_while_the_worst_allowed_requests_run():
         codes = [e["extensions"]["code"] for e in answer.get("errors", [])]
         codes += [v.get("code") for v in (answer.get("data") or {}).values()]
         assert "WORK_BUDGET_EXCEEDED" in codes, answer
+
+
+PAGE_FAILURES = """... on InvalidState { code message } ... on InvalidRequest { code message }
+  ... on MoveRejected { code message }"""
+
+
+@pytest.mark.parametrize("offload_min_cost_us", [0, 10**9])
+def test_a_list_asking_for_one_result_at_once_computes_it_once(make_client, offload_min_cost_us):
+    """Every legal move's ``description`` asks for the described moves at once. While the
+    first waits (for a compute thread, OFFLOAD_MIN_COST_US=0, or for Redis), the others wait
+    for it: the result is computed once and its work is spent once. Before, each of the
+    items computed it again in a thread, and the request ran out of its work budget: /play's
+    "look" query (service/web/play/core.js) on a new Te-Trix game, which the browser test
+    (tests/browser/play.test.mjs) met and a script of the same requests reproduced outside
+    pytest. In this process the same requests did not reproduce it without the fix, so this
+    test holds the property (computed once, no budget error, both ways) and the browser test
+    is the one that caught the fault."""
+    client = make_client(offload_min_cost_us=offload_min_cost_us)
+    headers = {"accept": NEW, "accept-language": "de"}
+    new = f"""query New($g: String!, $p: Int, $o: JSON, $s: String) {{
+      newGame(game: $g, players: $p, options: $o, seed: $s, describe: true) {{ __typename
+        ... on Position {{ state toMove isChance status winners scores events }}
+        {PAGE_FAILURES} }} }}"""
+    variables = {"g": "te-trix", "p": 2, "o": {"size": 5}, "s": "browser-tx"}
+    r = client.post("/graphql", json={"query": new, "variables": variables}, headers=headers)
+    started = r.json()["data"]["newGame"]
+    look = f"""query Look($g: String!, $s: JSON!, $p: Int, $moves: Boolean!, $steps: Boolean!) {{
+      position(game: $g, state: $s) {{ __typename
+        ... on Position {{ prompt svg(player: $p)
+          legalMoves(player: $p) @include(if: $moves) {{ notation move probability description }}
+          nextSteps(player: $p) @include(if: $steps) {{ __typename
+            ... on NextSteps {{ steps {{ notation move }} canEnd turn {{ notation move }} }}
+            ... on MoveRejected {{ code message reason rule step }}
+            ... on InvalidRequest {{ code message details }} }} }}
+        {PAGE_FAILURES} }} }}"""
+    player = started["toMove"][0] if started["toMove"] else None
+    variables = {"g": "te-trix", "s": started["state"], "p": player, "moves": True, "steps": True}
+    r = client.post("/graphql", json={"query": look, "variables": variables}, headers=headers)
+    assert "errors" not in r.json(), r.json()["errors"][0]
+    moves = r.json()["data"]["position"]["legalMoves"]
+    assert len(moves) > 40 and all(m["description"] for m in moves)
+    text = client.get("/metrics").text
+    looked = 'regelwerk_cache_lookups_total{op="legal-moves-described",result="miss",tier="memory"}'
+    assert f"{looked} 1.0" in text
+    graphql = next(r for r in client.app.routes if getattr(r, "path", "") == "/graphql")
+    assert graphql.endpoint.__self__.paths["graphql-core"] >= 1  # whose lists resolve at once
