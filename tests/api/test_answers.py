@@ -6,6 +6,7 @@ them, bounded by bytes."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
 import re
@@ -18,8 +19,9 @@ from starlette.testclient import TestClient
 from service.api import answers
 from service.app import create_app
 from service.games import REGISTRY
-from service.games.core import driver
 from service.settings import Settings
+
+from ..games.contract import random_game
 
 MX = "/v1/games/mixtour"
 SECRET = "answer-tier-secret-0123456789"
@@ -157,20 +159,12 @@ def test_cache_entries_zero_turns_the_tier_off(make_client):
 
 
 def _random_states(game: str, count: int, seed: int) -> list[Any]:
-    engine = REGISTRY[game]
-    rng = random.Random(seed)
+    """The first ``count`` decision positions of a seeded random game (the shared contract's
+    ``random_game``)."""
     players = 2 if game in ("te-trix", "triominos-junior") else None
-    state = driver.start(engine, players, None, f"answers-{seed}").state
-    out = []
-    while len(out) < count and not engine.status(state).finished:
-        if engine.is_chance(state):
-            outcomes = engine.chance_outcomes(state)
-            state = engine.apply(state, rng.choice([m for m, _ in outcomes])).state
-            continue
-        out.append(state)
-        mover = rng.choice(engine.to_move(state))
-        state = engine.apply(state, rng.choice(engine.legal_moves(state, mover)), mover).state
-    return out
+    plies = random_game(REGISTRY[game], random.Random(seed), f"answers-{seed}", players=players)
+    states = (ply.state for ply in plies if ply.mover is not None)
+    return list(itertools.islice(states, count))
 
 
 @pytest.mark.parametrize("game", sorted(REGISTRY))

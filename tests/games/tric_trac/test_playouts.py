@@ -19,6 +19,7 @@ from service.games.tric_trac import ENGINE, TricTracState, Turn
 from service.games.tric_trac.rules import _frame
 from service.games.tric_trac.turns import generate, relative
 
+from ..contract import final, random_game
 from . import reference
 from .reference import reference_results
 
@@ -115,18 +116,11 @@ def _answer(call: Callable[..., Any], *args: Any) -> str:
 
 
 def positions(seed: int, options: dict[str, Any]) -> Iterator[TricTracState]:
-    """Every position of one seeded random game with ``options``."""
-    rng = random.Random(seed)
-    state = ENGINE.new(options=options)
-    while not ENGINE.status(state).finished:
-        yield state
-        if ENGINE.is_chance(state):
-            outcomes = ENGINE.chance_outcomes(state)
-            move = rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
-        else:
-            move = rng.choice(ENGINE.legal_moves(state))
-        state = ENGINE.apply(state, move).state
-    yield state
+    """Every position of one seeded random game with ``options``, the last one included (the
+    shared contract's ``random_game``, chance drawn with its weights)."""
+    plies = list(random_game(ENGINE, random.Random(seed), None, options=options))
+    yield from (ply.state for ply in plies)
+    yield final(ENGINE, plies)
 
 
 def _spellings(move: Turn) -> list[Turn]:

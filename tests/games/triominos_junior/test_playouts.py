@@ -19,6 +19,7 @@ from service.games.core import InvalidState, RulesError, resolve_chance, start
 from service.games.triominos_junior import ENGINE, Move, Place, Swap, TriominosState, moves
 from service.games.triominos_junior.tiles import value
 
+from .. import contract
 from . import reference
 from .helpers import random_game
 from .reference import reference_moves
@@ -128,20 +129,15 @@ def _problems(doc: Any, decode: Callable[[Any], TriominosState]) -> Any:
 
 
 def _games(players: int, level: str, tiles: list[str] | None, rng: random.Random) -> Iterator[Any]:
-    """Every position of one random game (chance drawn with its weights)."""
+    """Every position of one seeded random game, the last one included (the shared contract's
+    ``random_game``: chance sampled from the seed as the driver samples it)."""
     options: dict[str, Any] = (
         {"level": level} if tiles is None else {"level": level, "tiles": tiles}
     )
-    state = ENGINE.new(players, options, seed=f"fast-{rng.random()}")
-    while not ENGINE.status(state).finished:
-        yield state
-        if ENGINE.is_chance(state):
-            outcomes = ENGINE.chance_outcomes(state)
-            move = rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
-        else:
-            move = rng.choice(ENGINE.legal_moves(state))
-        state = ENGINE.apply(state, move).state
-    yield state
+    seed = f"fast-{rng.random()}"
+    plies = list(contract.random_game(ENGINE, rng, seed, players=players, options=options))
+    yield from (ply.state for ply in plies)
+    yield contract.final(ENGINE, plies)
 
 
 def _illegal(state: TriominosState, rng: random.Random) -> list[Move]:
