@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from service.games.core import Game, driver
@@ -57,3 +58,21 @@ def _one_game(
 
 def rate(label: str, n: int, seconds: float, unit: str = "positions/s") -> str:
     return f"{label:<48} {n / seconds:>12,.0f} {unit}  ({seconds * 1e6 / n:,.1f} µs each)"
+
+
+def side_by_side(
+    label: str, roots: Sequence[tuple[str, Path]], rounds: int, measure: Callable[[Path], float]
+) -> None:
+    """One row of an in-process comparison (``hits``, ``computed``): ``measure(root)`` for each
+    checkout, alternating (old first), ``rounds`` times; the lowest of each side is printed
+    (noise only ever adds), with new/old when there are two."""
+    best: dict[str, float] = {}
+    for _ in range(rounds):
+        for name, root in reversed(roots):
+            cpu = measure(root)
+            best[name] = min(best.get(name, cpu), cpu)
+    if "old" in best:
+        old, new = best["old"], best["new"]
+        print(f"{label}{old:>8.1f} {new:>8.1f} {new / old:>7.2f}×", flush=True)
+    else:
+        print(f"{label}{best['new']:>8.1f}", flush=True)

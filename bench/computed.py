@@ -17,6 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .common import side_by_side
 from .perf import GAMES, _cases
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,14 +50,10 @@ def run(
                 for kind, url, bodies in (("rest", path, rest), ("graphql", "/graphql", gql)):
                     file = Path(tmp) / "bodies.json"
                     file.write_text(json.dumps(bodies), encoding="utf-8")
-                    best: dict[str, float] = {}
-                    for _ in range(1 if quick else rounds):
-                        for name, root in reversed(roots):  # alternating, old first
-                            cpu = _one(root, file, url)
-                            best[name] = min(best.get(name, cpu), cpu)
                     row = f"{label:<17} {op:<12} {kind:<8}"
-                    if vs:
-                        old, new = best["old"], best["new"]
-                        print(f"{row}{old:>8.1f} {new:>8.1f} {new / old:>7.2f}×", flush=True)
-                    else:
-                        print(f"{row}{best['new']:>8.1f}", flush=True)
+                    side_by_side(
+                        row,
+                        roots,
+                        1 if quick else rounds,
+                        lambda root, f=file, u=url: _one(root, f, u),
+                    )

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .common import side_by_side
+
 ROOT = Path(__file__).resolve().parents[1]
 WORKER = Path(__file__).with_name("hits_worker.py")
 GAMES = ("mixtour", "tric-trac", "te-trix", "triominos-junior")
@@ -39,14 +41,10 @@ def run(quick: bool = False, vs: str | None = None, rounds: int = 3) -> None:
     for game in GAMES[:1] if quick else GAMES:
         for kind in ("rest", "graphql"):
             for language in LANGUAGES:
-                best: dict[str, float] = {}
-                for _ in range(1 if quick else rounds):
-                    for name, root in reversed(roots):  # alternating, old first
-                        cpu = _one(root, kind, game, n, language)
-                        best[name] = min(best.get(name, cpu), cpu)
                 label = f"{game:<17} {kind:<8} {'browser' if language else 'none':<16}"
-                if vs:
-                    old, new = best["old"], best["new"]
-                    print(f"{label}{old:>8.1f} {new:>8.1f} {new / old:>7.2f}×", flush=True)
-                else:
-                    print(f"{label}{best['new']:>8.1f}", flush=True)
+                side_by_side(
+                    label,
+                    roots,
+                    1 if quick else rounds,
+                    lambda root, k=kind, g=game, lang=language: _one(root, k, g, n, lang),
+                )
