@@ -49,6 +49,7 @@ from .verify import (
     read_certificate,
     read_claim,
     record_of,
+    replayed,
     verify,
 )
 
@@ -529,6 +530,11 @@ class PlayOutcome:
 class ReplayOutcome:
     position: Position = strawberry.field(description="The position after the last move.")
     plies: int = strawberry.field(description="How many moves were replayed.")
+    replayed: JSON = strawberry.field(
+        description="The game replayed as replay arguments (players, options, seed, keyId, "
+        "moves; to send again as they are), each move with who made it ({player, move}; a "
+        "chance outcome as its notation alone): what a text record reads as."
+    )
 
 
 @strawberry.type(description="One thing a verification found wrong.")
@@ -906,11 +912,15 @@ class Query:
         try:
             engine = rules.engine(game)
             claim = read_claim(_arguments(locals(), REPLAY_FIELDS), game)
+            movers: list[int | None] = []
             end = await rules.replay_async(
-                engine, claim.players, claim.options, claim.seed, claim.moves, claim.key_id
+                engine, claim.players, claim.options, claim.seed, claim.moves, claim.key_id, movers
             )
+            players = engine.player_count(end.state)
             return ReplayOutcome(
-                position=Position(_rules=rules, _loaded=end), plies=len(claim.moves)
+                position=Position(_rules=rules, _loaded=end),
+                plies=len(claim.moves),
+                replayed=JSON(replayed(claim, players, movers)),
             )
         except ServiceError as exc:
             return _failure(exc)

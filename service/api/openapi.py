@@ -397,6 +397,11 @@ def _error_details() -> JSON:
                 "minimum": 1,
                 "description": "INVALID_RECORD: the text record's line at fault.",
             },
+            "game": {
+                "type": "string",
+                "description": "INVALID_RECORD: the record's own game, when the call is "
+                "another game's (send the record on to it).",
+            },
         },
         description="Every key is optional; which ones appear depends on the code.",
     )
@@ -458,7 +463,28 @@ def api_schemas() -> JSON:
             {**position, **PROMPT, "events": array(ref("Event"))}, [*position, "events"]
         ),
         "ReplayAnswer": obj(
-            {**position, "plies": {"type": "integer", "minimum": 0}}, [*position, "plies"]
+            {
+                **position,
+                "plies": {"type": "integer", "minimum": 0},
+                "replayed": ref("ReplayedGame"),
+            },
+            [*position, "plies", "replayed"],
+        ),
+        "ReplayedGame": obj(
+            {
+                "players": {"type": "integer", "minimum": 1},
+                "options": {**ref("Options"), "description": "As the body or record gave them."},
+                "seed": {"anyOf": [ref("Seed"), {"type": "null"}]},
+                "keyId": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                "moves": array(
+                    ref("MoveEntry"),
+                    description="Each move with who made it ({player, move}); a chance "
+                    "outcome as its notation alone.",
+                ),
+            },
+            ["players", "options", "seed", "keyId", "moves"],
+            description="The game replayed as a replay body (to send again as it is): what a "
+            "text record reads as, so a front end needs no record parser.",
         ),
         "LegalMove": obj(
             {

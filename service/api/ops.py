@@ -385,15 +385,22 @@ class Rules:
         return loaded, located(engine, t.events)
 
     def play(
-        self, loaded: Loaded, moves: Sequence[MoveRequest], auto_chance: bool | None
+        self,
+        loaded: Loaded,
+        moves: Sequence[MoveRequest],
+        auto_chance: bool | None,
+        movers: list[int | None] | None = None,
     ) -> tuple[Loaded, list[Event]]:
-        """The position after the moves and the events (each with its ``ply``)."""
+        """The position after the moves and the events (each with its ``ply``); ``movers``
+        gets who made each move (``driver.play``)."""
         self.check_moves(loaded.engine, moves, loaded)
         spend(len(moves), Msg.of("error-work-moves"))
         auto = loaded.state.seed is not None if auto_chance is None else auto_chance
         try:
             secret = self.keys.sampling(loaded.dice)  # the game's key: a rotation keeps its dice
-            t = driver.play(loaded.engine, loaded.state, moves, auto_chance=auto, secret=secret)
+            t = driver.play(
+                loaded.engine, loaded.state, moves, auto_chance=auto, secret=secret, movers=movers
+            )
         except PlyError as exc:
             raise from_rules(exc.error, exc.ply) from exc
         end = self.loaded(loaded.engine, t.state, loaded.key, loaded.dice)
@@ -407,13 +414,15 @@ class Rules:
         seed: str | None,
         moves: Sequence[MoveRequest],
         key_id: str | None = None,
+        movers: list[int | None] | None = None,
     ) -> Loaded:
         """Starts a game and plays every move; with a seed chance is sampled throughout
-        (with the current key's secret, or ``key_id``'s to verify a game it started)."""
+        (with the current key's secret, or ``key_id``'s to verify a game it started).
+        ``movers`` gets who made each move (``driver.play``)."""
         check_seed(seed)
         self.check_moves(engine, moves)
         start = self.new_game(engine, players, options, seed, key_id)
-        end, _ = self.play(start, moves, auto_chance=seed is not None)
+        end, _ = self.play(start, moves, auto_chance=seed is not None, movers=movers)
         return end
 
     async def play_async(
@@ -433,11 +442,12 @@ class Rules:
         seed: str | None,
         moves: Sequence[MoveRequest],
         key_id: str | None = None,
+        movers: list[int | None] | None = None,
     ) -> Loaded:
         """``replay``, in a worker thread for a long move list (see ``play_async``)."""
         if len(moves) <= INLINE_MOVES:
-            return self.replay(engine, players, options, seed, moves, key_id)
-        return await offload.run(self.replay, engine, players, options, seed, moves, key_id)
+            return self.replay(engine, players, options, seed, moves, key_id, movers)
+        return await offload.run(self.replay, engine, players, options, seed, moves, key_id, movers)
 
     async def score(self, loaded: Loaded) -> dict[str, Any]:
         engine = loaded.engine

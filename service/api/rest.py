@@ -23,6 +23,7 @@ from .verify import (
     read_claim,
     read_record,
     record_of,
+    replayed,
     verify,
     verify_stream,
 )
@@ -65,10 +66,18 @@ async def replay(request: Request) -> Response:
     game = request.path_params["game"]
     engine = rules.engine(game)
     claim = await _claim(request, game, BY_ID["replay"].names)  # a record's Result: unchecked
+    movers: list[int | None] = []
     end = await rules.replay_async(
-        engine, claim.players, claim.options, claim.seed, claim.moves, claim.key_id
+        engine, claim.players, claim.options, claim.seed, claim.moves, claim.key_id, movers
     )
-    return json_response({**await rules.position_of(end), "plies": len(claim.moves)})
+    players = engine.player_count(end.state)
+    return json_response(
+        {
+            **await rules.position_of(end),
+            "plies": len(claim.moves),
+            "replayed": replayed(claim, players, movers),
+        }
+    )
 
 
 def _is_text(request: Request) -> bool:

@@ -113,6 +113,22 @@ class Claim:
         )
 
 
+def replayed(claim: Claim, players: int, movers: Sequence[int | None]) -> dict[str, Any]:
+    """The game a replay replayed as a replay body (``replay``'s ``replayed``, to send again
+    as it is): what a text record reads as, each move with who made it (``{"player", "move"}``;
+    a chance outcome as its notation alone), so a front end needs no record parser."""
+    return {
+        "players": players,
+        "options": dict(claim.options or {}),
+        "seed": claim.seed,
+        "keyId": claim.key_id,
+        "moves": [
+            m.move if p is None else {"player": p, "move": m.move}
+            for m, p in zip(claim.moves, movers, strict=True)
+        ],
+    }
+
+
 def read_record(text: str, game: str | None = None, offset: int = 0) -> Claim:
     """One text record as a claim; INVALID_RECORD (``details.line``) when unreadable or of
     another game than ``game``. ``offset``: lines before the text (in the file it came from)."""
@@ -132,14 +148,19 @@ def read_record(text: str, game: str | None = None, offset: int = 0) -> Claim:
         error = RecordError(
             start, Msg.of("record-other-game", record=repr(record.game), game=repr(game))
         )
-        raise record_error(error, offset)
+        raise record_error(error, offset, record.game)
     return Claim.of_record(record, [n + offset for n in lines])
 
 
-def record_error(exc: RecordError, offset: int = 0) -> ServiceError:
+def record_error(exc: RecordError, offset: int = 0, game: str | None = None) -> ServiceError:
+    """INVALID_RECORD at the line; ``game``: the record's own game, when it is not the call's
+    (``details.game``, so a caller can send it on to that game)."""
     line = exc.line + offset
     message = Msg.of("error-record-line", line=line, error=exc.msg)
-    return ServiceError("INVALID_RECORD", message, {"line": line})
+    details: dict[str, Any] = {"line": line}
+    if game is not None:
+        details["game"] = game
+    return ServiceError("INVALID_RECORD", message, details)
 
 
 def read_claim(body: Body, game: str, *, record_ok: bool = True) -> Claim:

@@ -460,6 +460,12 @@ def test_error_bodies_match_the_document(client, make_client):
     # A text record that does not read names its line (docs/records.md).
     bad = '[Game "mixtour"]\n\n1. c3\n3. c4\n'
     assert refuse(f"{mx}/verify", 400, "INVALID_RECORD", {"record": bad}) == {"line": 4}
+    # A record of another game names that game, for the caller to send it on.
+    other = '[Game "tric-trac"]\n\n1. red 3-5\n'
+    assert refuse(f"{mx}/replay", 400, "INVALID_RECORD", {"record": other}) == {
+        "line": 1,
+        "game": "tric-trac",
+    }
     # The keys no call above can show: a notation that does not parse names itself.
     assert set(SPEC["components"]["schemas"]["ErrorDetails"]["properties"]) == seen
 

@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { test } from "node:test";
 import {
-  ARTIFACTS, DESKTOP, api, checkShown, held, onScreen, open, openingLines, recordLines, settled, withBrowser, words,
+  ARTIFACTS, BASE, DESKTOP, api, checkShown, held, onScreen, open, openingLines, recordLines, sampled, settled, withBrowser,
+  words,
 } from "./browser.mjs";
 
 withBrowser();
@@ -98,10 +99,58 @@ test("a record loaded, stepped back and forward, jumped into, played on from, an
   await other2.click("#step-forward");
   await other2.waitForFunction(() => document.body.dataset.ply === "3" && document.body.dataset.busy === "false");
   assert.deepEqual(await other2.evaluate(() => window.regelwerk.state), after.state, "and its moves after it");
-  // what is no record is refused in the catalog's words
-  await page.fill("#load-text", "[Game \"mixtour\"]");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The service's text record, its dice in it (an unseeded game), loaded while another game is
+// chosen: the page reads it through replay's `replayed` and needs no record parser.
+test("a text record loads as the service reads it, dice and all, into its own game", { timeout: 90_000 }, async () => {
+  const { page, context, errors } = await open(DESKTOP, "de-DE");
+  await page.selectOption("#game", "mixtour");
+  await settled(page);
+  let { state } = await api("tric-trac", "new", {});
+  const moves = [], states = [state];
+  while (moves.length < 8) {
+    const position = await api("tric-trac", "legal-moves", { state });
+    const move = position.moves[moves.length % position.moves.length].notation;
+    moves.push(position.isChance ? move : { player: position.toMove[0], move });
+    ({ state } = await api("tric-trac", "play", { state, move }));
+    states.push(state);
+  }
+  const chances = moves.filter((m) => typeof m === "string").length;
+  assert.ok(chances >= 2, "the opening throw and a later one");
+  const r = await fetch(`${BASE}/v1/games/tric-trac/record`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ moves }),
+  });
+  assert.equal(r.status, 200);
+  const text = await r.text();
+  assert.match(text, /^\[Game "tric-trac"\]/);
+  await page.click("#load-panel summary");
+  await page.fill("#load-text", text);
   await page.click("#load");
-  assert.equal(await page.textContent("#error"), de["play-record-not-json"]);
+  await waitPly(page, 8);
+  assert.equal(await page.inputValue("#game"), "tric-trac", "the record's own game");
+  assert.deepEqual((await at(page)).state, states[8], "loaded: the record's last position");
+  assert.equal(await sampled(page), chances, "each throw of the record told as a throw");
+  assert.deepEqual(await page.evaluate(() => window.regelwerk.tape), moves, "the tape: the moves as replayed");
+  await page.click("#step-back");
+  await waitPly(page, 7);
+  assert.deepEqual((await at(page)).state, states[7]);
+  await checkShown(page, "tric-trac");
+  // what is no record is refused in the service's words, with the line at fault
+  const broken = '[Game "mixtour"]\n\n1. c3\n3. c4\n';
+  const refused = await fetch(`${BASE}/v1/games/mixtour/replay?lang=de`, {
+    method: "POST", headers: { "content-type": "text/plain" }, body: broken,
+  });
+  assert.equal(refused.status, 400);
+  const { error } = await refused.json();
+  assert.equal(error.code, "INVALID_RECORD");
+  await page.fill("#load-text", broken);
+  await page.click("#load");
+  await settled(page);
+  assert.equal(await page.textContent("#error"), error.message);
+  assert.deepEqual((await at(page)).state, states[7], "the game on screen stays");
   assert.deepEqual(errors, []);
   await context.close();
 });

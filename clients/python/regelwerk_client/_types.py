@@ -44,6 +44,7 @@ __all__ = [
     "Problem",
     "ProblemCode",
     "ReplayAnswer",
+    "ReplayedGame",
     "RuleText",
     "Rules",
     "Score",
@@ -171,8 +172,20 @@ class PlayAnswer(Position):
     events: list[Event]
 
 
+class ReplayedGame(TypedDict):
+    """The game replayed as replay arguments (to send again as they are): what a text record
+    reads as, each move with who made it (a chance outcome as its notation alone)."""
+
+    players: int
+    options: dict[str, Any]
+    seed: str | None
+    keyId: str | None
+    moves: list[MoveEntry]
+
+
 class ReplayAnswer(_Situation):
     plies: int
+    replayed: ReplayedGame
 
 
 class LegalMove(TypedDict):
@@ -262,6 +275,7 @@ class ErrorDetails(TypedDict, total=False):
     field: str
     known: list[str]
     limit: int
+    game: str  # INVALID_RECORD: the record's own game, when the call is another game's
     line: int  # INVALID_RECORD: the text record's line at fault
     notation: str
     player: int

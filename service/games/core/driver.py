@@ -188,17 +188,21 @@ def play(
     *,
     auto_chance: bool,
     secret: bytes = b"",
+    movers: list[int | None] | None = None,
 ) -> Transition[Any]:
     """Applies every move in order; a failure raises PlyError naming the move's index.
 
     With ``auto_chance`` a seeded state resting at a chance node is sampled first; those
-    events carry no ``ply`` (no submitted move caused them)."""
+    events carry no ``ply`` (no submitted move caused them). ``movers``, when given, gets who
+    made each move: the player, or None for a chance outcome."""
     events: list[Event] = []
     if auto_chance:
         pending = resolve_chance(game, state, secret)
         state = pending.state
         events.extend(pending.events)
     for ply, request in enumerate(requests):
+        if movers is not None:
+            movers.append(_mover(game, state, request))
         try:
             t = play_one(game, state, request, auto_chance=auto_chance, secret=secret)
         except RulesError as exc:
@@ -206,6 +210,17 @@ def play(
         state = t.state
         events.extend(dict(e, ply=ply) for e in t.events)
     return Transition(state, tuple(events))
+
+
+def _mover(game: Game[Any, Any], state: Any, request: MoveRequest) -> int | None:
+    """Who makes ``request`` in ``state``: None at a chance node, else the named player or the
+    first to move (what ``apply`` takes when no player is named)."""
+    if game.is_chance(state):
+        return None
+    if request.player is not None:
+        return request.player
+    to_move = game.to_move(state)
+    return to_move[0] if to_move else None
 
 
 def start(

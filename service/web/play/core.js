@@ -78,6 +78,8 @@ const Q = {
   replay: `query Replay($g: String!, $p: Int, $o: JSON, $s: String, $m: [JSON!]!) {
     replay(game: $g, players: $p, options: $o, seed: $s, moves: $m) { __typename
       ... on ReplayOutcome { plies position { state } } ${FAILURES} } }`,
+  readRecord: `query ReadRecord($g: String!, $r: String!) {
+    replay(game: $g, record: $r) { __typename ... on ReplayOutcome { replayed } ${FAILURES} } }`,
   suggest: `query Suggest($g: String!, $s: JSON!, $p: Int, $l: BotLevel, $seed: String) {
     suggest(game: $g, state: $s, player: $p, level: $l, seed: $seed) { __typename
       ... on Suggestion { player move { notation move probability description } } ${FAILURES} } }`,
@@ -374,20 +376,38 @@ async function goTo(k) {
 }
 const step = (k) => act(() => goTo(k));
 
-// A record as Copy record gives it ({game, players, options, seed, moves}), at ply `ply`
-// (default: its end).
+// A record as Copy record gives it ({game, players, options, seed, moves}), or a text record
+// (tags, then numbered moves) as the service reads it, at ply `ply` (default: its end).
 async function loadRecord(text, ply = null) {
   let record;
   try { record = JSON.parse(text); } catch { record = null; }
   if (!record || typeof record !== "object" || !Array.isArray(record.moves)) {
-    showError(failure(t("play-record-not-json")));
-    return;
+    let read = null;
+    await act(async () => { read = await readTextRecord(text); });
+    if (!read) return;  // the error says why
+    record = read;
   }
   try { showSetup(record); } catch (e) { showError(e); return; }
   await newGame(record, async () => {
     tape = record.moves;
     await goTo(ply ?? tape.length);
   });
+}
+
+// A text record as the JSON record it reads as: replay's `replayed`, each move with who made
+// it. The record names its game: sent to another game's replay, the refusal says which.
+async function readTextRecord(text) {
+  let id = $("game").value;
+  for (let tries = 0; tries < 2; tries++) {
+    const answer = (await gql(Q.readRecord, {g: id, r: text})).replay;
+    const other = answer.details?.game;
+    if (answer.code === "INVALID_RECORD" && other && other !== id && other in games && !tries) {
+      id = other;
+      continue;
+    }
+    return {game: id, ...unwrap(answer, "ReplayOutcome").replayed};
+  }
+  return null;
 }
 
 // The game on screen as a link: its record and ply in the fragment, for anyone to open.

@@ -427,6 +427,8 @@ export interface components {
             expected?: components["schemas"]["MoveDocument"];
             /** @description The move document field at fault (a name or a JSON path). */
             field?: string;
+            /** @description INVALID_RECORD: the record's own game, when the call is another game's (send the record on to it). */
+            game?: string;
             /** @description UNKNOWN_GAME: the game ids. */
             known?: components["schemas"]["GameId"][];
             /** @description BODY_TOO_LARGE: bytes; TOO_MANY_MOVES: moves. */
@@ -1091,6 +1093,7 @@ export interface components {
         ReplayAnswer: {
             isChance: boolean;
             plies: number;
+            replayed: components["schemas"]["ReplayedGame"];
             /** @description One score per player. */
             scores: number[];
             state: components["schemas"]["State"];
@@ -1115,6 +1118,16 @@ export interface components {
         };
         /** @description The game's start and moves, or its text record (also accepted as a text/plain body). A record's Result is not checked here: verify checks it. */
         ReplayRequest: components["schemas"]["ReplayMovesRequest"] | components["schemas"]["RecordRequest"];
+        /** @description The game replayed as a replay body (to send again as it is): what a text record reads as, so a front end needs no record parser. */
+        ReplayedGame: {
+            keyId: string | null;
+            /** @description Each move with who made it ({player, move}); a chance outcome as its notation alone. */
+            moves: components["schemas"]["MoveEntry"][];
+            /** @description As the body or record gave them. */
+            options: components["schemas"]["Options"];
+            players: number;
+            seed: components["schemas"]["Seed"] | null;
+        };
         RuleText: {
             /** @description The rule id refusals name (MX-7). */
             id: string;
