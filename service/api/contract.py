@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 from .. import bots
 from ..games import SPECS
+from ..games.core import svg as pictures
 from ..settings import Settings
 
 JSON = dict[str, Any]
@@ -238,6 +239,14 @@ MARK = Field(
     "(null: the one to move) may play here, checked as play checks it; every element of a place "
     "it touches carries data-mark, its roles (from, to), as legal-moves' locations name them.",
 )
+NARROW = Field(
+    "narrow",
+    "bool",
+    {"type": "boolean"},
+    description=f"Draw the picture for a phone: every text at least {pictures.MIN_TEXT_PX} px when "
+    f"it is shown {pictures.NARROW_PX} CSS px wide, long lines wrapped (default false: drawn for a "
+    "wide screen).",
+)
 CERTIFICATE = Field(
     "certificate",
     "json",
@@ -264,7 +273,7 @@ BODIES: dict[str, Body] = {
         Body("StateRequest", (STATE,)),
         Body("PositionRequest", (STATE, DESCRIBE)),
         Body("PlayerStateRequest", (STATE, PLAYER)),
-        Body("RenderRequest", (STATE, PLAYER, MARK)),
+        Body("RenderRequest", (STATE, PLAYER, MARK, NARROW)),
         Body("LegalMovesRequest", (STATE, PLAYER, DESCRIBE)),
         Body("NextStepsRequest", (STATE, PLAYER, STEPS)),
         Body("PlayMoveRequest", (STATE, MOVE, PLAYER, AUTO_CHANCE, DESCRIBE)),

@@ -19,6 +19,7 @@ from strawberry.types import ExecutionContext, Info
 from .. import bots, text
 from ..games import SPECS
 from ..games.core import MoveRequest, Problem
+from ..games.core import svg as pictures
 from ..games.core.errors import MAX_PROBLEMS
 from ..games.core.game import STATUSES
 from ..games.core.text import Msg
@@ -511,9 +512,15 @@ class Position:
     def events(self) -> list[JSON]:
         return [JSON(e) for e in self._events]
 
-    @strawberry.field(description="An SVG picture of the position (mark: a move's places marked).")
-    def svg(self, player: int | None = None, mark: JSON | None = None) -> str:
-        return _or_error(lambda: self._rules.render(self._loaded, player, mark))
+    @strawberry.field(
+        description="An SVG picture of the position (mark: a move's places marked; narrow: "
+        f"drawn for a phone, every text at least {pictures.MIN_TEXT_PX} px when shown "
+        f"{pictures.NARROW_PX} px wide)."
+    )
+    def svg(
+        self, player: int | None = None, mark: JSON | None = None, narrow: bool | None = None
+    ) -> str:
+        return _or_error(lambda: self._rules.render(self._loaded, player, mark, bool(narrow)))
 
 
 @strawberry.type(description="The position after the moves, and what happened.")

@@ -474,17 +474,20 @@ class Rules:
         self.check_player(loaded.engine, player, loaded.state)
         return {"view": loaded.engine.view(loaded.state, player)}
 
-    def render(self, loaded: Loaded, player: int | None, mark: Any = None) -> str:
+    def render(
+        self, loaded: Loaded, player: int | None, mark: Any = None, narrow: bool = False
+    ) -> str:
         """The picture for ``player``; with ``mark`` (a move's notation or move document)
         the move's locations carry ``data-mark`` (their roles): a move ``player`` (or the one
-        to move) may play here, checked as play checks it and refused as play refuses it."""
+        to move) may play here, checked as play checks it and refused as play refuses it.
+        ``narrow``: drawn for a phone (``Game.render``)."""
         spend(POSITION_COST, Msg.of("error-work-picture"))
         engine, state = loaded.engine, loaded.state
         self.check_player(engine, player, state)
         if mark is None:
-            return engine.render(state, player)
+            return engine.render(state, player, narrow)
         locations = self.move_locations(loaded, mark, player)
-        return mark_picture(engine.render(state, player), locations)
+        return mark_picture(engine.render(state, player, narrow), locations)
 
     def move_locations(self, loaded: Loaded, move: Any, player: int | None) -> list[Event]:
         """What a legal move of the position touches; the move checked as ``play`` checks

@@ -231,7 +231,7 @@ async def _suggest(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) 
 
 
 async def _render(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
-    return rules.render(load(), v["player"], v["mark"])
+    return rules.render(load(), v["player"], v["mark"], bool(v["narrow"]))
 
 
 def _budgeted(handler: Handler) -> Handler:

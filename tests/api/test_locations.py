@@ -26,6 +26,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from service.games import REGISTRY
+from service.games.core import svg as pictures
+from service.games.triominos_junior.render import NUMBERS_AT_MOST
 
 GAMES = sorted(REGISTRY)
 PLAYERS = {"mixtour": 2, "tric-trac": 2, "te-trix": 3, "triominos-junior": 3}
@@ -225,6 +227,71 @@ def test_locations_of_every_legal_move_and_event_are_in_the_picture(client, game
         pos = client.post(f"/v1/games/{game}/play", json=body).json()
         check_events(client, game, pos["state"], pos["events"])
     assert moves > 40
+
+
+# -- render's narrow ---------------------------------------------------------------------------
+NARROW = """query($g: String!, $s: JSON!, $p: Int) { position(game: $g, state: $s) {
+  ... on Position { svg(player: $p, narrow: true) } } }"""
+
+
+def _font_sizes(svg: str) -> list[float]:
+    return [float(el.attrib["font-size"]) for el in ET.fromstring(svg).iter(f"{NS}text")]
+
+
+def _texts(svg: str) -> list[str]:
+    return [el.text or "" for el in ET.fromstring(svg).iter(f"{NS}text")]
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [*((g, None) for g in GAMES), ("te-trix", 1), ("te-trix", 4), ("triominos-junior", 4)],
+)
+def test_a_narrow_picture_reads_on_a_phone_and_names_the_same_places(client, game, players):
+    """Drawn narrow (for a phone), every text of the picture shows at MIN_TEXT_PX at least
+    when the picture is fitted into the narrow box, along random games; it names every
+    place the wide picture names (a front end clicks it the same way); GraphQL draws it too."""
+    rng = random.Random(f"narrow-{game}-{players}")
+    body = {"seed": "narrow"} | ({} if players is None else {"players": players})
+    pos = client.post(f"/v1/games/{game}/new", json=body).json()
+    for _ in range(30):
+        if pos["status"] != "ongoing":
+            break
+        mover = rng.choice(pos["toMove"])
+        wide = render(client, game, pos["state"], mover)
+        narrow = render(client, game, pos["state"], mover, narrow=True)
+        assert narrow != wide
+        root = ET.fromstring(narrow)
+        _, _, width, height = (float(v) for v in root.attrib["viewBox"].split())
+        scale = min(pictures.NARROW_PX / width, pictures.NARROW_HEIGHT_PX / height)
+        shown = [size * scale for size in _font_sizes(narrow)]
+        small = [t for t, px in zip(_texts(narrow), shown, strict=True) if px < 11.95]
+        if small and game == "triominos-junior":  # a corner number fits its corner only so
+            assert height * pictures.MIN_TEXT_PX / pictures.NARROW_HEIGHT_PX > NUMBERS_AT_MOST
+            corners = [el for el in root.iter(f"{NS}text") if "data-corner" in el.attrib]
+            assert {float(el.attrib["font-size"]) for el in corners} == {NUMBERS_AT_MOST}
+            small = [t for t in small if not t.isdigit()]
+        assert not small, (game, min(shown), width, height, small[:5])
+        assert Picture(narrow).names == Picture(wide).names
+        answer = client.post(
+            "/graphql",
+            json={"query": NARROW, "variables": {"g": game, "s": pos["state"], "p": mover}},
+        ).json()
+        assert answer["data"]["position"]["svg"] == narrow
+        legal = client.post(
+            f"/v1/games/{game}/legal-moves", json={"state": pos["state"], "player": mover}
+        ).json()
+        move = rng.choice(legal["moves"])["move"]
+        pos = client.post(
+            f"/v1/games/{game}/play", json={"state": pos["state"], "move": move, "player": mover}
+        ).json()
+
+
+def test_narrow_must_be_a_boolean(client):
+    state = client.post("/v1/games/mixtour/new", json={}).json()["state"]
+    r = client.post("/v1/games/mixtour/render", json={"state": state, "narrow": "yes"})
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["code"] == "INVALID_REQUEST"
+    assert r.json()["error"]["details"]["problems"][0]["path"] == "$.narrow"
 
 
 # -- render's mark ---------------------------------------------------------------------------

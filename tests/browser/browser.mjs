@@ -160,10 +160,12 @@ export async function shot(page, name) {
   await laidOut(page);
 }
 
-// The page has laid itself out for the viewport (after a resize the board is measured anew).
+// The page has laid itself out for the viewport (after a resize the board is measured anew,
+// and drawn again when the resize crossed the phone layout's edge).
 export async function laidOut(page) {
   await page.waitForFunction(() => document.documentElement.style.getPropertyValue("--above")
-    === `${document.getElementById("top").offsetHeight + 6}px`);
+    === `${document.getElementById("top").offsetHeight + 6}px`
+    && window.regelwerk.drawnForWidth !== false && document.body.dataset.busy !== "true");
 }
 
 export async function start(page, { game, players, seed, options = {} }) {
@@ -195,7 +197,8 @@ export async function openingLines({ game, players, options, seed }, lang) {
 
 // Every control and message a player needs is inside the viewport, without scrolling: the
 // setup, the status, the players, the board and everything under it (on a desktop also the
-// record beside it; on a phone that follows below). On a phone no text is under 12 px.
+// record beside it; on a phone that follows below). On a phone no text is under 12 px, the
+// picture's included (drawn narrow there).
 export async function onScreen(page, where = "") {
   const viewport = page.viewportSize();
   const found = await page.evaluate(({ width, height }) => {
@@ -213,6 +216,17 @@ export async function onScreen(page, where = "") {
       .filter((el) => shown(el) && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
       .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 12)
       .map((el) => `${name(el)}: ${getComputedStyle(el).fontSize}`);
+    // the picture's words as shown (their font size times the picture's scale on screen),
+    // when the page gives the picture the box it was drawn narrow for (core.svg: 400 × 360
+    // CSS px): a page crowded by an open form or an error shrinks the picture with it
+    const box = document.getElementById("board").getBoundingClientRect();
+    if (phone && box.width >= 0.98 * 400 && box.height >= 0.98 * 360) {
+      small.push(...[...document.querySelectorAll("#board svg text")]
+        .filter((el) => shown(el) && el.textContent.trim())
+        .map((el) => [el, parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a])
+        .filter(([, px]) => px < 11.95)
+        .map(([el, px]) => `picture text "${el.textContent.trim().slice(0, 24)}": ${px.toFixed(1)}px`));
+    }
     const board = document.getElementById("board"), play = document.getElementById("play");
     if (outside.length) outside.push(`(board flex ${board.style.flex}, play ${play.clientHeight}/${play.scrollHeight}, above ${document.documentElement.style.getPropertyValue("--above")})`);
     return { outside, small };
@@ -246,7 +260,10 @@ export async function checkShown(page, game) {
     assert.deepEqual(shown.filter((r) => r.toMove).map((r) => r.player), position.toMove);
     if (!position.isChance) assert.ok(position.toMove.includes(actor), `actor ${actor} moves`);
   }
-  const body = { state };
+  // the page's phone layout asks for the picture drawn narrow
+  const narrow = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--narrow").trim() === "1");
+  assert.equal(narrow, page.viewportSize().width < 52 * 16, "drawn narrow on a phone only");
+  const body = { state, narrow };
   if (!covered && actor != null && position.status !== "finished") body.player = actor;
   const svg = await api(game, "render", body, lang);
   const same = await page.evaluate((expected) => {

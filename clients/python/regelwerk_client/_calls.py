@@ -311,9 +311,13 @@ def view(game: str, state: Mapping[str, Any], player: int | None = None) -> Call
 
 
 def render(
-    game: str, state: Mapping[str, Any], player: int | None = None, mark: Move | None = None
+    game: str,
+    state: Mapping[str, Any],
+    player: int | None = None,
+    mark: Move | None = None,
+    narrow: bool | None = None,
 ) -> Call[str]:
-    body = _body(state=state, player=player, mark=mark)
+    body = _body(state=state, player=player, mark=mark, narrow=narrow)
     return Call("render", "POST", _path(game, "render"), body, _svg)
 
 

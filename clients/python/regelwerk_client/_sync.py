@@ -254,11 +254,13 @@ class Regelwerk:
         *,
         player: int | None = None,
         mark: Move | None = None,
+        narrow: bool | None = None,
         language: str | None = None,
     ) -> str:
         """The position as SVG, every location marked with the move documents' names; with
-        ``mark`` (a legal move) the places it touches carry ``data-mark``."""
-        return self._send(_calls.render(game, state, player, mark), language)
+        ``mark`` (a legal move) the places it touches carry ``data-mark``; ``narrow``: drawn
+        for a phone."""
+        return self._send(_calls.render(game, state, player, mark, narrow), language)
 
     # -- the reference bot -------------------------------------------------------------------
     def suggest(

@@ -307,7 +307,7 @@ class GameSpec(Generic[S, M]):
     # codec: the versioned state document
     encode: Callable[[S], JSON]
     decode: Callable[[Any], S]
-    render: Callable[[S, int | None], str]
+    render: Callable[[S, int | None, bool], str]  # (state, viewer, narrow)
     # schemas (JSON Schema documents, exported under schema/)
     state_schema: Callable[[], JSON]
     move_schema: Callable[[], JSON]
@@ -485,9 +485,10 @@ class Game(Generic[S, M]):
         doc.pop("seed", None)
         return doc
 
-    def render(self, state: S, player: int | None = None) -> str:
-        """An SVG picture of the position a person can read."""
-        return self.spec.render(state, player)
+    def render(self, state: S, player: int | None = None, narrow: bool = False) -> str:
+        """An SVG picture of the position a person can read; ``narrow``: drawn for a phone
+        (every text at least ``core.svg.MIN_TEXT_PX`` when shown ``NARROW_PX`` wide)."""
+        return self.spec.render(state, player, narrow)
 
     # -- schemas -------------------------------------------------------------------------
     def state_schema(self) -> JSON:

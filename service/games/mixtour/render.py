@@ -14,7 +14,7 @@ data-player-fill="#f5f5f0">`` (``core.seats.player_tags``).
 from __future__ import annotations
 
 from ..core.seats import player_tags
-from ..core.svg import esc
+from ..core.svg import drawn, esc, sized
 from ..core.text import Msg
 from .board import FILES, SIZE, SQUARES
 from .options import DESCRIPTOR, FILLS
@@ -32,7 +32,12 @@ def _text(msg: Msg) -> str:
     return esc(str(msg))
 
 
-def svg(state: MixtourState) -> str:
+def svg(state: MixtourState, narrow: bool = False) -> str:
+    """The picture; ``narrow``: every text sized for a phone (``core.svg``)."""
+    return drawn(lambda least: _draw(state, least), narrow)
+
+
+def _draw(state: MixtourState, least: float) -> tuple[str, float, float]:
     width = MARGIN * 2 + CELL * SIZE
     base = TOP + SIZE * CELL
     height = base + 28 + SUPPLY + 14
@@ -44,29 +49,31 @@ def svg(state: MixtourState) -> str:
         f"<title>{_text(Msg.of('mixtour-svg-title', white=white, blue=blue))}</title>",
         f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
         *player_tags(DESCRIPTOR, 2),
-        f'<text x="{MARGIN}" y="24" font-size="16">{_text(_headline(state))}</text>',
-        f'<text x="{MARGIN}" y="46" font-size="13" fill="#444">'
+        f'<text x="{MARGIN}" y="24" font-size="{sized(16, least)}">'
+        f"{_text(_headline(state))}</text>",
+        f'<text x="{MARGIN}" y="46" font-size="{sized(13, least)}" fill="#444">'
         f"{_text(Msg.of('mixtour-svg-goal', points=state.points_to_win))}</text>",
     ]
     for i, stack in enumerate(state.stacks):
-        out.extend(_square(i, stack, names))
+        out.extend(_square(i, stack, names, least))
     for c in range(SIZE):
         out.append(
-            f'<text x="{MARGIN + c * CELL + CELL // 2}" y="{base + 18}" font-size="13" '
+            f'<text x="{MARGIN + c * CELL + CELL // 2}" y="{base + 18}" '
+            f'font-size="{sized(13, least)}" '
             f'text-anchor="middle">{FILES[c]}</text>'
         )
     for r in range(SIZE):
         out.append(
             f'<text x="{MARGIN - 12}" y="{TOP + (SIZE - 1 - r) * CELL + CELL // 2 + 5}" '
-            f'font-size="13" text-anchor="middle">{r + 1}</text>'
+            f'font-size="{sized(13, least)}" text-anchor="middle">{r + 1}</text>'
         )
     for player in (0, 1):
-        out.extend(_supply(state, player, base + 28))
+        out.extend(_supply(state, player, base + 28, least))
     out.append("</svg>")
-    return "\n".join(out)
+    return "\n".join(out), width, height
 
 
-def _square(index: int, stack: tuple[int, ...], names: tuple[str, ...]) -> list[str]:
+def _square(index: int, stack: tuple[int, ...], names: tuple[str, ...], least: float) -> list[str]:
     """One square as a group, so its pieces and height label click through to the square."""
     name = SQUARES[index]
     col, row = index % SIZE, index // SIZE
@@ -87,25 +94,28 @@ def _square(index: int, stack: tuple[int, ...], names: tuple[str, ...]) -> list[
         )
     if stack:
         out.append(
-            f'<text x="{x + CELL - 6}" y="{y + 14}" font-size="11" '
+            f'<text x="{x + CELL - 6}" y="{y + 14}" font-size="{sized(11, least)}" '
             f'text-anchor="end" fill="#333">{len(stack)}</text>'
         )
     out.append("</g>")
     return out
 
 
-def _supply(state: MixtourState, player: int, y: int) -> list[str]:
+def _supply(state: MixtourState, player: int, y: int, least: float) -> list[str]:
     """A player's supply under the board: the place a click starts a placement from."""
     box = (CELL * SIZE - 10) // 2
     x = MARGIN + player * (box + 10)
     supply = Msg.of("mixtour-svg-supply", player=player, count=state.supply[player])
+    # drawn narrow, the piece is shorter: the larger words still fit the box
+    font, piece = sized(13, least), CELL - 28 if not least else 24
     return [
         f'<g class="rw-supply" data-supply="{player}">',
         f'<rect x="{x}" y="{y}" width="{box}" height="{SUPPLY}" rx="6" fill="#f3ead6" '
         'stroke="#8b7d5c"/>',
-        f'<rect x="{x + 10}" y="{y + 11}" width="{CELL - 28}" height="12" rx="5" '
+        f'<rect x="{x + 10}" y="{y + 11}" width="{piece}" height="12" rx="5" '
         f'fill="{FILL[player]}" stroke="{STROKE[player]}" stroke-width="1.5"/>',
-        f'<text x="{x + CELL - 12}" y="{y + 22}" font-size="13">{_text(supply)}</text>',
+        f'<text x="{x + piece + 16}" y="{y + 17 + font * 0.36:.0f}" font-size="{font}">'
+        f"{_text(supply)}</text>",
         "</g>",
     ]
 

@@ -30,8 +30,8 @@ def playout(state: MixtourState, legal: Sequence[Move], mover: int, rng: Chooser
     return picked
 
 
-def _render(state: MixtourState, player: int | None) -> str:
-    return render.svg(state)
+def _render(state: MixtourState, player: int | None, narrow: bool) -> str:
+    return render.svg(state, narrow)
 
 
 def _decode(doc: Any) -> MixtourState:

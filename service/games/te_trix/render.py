@@ -16,7 +16,7 @@ is drawn for each request, never cached); they join with " · " as the header's 
 from __future__ import annotations
 
 from ..core.seats import player_tags
-from ..core.svg import esc
+from ..core.svg import NARROW_PX, drawn, esc, sized, wrap
 from ..core.text import Msg
 from . import scoring
 from .moves import notation
@@ -39,48 +39,78 @@ PREPRINTED = Msg.of("te-trix-svg-preprinted")
 BAR = Msg.of("te-trix-svg-bar")
 
 
-def svg(state: TeTrixState) -> str:
+def svg(state: TeTrixState, narrow: bool = False) -> str:
+    """The picture; ``narrow``: every text sized for a phone (``core.svg``), the header and
+    each sheet's lines wrapped instead of squeezed, no room kept for a wide header."""
+    return drawn(lambda least: _draw(state, least), narrow)
+
+
+def _draw(state: TeTrixState, least: float) -> tuple[str, float, float]:
+    narrow = least > 0
     grid = state.size * CELL
-    panel_w, panel_h = grid + 2 * PAD, grid + PANEL_TOP + PAD
+    panel_w = grid + 2 * PAD
     cols = min(state.players, PER_ROW)
     rows = (state.players + PER_ROW - 1) // PER_ROW
-    width, height = max(cols * panel_w, MIN_WIDTH), HEADER + rows * panel_h
+    width = max(cols * panel_w, NARROW_PX if narrow else MIN_WIDTH)
+    room = width - 2 * PAD - ARRANGEMENT_ROOM
+    if narrow:
+        header, y = [], 24.0
+        lines: list[tuple[str, int, str]] = [(_headline(state), 16, "")]
+        lines.append((_round_line(state), 13, ' fill="#444"'))
+        if state.players > PER_ROW:  # the sheets' titles say the scores; the page, the round
+            lines = [(_headline(state, scores=False), 16, "")]
+        for text, nominal, extra in lines:
+            size = sized(nominal, least)
+            for line in wrap(text, size, room):
+                header.append(
+                    f'<text x="{PAD}" y="{y:.0f}" font-size="{size}"{extra}>{esc(line)}</text>'
+                )
+                y += size * 1.3
+        top = max(HEADER, round(y))
+    else:
+        header = [
+            _line(_headline(state), 24, 16, room, ""),
+            _line(_round_line(state), 46, 13, room, ' fill="#444"'),
+        ]
+        top = HEADER
+    head_room = width - 2 * PAD if cols == 1 else panel_w - PAD  # one sheet: the whole width
+    heads = [_panel_head(state, p, head_room, least, narrow) for p in range(state.players)]
+    panel_top = max(PANEL_TOP, *(h for h, _ in heads))
+    panel_h = grid + panel_top + PAD
+    height = top + rows * panel_h
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" data-game="te-trix">',
         f"<title>{esc(_headline(state))}</title>",
         f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
         *player_tags(DESCRIPTOR, state.players),
-        _line(_headline(state), 24, 16, width - 2 * PAD - ARRANGEMENT_ROOM, ""),
-        _line(_round_line(state), 46, 13, width - 2 * PAD - ARRANGEMENT_ROOM, ' fill="#444"'),
+        *header,
     ]
     out.extend(_arrangement(state, width - PAD, 10))
     for p in range(state.players):
         x = (p % PER_ROW) * panel_w + PAD
-        y = HEADER + (p // PER_ROW) * panel_h
-        out.extend(_panel(state, p, x, y))
+        y = top + (p // PER_ROW) * panel_h
+        out.extend(_panel(state, p, x, y, panel_top, heads[p][1], least))
     out.append("</svg>")
-    return "\n".join(out)
+    return "\n".join(out), width, height
 
 
-def _headline(state: TeTrixState) -> str:
+def _headline(state: TeTrixState, scores: bool = True) -> str:
+    """The game, the round (or how it ended) and, with ``scores``, every player's points."""
     totals = tuple(scoring.total(s, state.size, state.bar) for s in state.sheets)
     score = " – ".join(
         str(Msg.of("te-trix-svg-score", player=p, points=t)) for p, t in enumerate(totals)
     )
     if state.phase != "over":
         return SEPARATOR.join(
-            ("Te-Trix", str(Msg.of("te-trix-svg-round", round=state.round)), score)
+            ("Te-Trix", str(Msg.of("te-trix-svg-round", round=state.round)), score)[
+                : 3 if scores else 2
+            ]
         )
     winners = short_list([Msg.of("te-trix-svg-p", player=p) for p in scoring.winners(totals)])
-    return SEPARATOR.join(
-        (
-            "Te-Trix",
-            str(Msg.of("te-trix-svg-game-over", end=state.end or "")),
-            score,
-            str(Msg.of("te-trix-svg-won-by", players=winners)),
-        )
-    )
+    parts = ("Te-Trix", str(Msg.of("te-trix-svg-game-over", end=state.end or "")), score)
+    won = str(Msg.of("te-trix-svg-won-by", players=winners))
+    return SEPARATOR.join((*parts, won) if scores else (*parts[:2], won))
 
 
 def _round_line(state: TeTrixState) -> str:
@@ -127,7 +157,17 @@ def _arrangement(state: TeTrixState, right: int, top: int) -> list[str]:
     return out
 
 
-def _panel(state: TeTrixState, p: int, x: int, y: int) -> list[str]:
+# A sheet's head: its lines (the offset of each baseline from the panel's top, font size,
+# bold, text) and where the solo bar goes.
+Head = tuple[list[tuple[float, int, bool, str]], float]
+
+
+def _panel_head(
+    state: TeTrixState, p: int, room: float, least: float, narrow: bool
+) -> tuple[int, Head]:
+    """A sheet's title and score line (and the solo bar's place under them); drawn narrow,
+    sized for a phone and wrapped (the score line only with one or two sheets). Returns the
+    room the head needs above the grid (its column letters included) and the head."""
     size, sheet = state.size, state.sheets[p]
     scores = scoring.symbol_scores(sheet, size)
     total = scoring.total(sheet, size, state.bar)
@@ -149,15 +189,37 @@ def _panel(state: TeTrixState, p: int, x: int, y: int) -> list[str]:
         if rated is not None:
             parts.append(str(rated))
     detail = SEPARATOR.join(parts)
-    title = Msg.of("te-trix-svg-panel", player=p, points=total, mark=_player_mark(state, p))
-    out = [
-        f'<g class="rw-sheet" data-sheet="{p}">',
-        f'<text x="{x}" y="{y + 16}" font-size="14" font-weight="bold">{esc(str(title))}</text>',
-        f'<text x="{x}" y="{y + 32}" font-size="11" fill="#444">{esc(detail)}</text>',
-    ]
+    title = str(Msg.of("te-trix-svg-panel", player=p, points=total, mark=_player_mark(state, p)))
+    if not narrow:
+        return PANEL_TOP, ([(16.0, 14, True, title), (32.0, 11, False, detail)], 38.0)
+    lines: list[tuple[float, int, bool, str]] = []
+    y = 0.0
+    # more than two sheets drawn narrow: only each sheet's title (the points per symbol are
+    # the score's lines), or the text would outgrow the sheets
+    texts = ((title, 14, True), (detail, 11, False))[: 2 if state.players <= PER_ROW else 1]
+    for text, nominal, bold in texts:
+        font = sized(nominal, least)
+        for line in wrap(text, font, room):
+            y += font * 1.3
+            lines.append((y, font, bold, line))
+    bar_y = y + 6
+    y = bar_y + (max(12, sized(10, least)) + 6 if state.bar is not None else 0)
+    return round(y + sized(10, least) + 8), (lines, bar_y)
+
+
+def _panel(
+    state: TeTrixState, p: int, x: int, y: int, panel_top: int, head: Head, least: float
+) -> list[str]:
+    size, sheet = state.size, state.sheets[p]
+    scores = scoring.symbol_scores(sheet, size)
+    lines, bar_y = head
+    out = [f'<g class="rw-sheet" data-sheet="{p}">']
+    for dy, font, bold, line in lines:
+        weight = ' font-weight="bold"' if bold else ' fill="#444"'
+        out.append(f'<text x="{x}" y="{y + dy:.0f}" font-size="{font}"{weight}>{esc(line)}</text>')
     if state.bar is not None:
-        out.extend(_bar(p, state.bar, x, y + 38))
-    top = y + PANEL_TOP
+        out.extend(_bar(p, state.bar, x, round(y + bar_y), least))
+    top = y + panel_top
     printed = {c for c, _ in state.preprinted[p]}
     tip = f"<title>{esc(str(PREPRINTED))}</title>"
     for cell in range(size * size):
@@ -180,11 +242,12 @@ def _panel(state: TeTrixState, p: int, x: int, y: int) -> list[str]:
                 out.extend(_outline(region, size, x, top, INK[symbol]))
     for i in range(size):
         out.append(
-            f'<text x="{x + i * CELL + CELL // 2}" y="{top - 4}" font-size="10" '
+            f'<text x="{x + i * CELL + CELL // 2}" y="{top - 4}" font-size="{sized(10, least)}" '
             f'text-anchor="middle" fill="#666">{COLUMNS[i]}</text>'
         )
         out.append(
-            f'<text x="{x - 6}" y="{top + i * CELL + CELL // 2 + 4}" font-size="10" '
+            f'<text x="{x - 6}" y="{top + i * CELL + CELL // 2 + sized(10, least) * 0.36:.0f}" '
+            f'font-size="{sized(10, least)}" '
             f'text-anchor="end" fill="#666">{i + 1}</text>'
         )
     out.append("</g>")
@@ -200,11 +263,14 @@ def _player_mark(state: TeTrixState, p: int) -> str:
     return "none"
 
 
-def _bar(p: int, free: int, x: int, y: int) -> list[str]:
+def _bar(p: int, free: int, x: int, y: int, least: float) -> list[str]:
     """TX-13: 8 fields, crossed from the left (as ``crossed_fields`` numbers them)."""
-    out = [f'<text x="{x}" y="{y + 11}" font-size="10" fill="#444">{esc(str(BAR))}</text>']
+    font, label = sized(10, least), str(BAR)
+    out = [f'<text x="{x}" y="{y + 11}" font-size="{font}" fill="#444">{esc(label)}</text>']
+    # the fields start after the label ("Leiste", "bar"), wider drawn narrow
+    after = max(38, round(len(label) * font * 0.6 + 8)) if least else 38
     for i in range(BAR_FIELDS):
-        bx = x + 38 + i * 14  # after the label ("Leiste", "bar")
+        bx = x + after + i * 14
         crossed = is_crossed(i + 1, free)
         out.append(
             f'<rect x="{bx}" y="{y}" width="12" height="12" fill="#fff" stroke="#444" '

@@ -23,8 +23,8 @@ def playout(state: TeTrixState, legal: Sequence[Move], mover: int, rng: Chooser)
     return picked
 
 
-def _render(state: TeTrixState, player: int | None) -> str:
-    return render.svg(state)
+def _render(state: TeTrixState, player: int | None, narrow: bool) -> str:
+    return render.svg(state, narrow)
 
 
 SPEC: GameSpec[TeTrixState, Move] = GameSpec(

@@ -19,7 +19,7 @@ Its words are catalog messages, written in the language of the answer being draw
 from __future__ import annotations
 
 from ..core.seats import player_tags
-from ..core.svg import esc
+from ..core.svg import drawn, esc, sized, wrap
 from ..core.text import Msg
 from .moves import Throw, notation
 from .options import DESCRIPTOR, FILLS
@@ -34,6 +34,7 @@ SHOWN = 5  # stones drawn per point; the count is written on the last one
 BOARD = COL * 12 + BAR
 TRAY_GAP = 10
 TRAY = 48  # width of the bear-off trays right of the board
+DIE = 30  # a die's side, top right
 FILL = FILLS
 TEXT = ("#ffffff", "#ffffff")
 TRIANGLE = ("#d9c08f", "#8c6d46")
@@ -47,29 +48,93 @@ PIPS = {
 }
 
 
-def svg(state: TricTracState) -> str:
+def svg(state: TricTracState, narrow: bool = False) -> str:
+    """The picture; ``narrow``: every text sized for a phone (``core.svg``), the header
+    wrapped, the board moved down under it, and the start fields' and Huckes' notes, too
+    wide for a point's column at that size, in a legend under the board."""
+    return drawn(lambda least: _draw(state, least), narrow)
+
+
+def _draw(state: TricTracState, least: float) -> tuple[str, float, float]:
+    narrow = least > 0
     width = MARGIN * 2 + BOARD + TRAY_GAP + TRAY
-    height = TOP + HALF * 2 + 40
+    header = _header(state, width, least, narrow)
+    # the board's own drawing starts at TOP; drawn narrow it moves down under the header
+    # (its top labels reach about a font size above TOP)
+    dy = max(0, round(header[-1][0] + 12 + sized(12, least) - TOP)) if narrow else 0
+    legend = _legend(state, width, least) if narrow else []
+    small = sized(12, least)
+    # the legend's first baseline: under the bottom row's labels
+    legend_y = TOP + HALF * 2 + dy + 14 + 2 * small
+    height = (
+        round(legend_y + (len(legend) - 1) * small * 1.3 + 12) if legend else TOP + HALF * 2 + 40
+    )
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" data-game="tric-trac">',
         f"<title>{_words(_title(state))}</title>",
         f'<rect width="{width}" height="{height}" fill="#fffdf7"/>',
         *player_tags(DESCRIPTOR, 2),
-        f'<text x="{MARGIN}" y="26" font-size="17">{_words(_headline(state))}</text>',
-        f'<text x="{MARGIN}" y="48" font-size="13" fill="#444">{_words(_details(state))}</text>',
+        *(
+            f'<text x="{MARGIN}" y="{y:.0f}" font-size="{size}"{extra}>{esc(line)}</text>'
+            for y, size, extra, line in header
+        ),
+    ]
+    if dy:  # the dice stay in the header, beside it
+        out.extend(_dice(state, width))
+        out.append(f'<g transform="translate(0 {dy})">')
+    out += [
         f'<rect x="{MARGIN}" y="{TOP}" width="{BOARD}" height="{HALF * 2}" '
         'fill="#efe3c8" stroke="#6b5434" stroke-width="2"/>',
         f'<rect x="{MARGIN + COL * 6}" y="{TOP}" width="{BAR}" height="{HALF * 2}" '
         'fill="#6b5434"/>',
     ]
-    out.extend(_dice(state, width))
+    if not dy:
+        out.extend(_dice(state, width))
     for point in range(1, POINTS + 1):
-        out.extend(_point(state, point))
+        out.extend(_point(state, point, least, narrow))
     for player in (0, 1):
-        out.extend(_tray(state, player))
+        out.extend(_tray(state, player, least, narrow))
+    if dy:
+        out.append("</g>")
+    for k, line in enumerate(legend):
+        out.append(
+            f'<text x="{MARGIN}" y="{legend_y + k * small * 1.3:.0f}" font-size="{small}" '
+            f'fill="#444">{esc(line)}</text>'
+        )
     out.append("</svg>")
-    return "\n".join(out)
+    return "\n".join(out), width, height
+
+
+def _header(
+    state: TricTracState, width: int, least: float, narrow: bool
+) -> list[tuple[float, int, str, str]]:
+    """The header's lines (baseline, font size, extra attributes, text); drawn narrow, sized
+    for a phone and wrapped beside the dice."""
+    headline, details = str(_headline(state)), str(_details(state))
+    if not narrow:
+        return [(26.0, 17, "", headline), (48.0, 13, ' fill="#444"', details)]
+    out: list[tuple[float, int, str, str]] = []
+    y = 26.0
+    room = width - 2 * MARGIN - 2 * (DIE + 8)
+    for text, nominal, extra in ((headline, 17, ""), (details, 13, ' fill="#444"')):
+        size = sized(nominal, least)
+        for line in wrap(text, size, room):
+            out.append((y, size, extra, line))
+            y += size * 1.3
+    return out
+
+
+def _legend(state: TricTracState, width: int, least: float) -> list[str]:
+    """The points' notes (start fields, Huckes) as lines under the board: "Start Rot: 1"."""
+    hucke = state.rules.hucke
+    notes = []
+    for point in range(1, POINTS + 1):
+        owner = 0 if point == hucke[0] else 1 if point == hucke[1] else None
+        note = _note(point, owner)
+        if note is not None:
+            notes.append(str(Msg.of("tric-trac-picture-at", note=note, point=point)))
+    return wrap(" · ".join(notes), sized(12, least), width - 2 * MARGIN)
 
 
 def _x(point: int) -> tuple[int, bool]:
@@ -83,7 +148,7 @@ def _x(point: int) -> tuple[int, bool]:
     return MARGIN + col * COL + (BAR if col >= 6 else 0), top
 
 
-def _point(state: TricTracState, point: int) -> list[str]:
+def _point(state: TricTracState, point: int, least: float, narrow: bool) -> list[str]:
     """One point as a group, so its stones and labels click through to the point."""
     x, top = _x(point)
     base = TOP if top else TOP + HALF * 2
@@ -106,12 +171,14 @@ def _point(state: TricTracState, point: int) -> list[str]:
         f'<polygon points="{x + 2},{base} {x + COL - 2},{base} {x + COL // 2},{tip}" '
         f'fill="{fill}"{stroke}/>',
     ]
-    label_y = TOP - 6 if top else TOP + HALF * 2 + 16
+    label = sized(12, least)
+    label_y = TOP - 6 if top else TOP + HALF * 2 + 4 + label
     out.append(
-        f'<text x="{x + COL // 2}" y="{label_y}" font-size="12" text-anchor="middle">{point}</text>'
+        f'<text x="{x + COL // 2}" y="{label_y}" font-size="{label}" '
+        f'text-anchor="middle">{point}</text>'
     )
     note = _note(point, owner)
-    if note is not None:
+    if note is not None and not narrow:  # drawn narrow, the legend says it
         ny = TOP - 20 if top else TOP + HALF * 2 + 30
         out.append(
             f'<text x="{x + COL // 2}" y="{ny}" font-size="10" text-anchor="middle" '
@@ -119,7 +186,7 @@ def _point(state: TricTracState, point: int) -> list[str]:
         )
     v = state.board[point - 1]
     if v:
-        out.extend(_stones(point, x, base, top, 0 if v > 0 else 1, abs(v)))
+        out.extend(_stones(point, x, base, top, 0 if v > 0 else 1, abs(v), least))
     out.append("</g>")
     return out
 
@@ -138,7 +205,9 @@ def _note(point: int, owner: int | None) -> Msg | None:
     return None
 
 
-def _stones(point: int, x: int, base: int, top: bool, colour: int, n: int) -> list[str]:
+def _stones(
+    point: int, x: int, base: int, top: bool, colour: int, n: int, least: float
+) -> list[str]:
     out = []
     cx = x + COL // 2
     title = _words(Msg.of("tric-trac-picture-stones", player=colour, count=n))
@@ -152,16 +221,19 @@ def _stones(point: int, x: int, base: int, top: bool, colour: int, n: int) -> li
     if n > 1:
         k = min(n, SHOWN) - 1
         cy = base + (18 + 36 * k if top else -(18 + 36 * k))
+        size = sized(14, least)
         out.append(
-            f'<text class="rw-count" x="{cx}" y="{cy + 5}" font-size="14" font-weight="bold" '
+            f'<text class="rw-count" x="{cx}" y="{cy + size * 0.36:.0f}" font-size="{size}" '
+            'font-weight="bold" '
             f'text-anchor="middle" fill="{TEXT[colour]}" pointer-events="none">{n}</text>'
         )
     return out
 
 
-def _tray(state: TricTracState, player: int) -> list[str]:
+def _tray(state: TricTracState, player: int, least: float, narrow: bool) -> list[str]:
     """The player's bear-off target beside the end it bears off past (TT-3, TT-13): Red's
-    next to point 24 (top right), Black's next to point 1 (bottom right)."""
+    next to point 24 (top right), Black's next to point 1 (bottom right). Drawn narrow, its
+    label (too wide for it at that size) is left to the header's details."""
     n = borne_off(state.board, player)
     x = MARGIN + BOARD + TRAY_GAP
     h = HALF - 3  # a gap between the two trays
@@ -183,12 +255,13 @@ def _tray(state: TricTracState, player: int) -> list[str]:
     # The count and its label at the far end from the slabs (15 slabs leave room for both).
     label_y, count_y = (y + h - 26, y + h - 9) if player == 0 else (y + 37, y + 21)
     label = _words(Msg.of("tric-trac-picture-off"))
+    if not narrow:
+        out.append(
+            f'<text x="{x + TRAY // 2}" y="{label_y}" font-size="11" text-anchor="middle" '
+            f'fill="{FILL[player]}" pointer-events="none">{label}</text>'
+        )
     out.append(
-        f'<text x="{x + TRAY // 2}" y="{label_y}" font-size="11" text-anchor="middle" '
-        f'fill="{FILL[player]}" pointer-events="none">{label}</text>'
-    )
-    out.append(
-        f'<text class="rw-count" x="{x + TRAY // 2}" y="{count_y}" font-size="14" '
+        f'<text class="rw-count" x="{x + TRAY // 2}" y="{count_y}" font-size="{sized(14, least)}" '
         f'font-weight="bold" text-anchor="middle" pointer-events="none">{n}</text>'
     )
     out.append("</g>")
@@ -199,7 +272,7 @@ def _dice(state: TricTracState, width: int) -> list[str]:
     if state.dice is None:
         return []
     out = []
-    size = 30
+    size = DIE
     for k, d in enumerate(state.dice):
         x = width - MARGIN - (2 - k) * (size + 8)
         y = 24

@@ -14,8 +14,8 @@ from .state import TricTracState
 RULES = TricTrac()
 
 
-def _render(state: TricTracState, player: int | None) -> str:
-    return render.svg(state)
+def _render(state: TricTracState, player: int | None, narrow: bool) -> str:
+    return render.svg(state, narrow)
 
 
 def _decode(doc: Any) -> TricTracState:

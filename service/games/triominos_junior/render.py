@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from math import sqrt
 
 from ..core.seats import player_tags
-from ..core.svg import esc
+from ..core.svg import drawn, esc, sized, wrap
 from ..core.text import Msg
 from .grid import CORNERS, Pos, Vertex, corner_name, on_grid, pos_name
 from .layout import board_of
@@ -32,6 +32,7 @@ SIDE = 64.0
 HEIGHT = SIDE * sqrt(3) / 2
 MARGIN = 24.0
 TOP = 64.0
+NUMBERS_AT_MOST = int(SIDE * 0.42)  # a corner number's largest font size (it fits its corner)
 INSET = 0.36  # how far a corner number sits from its vertex towards the centre
 COLOURS = (
     "#6b7280",  # 0 grey
@@ -50,7 +51,13 @@ Point = tuple[float, float]
 QUIET = 'pointer-events="none"'
 
 
-def svg(state: TriominosState, player: int | None = None) -> str:
+def svg(state: TriominosState, player: int | None = None, narrow: bool = False) -> str:
+    """The picture for ``player`` (None: a spectator); ``narrow``: every text sized for a
+    phone and the header lines wrapped (``core.svg``)."""
+    return drawn(lambda least: _draw(state, player, least), narrow)
+
+
+def _draw(state: TriominosState, player: int | None, least: float) -> tuple[str, float, float]:
     # Open triangles are pictured whether or not anyone can fill them: the grid alone decides,
     # so the picture says nothing about any rack (TJ-17).
     open_ = [pos for pos in board_of(state.layout).open if on_grid(pos)]
@@ -63,12 +70,17 @@ def svg(state: TriominosState, player: int | None = None) -> str:
     ymax = max(y for _, y in vertices)
     rack = state.racks[player] if player is not None else ()
     width = max(MARGIN * 2 + (xmax - xmin) * SIDE / 2, 420.0, MARGIN * 2 + len(rack) * SIDE)
+    header = _header(state, width, least)
+    top = max(TOP, header[-1][0] + 18)
     board_h = (ymax - ymin) * HEIGHT
     rack_h = HEIGHT + 40 if player is not None else 0.0
-    height = TOP + board_h + MARGIN * 2 + rack_h
+    height = top + board_h + MARGIN * 2 + rack_h
+    # a corner number stays inside its triangle, however large the layout grows (drawn
+    # narrow, one taller than about 780 units shows its numbers under 12 px in the box)
+    numbers = min(sized(15, least), NUMBERS_AT_MOST)
 
     def at(v: Vertex) -> Point:
-        return (MARGIN + (v[0] - xmin) * SIDE / 2, TOP + (ymax - v[1]) * HEIGHT)
+        return (MARGIN + (v[0] - xmin) * SIDE / 2, top + (ymax - v[1]) * HEIGHT)
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" data-game="triominos-junior" '
@@ -77,13 +89,14 @@ def svg(state: TriominosState, player: int | None = None) -> str:
         f"<title>{esc(_headline(state))}</title>",
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fffdf7"/>',
         *player_tags(DESCRIPTOR, state.players),
-        f'<text x="{MARGIN}" y="24" font-size="15" {QUIET}>{esc(_headline(state))}</text>',
-        f'<text x="{MARGIN}" y="46" font-size="12" fill="#444" {QUIET}>'
-        f"{esc(_purses(state))}</text>",
+        *(
+            f'<text x="{MARGIN}" y="{y:.0f}" font-size="{size}"{extra} {QUIET}>{esc(line)}</text>'
+            for y, size, extra, line in header
+        ),
     ]
     if not state.layout:
         out.append(
-            f'<text x="{MARGIN}" y="{TOP + 20}" font-size="13" {QUIET}>'
+            f'<text x="{MARGIN}" y="{top + 20}" font-size="{sized(13, least)}" {QUIET}>'
             f"{_text(Msg.of('triominos-junior-svg-empty'))}</text>"
         )
     for pos in open_:
@@ -91,12 +104,12 @@ def svg(state: TriominosState, player: int | None = None) -> str:
     for pos, tile in state.layout:
         name = pos_name(pos)
         out.append(f'<g class="rw-tile" data-at="{name}" data-tile="{tile_name(tile)}">')
-        out.extend(_triangle([at(v) for v in CORNERS[pos]], tile, name, pos))
+        out.extend(_triangle([at(v) for v in CORNERS[pos]], tile, name, pos, numbers))
         out.append("</g>")
     if player is not None:
-        y0 = TOP + board_h + MARGIN + 24
+        y0 = top + board_h + MARGIN + 24
         out.append(
-            f'<text x="{MARGIN}" y="{y0 - 8:.1f}" font-size="13" {QUIET}>'
+            f'<text x="{MARGIN}" y="{y0 - 8:.1f}" font-size="{sized(13, least)}" {QUIET}>'
             f"{esc(str(Msg.of('triominos-junior-svg-rack', player=player)))}</text>"
         )
         for i, tile in enumerate(rack):
@@ -106,10 +119,10 @@ def svg(state: TriominosState, player: int | None = None) -> str:
                 f'<g class="rw-rack-tile" data-rack="{player}" data-tile="{tile_name(tile)}">'
             )
             rack_of = str(Msg.of("triominos-junior-svg-rack", player=player))
-            out.extend(_triangle(corners, tile, rack_of, None))
+            out.extend(_triangle(corners, tile, rack_of, None, numbers))
             out.append("</g>")
     out.append("</svg>")
-    return "\n".join(out)
+    return "\n".join(out), width, height
 
 
 def _points(corners: list[Point]) -> str:
@@ -122,12 +135,15 @@ def _open(points: str, name: str) -> str:
     return (
         f'<polygon class="rw-open" data-at="{name}" points="{points}" fill="#a8a29e" '
         f'fill-opacity="0.08" stroke="#a8a29e" stroke-width="1" stroke-dasharray="4 3">'
-        f"<title>open: {esc(name)}</title></polygon>"
+        f"<title>{_text(Msg.of('triominos-junior-svg-open', at=name))}</title></polygon>"
     )
 
 
-def _triangle(corners: list[Point], tile: Tile, label: str, pos: Pos | None) -> list[str]:
-    """A tile's shape and numbers; on the layout (``pos`` given) each number names its corner."""
+def _triangle(
+    corners: list[Point], tile: Tile, label: str, pos: Pos | None, numbers: int
+) -> list[str]:
+    """A tile's shape and numbers (font size ``numbers``); on the layout (``pos`` given) each
+    number names its corner."""
     cx = sum(x for x, _ in corners) / 3
     cy = sum(y for _, y in corners) / 3
     fill = "#f3e8ff" if is_joker(tile) else "#fdf6e3"
@@ -137,7 +153,7 @@ def _triangle(corners: list[Point], tile: Tile, label: str, pos: Pos | None) -> 
     ]
     if is_joker(tile):
         out.append(
-            f'<text x="{cx:.1f}" y="{cy + 6:.1f}" font-size="18" font-weight="bold" '
+            f'<text x="{cx:.1f}" y="{cy + 6:.1f}" font-size="{numbers + 3}" font-weight="bold" '
             f'text-anchor="middle" fill="#7e22ce" {QUIET}>J</text>'
         )
         return out
@@ -148,9 +164,26 @@ def _triangle(corners: list[Point], tile: Tile, label: str, pos: Pos | None) -> 
             "" if pos is None else f'data-at="{pos_name(pos)}" data-corner="{corner_name(pos, k)}" '
         )
         out.append(
-            f'<text {names}x="{nx:.1f}" y="{ny + 5:.1f}" font-size="15" font-weight="bold" '
+            f'<text {names}x="{nx:.1f}" y="{ny + 5:.1f}" font-size="{numbers}" font-weight="bold" '
             f'text-anchor="middle" fill="{colour}" {QUIET}>{number}</text>'
         )
+    return out
+
+
+def _header(state: TriominosState, width: float, least: float) -> list[tuple[float, int, str, str]]:
+    """The header's lines (baseline, font size, extra attributes, text): the headline and the
+    purses; drawn narrow, each sized for a phone and wrapped to the picture's width."""
+    texts = ((_headline(state), 15, ""), (_purses(state), 12, ' fill="#444"'))
+    if not least:  # drawn wide
+        return [(24.0, 15, "", texts[0][0]), (46.0, 12, texts[1][2], texts[1][0])]
+    out: list[tuple[float, int, str, str]] = []
+    y = 24.0
+    for text, nominal, extra in texts:
+        size = sized(nominal, least)
+        for line in wrap(text, size, width - 2 * MARGIN):
+            out.append((y, size, extra, line))
+            y += size * 1.3
+        y += 4
     return out
 
 

@@ -18,9 +18,9 @@ def _move_document(state: TriominosState, move: Move) -> dict[str, Any]:
     return moves.enriched(move, state.turn)  # which gives a Deal no mover
 
 
-def _render(state: TriominosState, player: int | None) -> str:
+def _render(state: TriominosState, player: int | None, narrow: bool) -> str:
     view.check_viewer(state, player)
-    return render.svg(state, player)
+    return render.svg(state, player, narrow)
 
 
 def _decode(doc: Any) -> TriominosState:

@@ -62,9 +62,9 @@ const Q = {
   newGame: `query New($g: String!, $p: Int, $o: JSON, $s: String) {
     newGame(game: $g, players: $p, options: $o, seed: $s, describe: true) { __typename
       ... on Position { ${POSITION} events } ${FAILURES} } }`,
-  look: `query Look($g: String!, $s: JSON!, $p: Int, $moves: Boolean!, $steps: Boolean!) {
+  look: `query Look($g: String!, $s: JSON!, $p: Int, $moves: Boolean!, $steps: Boolean!, $narrow: Boolean!) {
     position(game: $g, state: $s) { __typename
-      ... on Position { prompt svg(player: $p)
+      ... on Position { prompt svg(player: $p, narrow: $narrow)
         legalMoves(player: $p) @include(if: $moves) { notation move probability description }
         nextSteps(player: $p) @include(if: $steps) { ${NEXT_STEPS} } }
       ${FAILURES} } }`,
@@ -161,11 +161,16 @@ async function look(position, actor, covered, bot = false) {
   const player = bot ? (game.info.hiddenInformation ? watcher : actor) : covered ? null : actor;
   const moves = !bot && !covered && position.status !== "finished";
   const steps = moves && !!game.board.steps && !position.isChance;  // the first steps of a turn built step by step
-  const data = await gql(Q.look, {g: game.id, s: position.state, p: player, moves, steps});
+  const wanted = narrow();
+  const data = await gql(Q.look, {g: game.id, s: position.state, p: player, moves, steps, narrow: wanted});
   const answer = unwrap(data.position, "Position");
   return {svg: answer.svg, prompt: answer.prompt ?? "", legal: answer.legalMoves ?? [], actor, covered, bot, board: game.board, lang,
-    steps: steps ? unwrap(answer.nextSteps, "NextSteps") : null};
+    narrow: wanted, steps: steps ? unwrap(answer.nextSteps, "NextSteps") : null};
 }
+
+// A phone's screen (the page's own layout says so: --narrow in play.html's narrow media
+// query) gets the picture drawn narrow: its text readable at that width.
+const narrow = () => getComputedStyle(document.documentElement).getPropertyValue("--narrow").trim() === "1";
 
 // The steps that may follow `steps` (notations or documents of steps the service offered) in
 // the position on screen; `then(answer)` runs once it is known, if the screen still shows the
@@ -199,6 +204,7 @@ async function act(work, after = null) {
     document.body.dataset.busy = "false";
   }
   if (done && after) await after();
+  redrawForWidth();
 }
 
 // The banner over the game: what went wrong in the page's words (or the service's), and Retry.
@@ -877,6 +883,7 @@ window.regelwerk = {
   get actor() { return view?.actor ?? null; },
   get covered() { return !!view?.covered; },
   get tape() { return structuredClone(tape); },
+  get drawnForWidth() { return view ? view.narrow === narrow() : null; },
 };
 
 // ---------- the rules, from rules(game), when their panel is open ----------
@@ -939,7 +946,16 @@ async function switchLanguage(code) {
 const fit = () => {
   document.documentElement.style.setProperty("--above", `${$("top").offsetHeight + 6}px`);
   fitBoard(true);
+  redrawForWidth();
 };
+// Across the narrow layout's edge the picture is drawn again for the new width (once the
+// page is not busy: act() asks again when it is done). The same position for the same
+// player: the selection on the board stays.
+function redrawForWidth() {
+  if (!now || !view || busy || view.narrow === narrow()) return;
+  const {actor, covered, bot} = view;
+  act(async () => { view = await look(now.position, actor, covered, bot); draw(); });
+}
 new ResizeObserver(fit).observe($("top"));
 // an error or a note appears outside paint(): it gets its room too
 const refit = new MutationObserver(() => fitBoard());

@@ -241,7 +241,7 @@ def decode(doc: Any) -> TicTacToeState:
     return TicTacToeState(cells, expected, first, got.get("seed"), got.get("chances", 0))
 
 
-def render(state: TicTacToeState, player: int | None = None) -> str:
+def render(state: TicTacToeState, player: int | None = None, narrow: bool = False) -> str:
     parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 90">']
     for i, name in enumerate(SQUARES):
         x, y = (i % 3) * 30, (2 - i // 3) * 30

@@ -169,6 +169,8 @@ tric-trac-picture-to-throw = { $scores } · { tric-trac-player } würfelt
 tric-trac-picture-details = Sieg bei { $goal } Punkten · geschlagen: Rot { $red_hits }, Schwarz { $black_hits } · hinausgespielt: Rot { $red_off }, Schwarz { $black_off }
 tric-trac-picture-hucke = Hucke { tric-trac-player }
 tric-trac-picture-start = Start { tric-trac-player }
+# Schmal gezeichnet: die Notiz eines Punkts ($note: tric-trac-picture-hucke oder -start) in der Legende.
+tric-trac-picture-at = { $note }: Punkt { $point }
 tric-trac-picture-stones = { tric-trac-player }: { $count } { $count ->
     [one] Stein
    *[other] Steine

@@ -153,6 +153,8 @@ tric-trac-picture-to-throw = { $scores } · { tric-trac-player } to throw
 tric-trac-picture-details = first to { $goal } points · hits: Red { $red_hits }, Black { $black_hits } · borne off: Red { $red_off }, Black { $black_off }
 tric-trac-picture-hucke = { tric-trac-player } Hucke
 tric-trac-picture-start = { tric-trac-player } start
+# Drawn narrow: a point's note ($note: tric-trac-picture-hucke or -start) in the legend.
+tric-trac-picture-at = { $note }: point { $point }
 tric-trac-picture-stones = { tric-trac-player }: { $count }
 tric-trac-picture-borne-off = { tric-trac-player } borne off: { $count }
 tric-trac-picture-off = off

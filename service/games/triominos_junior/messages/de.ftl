@@ -240,6 +240,8 @@ triominos-junior-svg-headline = Triominos Junior ({ $level ->
    *[points] Punkte-Stufe
  }) · { $prompt }
 triominos-junior-svg-empty = noch kein Stein gelegt
+# Der Tooltip eines freien Dreiecks ($at: wie ein Zug es nennt, "1,0").
+triominos-junior-svg-open = frei: { $at }
 triominos-junior-svg-rack = Bänkchen von { triominos-junior-player }
 # Eine Zahl je Spieler nach dessen Kurznamen (S1 für Spieler 0), aufgezählt.
 triominos-junior-svg-count = { $player ->

@@ -227,6 +227,8 @@ triominos-junior-svg-headline = Triominos Junior ({ $level ->
    *[points] points level
  }) · { $prompt }
 triominos-junior-svg-empty = no tile laid yet
+# An open triangle's tooltip ($at: as a move names it, "1,0").
+triominos-junior-svg-open = open: { $at }
 triominos-junior-svg-rack = rack of { triominos-junior-player }
 # A number per player after the player's short name (P1 for player 0), listed.
 triominos-junior-svg-count = { $player ->
