@@ -8,7 +8,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import {
-  ARTIFACTS, DESKTOP, PHONE, api, checkShown, held, open, settled, start, withBrowser, worded, words,
+  ARTIFACTS, DESKTOP, FIRST_STEPS, PHONE, api, checkShown, held, open, settled, start, withBrowser, worded, words,
 } from "./browser.mjs";
 
 withBrowser();
@@ -124,23 +124,12 @@ test("mixtour: a whole game played with the keyboard alone, every square named i
   await context.close();
 });
 
-// Each game with a move begun, as play.test.mjs begins them; axe-core at both sizes.
-const BEGUN = {
-  mixtour: async (page) => { await page.click('#board [data-square="c3"]'); },
-  "tric-trac": async (page) => { await page.click("#board .rw-point.ui-source"); },
-  "te-trix": async (page) => { await page.click("#choices button[data-shape]"); },
-  "triominos-junior": async (page) => {
-    await page.click("#reveal");
-    await settled(page);
-    const tile = await page.$("#board .rw-rack-tile.ui-source");
-    if (tile) await tile.click();
-  },
-};
+// Each game with a move begun (FIRST_STEPS); axe-core at both sizes.
 
 test("axe-core finds no serious or critical violation on any game, at 1280×800 and 420×800", { timeout: 90_000 }, async () => {
   for (const viewport of [DESKTOP, PHONE]) {
     const { page, context, errors } = await open(viewport, "de-DE");
-    for (const [game, begin] of Object.entries(BEGUN)) {
+    for (const [game, begin] of Object.entries(FIRST_STEPS)) {
       await start(page, { game, seed: "axe" });
       await axe(page, `${game}, a new game, ${viewport.width} px`);
       await begin(page);

@@ -217,10 +217,12 @@ export async function onScreen(page, where = "") {
       .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 12)
       .map((el) => `${name(el)}: ${getComputedStyle(el).fontSize}`);
     // the picture's words as shown (their font size times the picture's scale on screen),
-    // when the page gives the picture the box it was drawn narrow for (core.svg: 400 × 360
-    // CSS px): a page crowded by an open form or an error shrinks the picture with it
-    const box = document.getElementById("board").getBoundingClientRect();
-    if (phone && box.width >= 0.98 * 400 && box.height >= 0.98 * 360) {
+    // while the page shows the picture at least as large as the box it was drawn narrow for
+    // (core.svg: 400 × 360 CSS px): a page crowded by an open form or an error shrinks it
+    const picture = document.querySelector("#board svg");
+    const vb = picture?.viewBox.baseVal;
+    const scale = picture ? picture.getScreenCTM().a : 0;
+    if (phone && vb?.width && scale >= 0.98 * Math.min(400 / vb.width, 360 / vb.height)) {
       small.push(...[...document.querySelectorAll("#board svg text")]
         .filter((el) => shown(el) && el.textContent.trim())
         .map((el) => [el, parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a])
@@ -237,6 +239,22 @@ export async function onScreen(page, where = "") {
   assert.deepEqual(found, { outside: [], small: [] },
     `every control inside ${viewport.width}×${viewport.height}${where ? ` (${where})` : ""}`);
 }
+
+// The first steps of a move in each game, as a person takes them; the controls they bring up
+// (a picked stone's targets, the shapes' arrangements, a picked tile's places) stay on screen.
+export const FIRST_STEPS = {
+  mixtour: async (page) => { await page.click('#board [data-square="c3"]'); await settled(page); },
+  "tric-trac": async (page) => { await page.click("#board .rw-point.ui-source"); },
+  "te-trix": async (page) => { await page.click("#choices button[data-shape]"); },
+  "triominos-junior": async (page) => {
+    await page.click("#reveal");
+    await settled(page);
+    const tile = await page.$("#board .rw-rack-tile.ui-source");
+    if (!tile) return;
+    await tile.click();
+    await page.hover("#board .ui-target");
+  },
+};
 
 // What the page shows equals what the service answers for the page's own state.
 export async function checkShown(page, game) {

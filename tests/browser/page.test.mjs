@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import path from "node:path";
 import {
-  ARTIFACTS, BASE, DESKTOP, PHONE, api, checkShown, held, onScreen, open, ply, recordLines, settled, start, withBrowser, wordedPattern,
+  ARTIFACTS, BASE, DESKTOP, FIRST_STEPS, PHONE, api, checkShown, held, onScreen, open, ply, recordLines, settled, start, withBrowser, wordedPattern,
   words,
 } from "./browser.mjs";
 
@@ -57,21 +57,6 @@ test("every new game gets a fresh seed, shown in the form; a kept seed replays t
 // ---------- point 5: every control on screen beside the board, on a desktop and a phone ----------
 const SIZES = { desktop: DESKTOP, phone: PHONE };
 
-// The first steps of a move in each game, as a person takes them; the controls they bring up
-// (a picked stone's targets, the shapes' arrangements, a picked tile's places) stay on screen.
-const FIRST_STEPS = {
-  mixtour: async (page) => { await page.click('#board [data-square="c3"]'); await settled(page); },
-  "tric-trac": async (page) => { await page.click("#board .rw-point.ui-source"); },
-  "te-trix": async (page) => { await page.click("#choices button[data-shape]"); },
-  "triominos-junior": async (page) => {
-    await page.click("#reveal");
-    await settled(page);
-    const tile = await page.$("#board .rw-rack-tile.ui-source");
-    if (!tile) return;
-    await tile.click();
-    await page.hover("#board .ui-target");
-  },
-};
 
 test("every control and message is inside the viewport at 1280×800 and 420×800, for every game", { timeout: 90_000 }, async () => {
   for (const [size, viewport] of Object.entries(SIZES)) {
