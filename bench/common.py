@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from service.games.core import Game, driver
+from service.games.core import Game
+from tests.games.contract import random_game
 
 
 def best_of(fn: Callable[[], Any], repeat: int = 5) -> float:
@@ -33,27 +34,14 @@ def playout_positions(
     rng = random.Random(seed)
     out: list[Any] = []
     while len(out) < count:
-        for state in _one_game(engine, rng, players, options):
+        seed = f"bench-{rng.random()}"
+        for ply in random_game(engine, rng, seed, players=players, options=options):
+            state = ply.state
             if not engine.is_chance(state) and keep(state):
                 out.append(state)
                 if len(out) == count:
                     break
     return out
-
-
-def _one_game(
-    engine: Game[Any, Any], rng: random.Random, players: int | None, options: dict[str, Any] | None
-) -> Iterator[Any]:
-    state = driver.start(engine, players, options, f"bench-{rng.random()}").state
-    while not engine.status(state).finished:
-        yield state
-        if engine.is_chance(state):
-            outcomes = engine.chance_outcomes(state)
-            move = rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
-            state = engine.apply(state, move).state
-            continue
-        mover = rng.choice(engine.to_move(state))
-        state = engine.apply(state, rng.choice(engine.legal_moves(state, mover)), mover).state
 
 
 def rate(label: str, n: int, seconds: float, unit: str = "positions/s") -> str:

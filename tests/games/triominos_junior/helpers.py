@@ -10,6 +10,8 @@ from service.games.core import InvalidState, Transition
 from service.games.triominos_junior import ENGINE, Move, TriominosState
 from service.games.triominos_junior.tiles import DEFAULT_SET, canonical, parse_tile, tile_name
 
+from .. import contract
+
 
 def position(
     layout: dict[str, str],
@@ -82,17 +84,16 @@ def dealt(players: int = 2, level: str = "coins", deal: list[str] | None = None)
 def random_game(
     players: int, level: str, rng: random.Random, max_plies: int = 2000
 ) -> Iterator[tuple[TriominosState, Move | None]]:
-    """Yields (state, move) along one random game; chance outcomes drawn with their weights."""
-    state = ENGINE.new(players, {"level": level}, seed=f"secret-{rng.random()}")
-    for _ in range(max_plies):
-        if ENGINE.status(state).finished:
-            yield state, None
-            return
-        if ENGINE.is_chance(state):
-            outcomes = ENGINE.chance_outcomes(state)
-            move = rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
-        else:
-            move = rng.choice(ENGINE.legal_moves(state))
-        yield state, move
-        state = ENGINE.apply(state, move).state
-    raise AssertionError("a random game did not finish")
+    """Yields (state, move) along one seeded random game (the shared contract's
+    ``random_game``), then (the final state, None)."""
+    seed = f"secret-{rng.random()}"
+    plies = list(
+        contract.random_game(
+            ENGINE, rng, seed, players=players, options={"level": level}, max_plies=max_plies
+        )
+    )
+    end = contract.final(ENGINE, plies)
+    assert ENGINE.status(end).finished, "a random game did not finish"
+    for ply in plies:
+        yield ply.state, ply.move
+    yield end, None
