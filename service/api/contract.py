@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from .. import bots
 from ..games import SPECS
-from ..games.core import svg as pictures
+from ..games.core import narrow as pictures
 from ..settings import Settings
 
 JSON = dict[str, Any]
@@ -244,8 +244,8 @@ NARROW = Field(
     "bool",
     {"type": "boolean"},
     description=f"Draw the picture for a phone: every text at least {pictures.MIN_TEXT_PX} px when "
-    f"it is shown {pictures.NARROW_PX} CSS px wide, long lines wrapped (default false: drawn for a "
-    "wide screen).",
+    f"it is fitted into a box {pictures.NARROW_PX} × {pictures.NARROW_HEIGHT_PX} CSS px, long "
+    "lines wrapped (default false: drawn for a wide screen).",
 )
 CERTIFICATE = Field(
     "certificate",

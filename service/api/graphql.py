@@ -19,7 +19,7 @@ from strawberry.types import ExecutionContext, Info
 from .. import bots, text
 from ..games import SPECS
 from ..games.core import MoveRequest, Problem
-from ..games.core import svg as pictures
+from ..games.core import narrow as pictures
 from ..games.core.errors import MAX_PROBLEMS
 from ..games.core.game import STATUSES
 from ..games.core.text import Msg
@@ -514,8 +514,8 @@ class Position:
 
     @strawberry.field(
         description="An SVG picture of the position (mark: a move's places marked; narrow: "
-        f"drawn for a phone, every text at least {pictures.MIN_TEXT_PX} px when shown "
-        f"{pictures.NARROW_PX} px wide)."
+        f"drawn for a phone, every text at least {pictures.MIN_TEXT_PX} px when fitted into a "
+        f"{pictures.NARROW_PX} × {pictures.NARROW_HEIGHT_PX} px box)."
     )
     def svg(
         self, player: int | None = None, mark: JSON | None = None, narrow: bool | None = None

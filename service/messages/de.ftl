@@ -262,6 +262,9 @@ play-seed = Startwert
 play-seed-help = Daraus würfelt und zieht der Dienst; leer: du gibst Würfe und gezogene Steine selbst ein. Jede neue Partie bekommt einen neuen, außer er wird behalten.
 play-seed-keep = für die nächste Partie behalten
 play-new-game = Neue Partie
+# Auf dem Telefon: der Knopf, der die eingeklappte Einrichtung (Spiel, Spielerzahl, Startwert, Optionen) aufklappt und wieder einklappt.
+play-setup-more = Einstellungen ▾
+play-setup-less = Einstellungen ▴
 play-options = Optionen
 play-undo = Zurücknehmen
 play-verify = Durch Nachspielen prüfen

@@ -231,6 +231,9 @@ play-seed = Seed
 play-seed-help = The service rolls and draws from it; empty: you enter dice and draws yourself. Every new game gets a fresh one unless it is kept.
 play-seed-keep = keep for the next game
 play-new-game = New game
+# On a phone: the button that unfolds the folded setup (game, players, seed, options), and folds it again.
+play-setup-more = Settings ▾
+play-setup-less = Settings ▴
 play-options = Options
 play-undo = Undo
 play-verify = Verify by replay

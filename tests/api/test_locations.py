@@ -26,7 +26,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from service.games import REGISTRY
-from service.games.core import svg as pictures
+from service.games.core import narrow as pictures
 from service.games.triominos_junior.render import NUMBERS_AT_MOST
 
 GAMES = sorted(REGISTRY)

@@ -168,7 +168,13 @@ export async function laidOut(page) {
     && window.regelwerk.drawnForWidth !== false && document.body.dataset.busy !== "true");
 }
 
+// On a phone the setup is folded while a game is on: unfold it to change it.
+export async function unfoldSetup(page) {
+  if (!(await page.isVisible("#game"))) await page.click("#setup-toggle");
+}
+
 export async function start(page, { game, players, seed, options = {} }) {
+  await unfoldSetup(page);
   await page.selectOption("#game", game);
   if (players != null && !(await page.isDisabled("#players"))) await page.selectOption("#players", String(players));
   await page.fill("#seed", seed ?? "");
@@ -218,7 +224,7 @@ export async function onScreen(page, where = "") {
       .map((el) => `${name(el)}: ${getComputedStyle(el).fontSize}`);
     // the picture's words as shown (their font size times the picture's scale on screen),
     // while the page shows the picture at least as large as the box it was drawn narrow for
-    // (core.svg: 400 × 360 CSS px): a page crowded by an open form or an error shrinks it
+    // (service/games/core/narrow.py: 400 × 360 CSS px): a page crowded by an open form or an error shrinks it
     const picture = document.querySelector("#board svg");
     const vb = picture?.viewBox.baseVal;
     const scale = picture ? picture.getScreenCTM().a : 0;

@@ -13,7 +13,7 @@ import { test } from "node:test";
 import {
   ARTIFACTS, BASE, DESKTOP, PHONE, ROOT, STATIC_PORT, api, apiFailure, checkShown, descriptor, descriptors,
   held, labelsIn, language, noEnglish, onScreen, open, openingLines, ply, random, record, recordLines, sampled, settled,
-  shot, start, switchTo, theBrowser, verifyByReplay, withBrowser, words,
+  shot, start, switchTo, theBrowser, unfoldSetup, verifyByReplay, withBrowser, words,
 } from "./browser.mjs";
 
 withBrowser();
@@ -295,6 +295,7 @@ test("te-trix: roller's choice from pictures, hover previews, each player places
       failed = true;
       const kept = await held(page);
       const board = await page.innerHTML("#board");
+      await unfoldSetup(page);
       await page.evaluate(() => { document.querySelector("details.options").open = true; });
       await page.fill('#options [name="size"]', "99");
       await page.click("#new");

@@ -487,7 +487,7 @@ class Game(Generic[S, M]):
 
     def render(self, state: S, player: int | None = None, narrow: bool = False) -> str:
         """An SVG picture of the position a person can read; ``narrow``: drawn for a phone
-        (every text at least ``core.svg.MIN_TEXT_PX`` when shown ``NARROW_PX`` wide)."""
+        (every text at least ``core.narrow.MIN_TEXT_PX`` in its ``NARROW_PX`` box)."""
         return self.spec.render(state, player, narrow)
 
     # -- schemas -------------------------------------------------------------------------

@@ -13,8 +13,9 @@ data-player-fill="#f5f5f0">`` (``core.seats.player_tags``).
 
 from __future__ import annotations
 
+from ..core.narrow import drawn, sized
 from ..core.seats import player_tags
-from ..core.svg import drawn, esc, sized
+from ..core.svg import esc
 from ..core.text import Msg
 from .board import FILES, SIZE, SQUARES
 from .options import DESCRIPTOR, FILLS
@@ -33,7 +34,7 @@ def _text(msg: Msg) -> str:
 
 
 def svg(state: MixtourState, narrow: bool = False) -> str:
-    """The picture; ``narrow``: every text sized for a phone (``core.svg``)."""
+    """The picture; ``narrow``: every text sized for a phone (``core.narrow``)."""
     return drawn(lambda least: _draw(state, least), narrow)
 
 

@@ -15,8 +15,9 @@ is drawn for each request, never cached); they join with " · " as the header's 
 
 from __future__ import annotations
 
+from ..core.narrow import NARROW_PX, drawn, sized, wrap
 from ..core.seats import player_tags
-from ..core.svg import NARROW_PX, drawn, esc, sized, wrap
+from ..core.svg import esc
 from ..core.text import Msg
 from . import scoring
 from .moves import notation
@@ -40,7 +41,7 @@ BAR = Msg.of("te-trix-svg-bar")
 
 
 def svg(state: TeTrixState, narrow: bool = False) -> str:
-    """The picture; ``narrow``: every text sized for a phone (``core.svg``), the header and
+    """The picture; ``narrow``: every text sized for a phone (``core.narrow``), the header and
     each sheet's lines wrapped instead of squeezed, no room kept for a wide header."""
     return drawn(lambda least: _draw(state, least), narrow)
 

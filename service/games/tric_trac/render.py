@@ -18,8 +18,9 @@ Its words are catalog messages, written in the language of the answer being draw
 
 from __future__ import annotations
 
+from ..core.narrow import drawn, sized, wrap
 from ..core.seats import player_tags
-from ..core.svg import drawn, esc, sized, wrap
+from ..core.svg import esc
 from ..core.text import Msg
 from .moves import Throw, notation
 from .options import DESCRIPTOR, FILLS
@@ -49,7 +50,7 @@ PIPS = {
 
 
 def svg(state: TricTracState, narrow: bool = False) -> str:
-    """The picture; ``narrow``: every text sized for a phone (``core.svg``), the header
+    """The picture; ``narrow``: every text sized for a phone (``core.narrow``), the header
     wrapped, the board moved down under it, and the start fields' and Huckes' notes, too
     wide for a point's column at that size, in a legend under the board."""
     return drawn(lambda least: _draw(state, least), narrow)

@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from math import sqrt
 
+from ..core.narrow import drawn, sized, wrap
 from ..core.seats import player_tags
-from ..core.svg import drawn, esc, sized, wrap
+from ..core.svg import esc
 from ..core.text import Msg
 from .grid import CORNERS, Pos, Vertex, corner_name, on_grid, pos_name
 from .layout import board_of
@@ -53,7 +54,7 @@ QUIET = 'pointer-events="none"'
 
 def svg(state: TriominosState, player: int | None = None, narrow: bool = False) -> str:
     """The picture for ``player`` (None: a spectator); ``narrow``: every text sized for a
-    phone and the header lines wrapped (``core.svg``)."""
+    phone and the header lines wrapped (``core.narrow``)."""
     return drawn(lambda least: _draw(state, player, least), narrow)
 
 

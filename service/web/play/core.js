@@ -305,6 +305,16 @@ function markProblems(problems) {
   }
 }
 
+// On a phone the setup folds away while a game is on (play.html's CSS hides it then), and
+// its button unfolds it again.
+function foldSetup(folded) {
+  $("setup").dataset.folded = String(folded);
+  $("setup-toggle").setAttribute("aria-expanded", String(!folded));
+  const toggle = $("setup-toggle");
+  toggle.dataset.t = folded ? "play-setup-more" : "play-setup-less";  // kept by a language switch
+  toggle.textContent = t(toggle.dataset.t);
+}
+
 // A seed nobody chose: every new game its own dice and deals, unless the seed is kept.
 const freshSeed = () => Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(36).padStart(2, "0")).join("");
 
@@ -332,6 +342,7 @@ async function newGame(given = null, then = null) {
         pick = {};
         $("note").textContent = "";
         $("options").parentElement.open = false;  // the setup is done: the room is the board's
+        foldSetup(true);
         $("game-style").textContent = `#board :is(${board.places}) { cursor: pointer; }\n${board.css ?? ""}`;
         tape = [];
         draw();
@@ -970,6 +981,7 @@ $("retry").onclick = async () => {
   await botTurn();  // a bot's move that failed is asked for again
 };
 $("setup").onsubmit = async (e) => { e.preventDefault(); await newGame(); await botTurn(); };
+$("setup-toggle").onclick = () => foldSetup($("setup").dataset.folded !== "true");
 $("game").onchange = () => setupForm();
 $("undo").onclick = undo;
 $("check").onclick = verify;

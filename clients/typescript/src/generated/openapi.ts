@@ -1085,7 +1085,7 @@ export interface components {
         RenderRequest: {
             /** @description A move to mark in the picture, its notation or move document: one that player (null: the one to move) may play here, checked as play checks it; every element of a place it touches carries data-mark, its roles (from, to), as legal-moves' locations name them. */
             mark?: components["schemas"]["Move"] | null;
-            /** @description Draw the picture for a phone: every text at least 12 px when it is shown 400 CSS px wide, long lines wrapped (default false: drawn for a wide screen). */
+            /** @description Draw the picture for a phone: every text at least 12 px when it is fitted into a box 400 × 360 CSS px, long lines wrapped (default false: drawn for a wide screen). */
             narrow?: boolean | null;
             /** @description A 0-based player number: who acts, or whose moves or view (null: the one to move; for view and render, a spectator). */
             player?: components["schemas"]["Player"] | null;
