@@ -42,7 +42,8 @@ BAR = Msg.of("te-trix-svg-bar")
 
 def svg(state: TeTrixState, narrow: bool = False) -> str:
     """The picture; ``narrow``: every text sized for a phone (``core.narrow``), the header and
-    each sheet's lines wrapped instead of squeezed, no room kept for a wide header."""
+    each sheet's lines wrapped instead of squeezed, no room kept for a wide header, and no
+    round line (the position's prompt says it)."""
     return drawn(lambda least: _draw(state, least), narrow)
 
 
@@ -56,10 +57,10 @@ def _draw(state: TeTrixState, least: float) -> tuple[str, float, float]:
     room = width - 2 * PAD - ARRANGEMENT_ROOM
     if narrow:
         header, y = [], 24.0
-        lines: list[tuple[str, int, str]] = [(_headline(state), 16, "")]
-        lines.append((_round_line(state), 13, ' fill="#444"'))
-        if state.players > PER_ROW:  # the sheets' titles say the scores; the page, the round
-            lines = [(_headline(state, scores=False), 16, "")]
+        # the round's line is the position's prompt, which a phone's page shows beside the
+        # picture; with more than two sheets their titles say the scores
+        scores = state.players <= PER_ROW
+        lines: list[tuple[str, int, str]] = [(_headline(state, scores=scores), 16, "")]
         for text, nominal, extra in lines:
             size = sized(nominal, least)
             for line in wrap(text, size, room):
@@ -67,7 +68,7 @@ def _draw(state: TeTrixState, least: float) -> tuple[str, float, float]:
                     f'<text x="{PAD}" y="{y:.0f}" font-size="{size}"{extra}>{esc(line)}</text>'
                 )
                 y += size * 1.3
-        top = max(HEADER, round(y))
+        top = round(y)
     else:
         header = [
             _line(_headline(state), 24, 16, room, ""),
