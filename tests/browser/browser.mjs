@@ -222,13 +222,8 @@ export async function onScreen(page, where = "") {
       .filter((el) => shown(el) && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
       .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 12)
       .map((el) => `${name(el)}: ${getComputedStyle(el).fontSize}`);
-    // the picture's words as shown (their font size times the picture's scale on screen),
-    // while the page shows the picture at least as large as the box it was drawn narrow for
-    // (service/games/core/narrow.py: 400 × 360 CSS px): a page crowded by an open form or an error shrinks it
-    const picture = document.querySelector("#board svg");
-    const vb = picture?.viewBox.baseVal;
-    const scale = picture ? picture.getScreenCTM().a : 0;
-    if (phone && vb?.width && scale >= 0.98 * Math.min(400 / vb.width, 360 / vb.height)) {
+    // the picture's words as shown: their font size times the picture's scale on screen
+    if (phone) {
       small.push(...[...document.querySelectorAll("#board svg text")]
         .filter((el) => shown(el) && el.textContent.trim())
         .map((el) => [el, parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a])

@@ -312,6 +312,8 @@ test("te-trix: roller's choice from pictures, hover previews, each player places
       assert.equal(await ply(page), moves);
       const players = await page.$$eval("#players option", (os) => os.map((o) => o.value));
       assert.deepEqual(players, ["1", "2", "3", "4"], "player counts from the descriptor");
+      await page.click("#setup-toggle");  // the settings folded away again: back to the game
+      assert.equal(await page.isVisible("#game"), false);
     }
     assert.ok(moves < 200, "the game ends");
   }
