@@ -8,12 +8,14 @@ import pytest
 
 from service.games.core.narrow import (
     GLYPH_EM,
+    LINE_HEIGHT,
     MIN_TEXT_PX,
     NARROW_HEIGHT_PX,
     NARROW_PX,
     drawn,
     least_size,
     sized,
+    stacked,
     wrap,
 )
 
@@ -70,3 +72,19 @@ def test_a_wide_drawing_is_drawn_once_at_its_own_sizes():
 
     assert drawn(draw, narrow=False) == "<svg/>"
     assert calls == [0.0]
+
+
+def test_texts_stack_line_under_line_each_sized_and_wrapped():
+    room = 20 * 14 * GLYPH_EM  # twenty glyphs of size 14
+    lines = stacked(
+        [("Te-Trix · Runde 1 · Spieler 1: 0 Pkt.", 10, ""), ("short", 11, ' fill="#444"')],
+        least=14.0,
+        room=room,
+        y=24.0,
+        gap=4,
+    )
+    assert lines == [
+        (24.0, 14, "", "Te-Trix · Runde 1"),
+        (24.0 + 14 * LINE_HEIGHT, 14, "", "Spieler 1: 0 Pkt."),
+        (24.0 + 2 * 14 * LINE_HEIGHT + 4, 14, ' fill="#444"', "short"),
+    ]

@@ -3,7 +3,7 @@ font size that reads there, and lines wrapped to a picture's width."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 # A picture drawn ``narrow`` is meant to be shown in a box about NARROW_PX CSS pixels wide and
 # NARROW_HEIGHT_PX tall (a phone's board, under the page's controls), and every text in it is
@@ -13,8 +13,12 @@ NARROW_HEIGHT_PX = 360
 MIN_TEXT_PX = 12
 # How wide a sans-serif glyph runs, at most, for its font size (digits and capitals ~0.6 em).
 GLYPH_EM = 0.6
+# How far a line's baseline is below the one above it, in font sizes.
+LINE_HEIGHT = 1.3
 # A drawing at a smallest font size (user units): the SVG, its width and its height.
 Drawing = Callable[[float], tuple[str, float, float]]
+# A text line of a picture: its baseline, font size, extra attributes and words.
+Line = tuple[float, int, str, str]
 
 
 def least_size(width: float, height: float = 0.0) -> float:
@@ -67,3 +71,18 @@ def _pieces(text: str, separator: str) -> list[str]:
     """``text`` cut after each separator (the separator kept with the piece before it)."""
     parts = text.split(separator)
     return [p + separator for p in parts[:-1]] + [parts[-1]]
+
+
+def stacked(
+    texts: Iterable[tuple[str, float, str]], least: float, room: float, y: float, gap: float = 0
+) -> list[Line]:
+    """Each ``(text, nominal size, extra attributes)`` sized to ``least`` and wrapped to
+    ``room``, line under line from the baseline ``y`` down, ``gap`` more after each text."""
+    out: list[Line] = []
+    for text, nominal, extra in texts:
+        size = sized(nominal, least)
+        for line in wrap(text, size, room):
+            out.append((y, size, extra, line))
+            y += size * LINE_HEIGHT
+        y += gap
+    return out

@@ -15,7 +15,7 @@ is drawn for each request, never cached); they join with " · " as the header's 
 
 from __future__ import annotations
 
-from ..core.narrow import NARROW_PX, drawn, sized, wrap
+from ..core.narrow import LINE_HEIGHT, NARROW_PX, drawn, sized, stacked, wrap
 from ..core.seats import player_tags
 from ..core.svg import esc
 from ..core.text import Msg
@@ -56,19 +56,16 @@ def _draw(state: TeTrixState, least: float) -> tuple[str, float, float]:
     width = max(cols * panel_w, NARROW_PX if narrow else MIN_WIDTH)
     room = width - 2 * PAD - ARRANGEMENT_ROOM
     if narrow:
-        header, y = [], 24.0
         # the round's line is the position's prompt, which a phone's page shows beside the
         # picture; with more than two sheets their titles say the scores
         scores = state.players <= PER_ROW
-        lines: list[tuple[str, int, str]] = [(_headline(state, scores=scores), 16, "")]
-        for text, nominal, extra in lines:
-            size = sized(nominal, least)
-            for line in wrap(text, size, room):
-                header.append(
-                    f'<text x="{PAD}" y="{y:.0f}" font-size="{size}"{extra}>{esc(line)}</text>'
-                )
-                y += size * 1.3
-        top = round(y)
+        lines = stacked([(_headline(state, scores=scores), 16, "")], least, room, 24.0)
+        header = [
+            f'<text x="{PAD}" y="{y:.0f}" font-size="{size}"{extra}>{esc(line)}</text>'
+            for y, size, extra, line in lines
+        ]
+        last_y, last_size = lines[-1][0], lines[-1][1]
+        top = round(last_y + last_size * LINE_HEIGHT)
     else:
         header = [
             _line(_headline(state), 24, 16, room, ""),
@@ -202,7 +199,7 @@ def _panel_head(
     for text, nominal, bold in texts:
         font = sized(nominal, least)
         for line in wrap(text, font, room):
-            y += font * 1.3
+            y += font * LINE_HEIGHT
             lines.append((y, font, bold, line))
     bar_y = y + 6
     y = bar_y + (max(12, sized(10, least)) + 6 if state.bar is not None else 0)

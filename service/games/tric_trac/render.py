@@ -18,7 +18,7 @@ Its words are catalog messages, written in the language of the answer being draw
 
 from __future__ import annotations
 
-from ..core.narrow import drawn, sized, wrap
+from ..core.narrow import LINE_HEIGHT, drawn, sized, stacked, wrap
 from ..core.seats import player_tags
 from ..core.svg import esc
 from ..core.text import Msg
@@ -67,9 +67,8 @@ def _draw(state: TricTracState, least: float) -> tuple[str, float, float]:
     small = sized(12, least)
     # the legend's first baseline: under the bottom row's labels
     legend_y = TOP + HALF * 2 + dy + 14 + 2 * small
-    height = (
-        round(legend_y + (len(legend) - 1) * small * 1.3 + 12) if legend else TOP + HALF * 2 + 40
-    )
+    last_y = legend_y + (len(legend) - 1) * small * LINE_HEIGHT
+    height = round(last_y + 12) if legend else TOP + HALF * 2 + 40
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" data-game="tric-trac">',
@@ -100,7 +99,7 @@ def _draw(state: TricTracState, least: float) -> tuple[str, float, float]:
         out.append("</g>")
     for k, line in enumerate(legend):
         out.append(
-            f'<text x="{MARGIN}" y="{legend_y + k * small * 1.3:.0f}" font-size="{small}" '
+            f'<text x="{MARGIN}" y="{legend_y + k * small * LINE_HEIGHT:.0f}" font-size="{small}" '
             f'fill="#444">{esc(line)}</text>'
         )
     out.append("</svg>")
@@ -115,15 +114,8 @@ def _header(
     headline, details = str(_headline(state)), str(_details(state))
     if not narrow:
         return [(26.0, 17, "", headline), (48.0, 13, ' fill="#444"', details)]
-    out: list[tuple[float, int, str, str]] = []
-    y = 26.0
     room = width - 2 * MARGIN - 2 * (DIE + 8)
-    for text, nominal, extra in ((headline, 17, ""), (details, 13, ' fill="#444"')):
-        size = sized(nominal, least)
-        for line in wrap(text, size, room):
-            out.append((y, size, extra, line))
-            y += size * 1.3
-    return out
+    return stacked(((headline, 17, ""), (details, 13, ' fill="#444"')), least, room, 26.0)
 
 
 def _legend(state: TricTracState, width: int, least: float) -> list[str]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from math import sqrt
 
-from ..core.narrow import drawn, sized, wrap
+from ..core.narrow import drawn, sized, stacked
 from ..core.seats import player_tags
 from ..core.svg import esc
 from ..core.text import Msg
@@ -177,15 +177,7 @@ def _header(state: TriominosState, width: float, least: float) -> list[tuple[flo
     texts = ((_headline(state), 15, ""), (_purses(state), 12, ' fill="#444"'))
     if not least:  # drawn wide
         return [(24.0, 15, "", texts[0][0]), (46.0, 12, texts[1][2], texts[1][0])]
-    out: list[tuple[float, int, str, str]] = []
-    y = 24.0
-    for text, nominal, extra in texts:
-        size = sized(nominal, least)
-        for line in wrap(text, size, width - 2 * MARGIN):
-            out.append((y, size, extra, line))
-            y += size * 1.3
-        y += 4
-    return out
+    return stacked(texts, least, width - 2 * MARGIN, 24.0, gap=4)
 
 
 def _text(msg: Msg) -> str:
