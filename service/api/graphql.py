@@ -50,7 +50,7 @@ from .verify import (
     read_certificate,
     read_claim,
     record_of,
-    replayed,
+    replay_claim,
     verify,
 )
 
@@ -919,15 +919,11 @@ class Query:
         try:
             engine = rules.engine(game)
             claim = read_claim(_arguments(locals(), REPLAY_FIELDS), game)
-            movers: list[int | None] = []
-            end = await rules.replay_async(
-                engine, claim.players, claim.options, claim.seed, claim.moves, claim.key_id, movers
-            )
-            players = engine.player_count(end.state)
+            end, replayed = await replay_claim(rules, engine, claim)
             return ReplayOutcome(
                 position=Position(_rules=rules, _loaded=end),
                 plies=len(claim.moves),
-                replayed=JSON(replayed(claim, players, movers)),
+                replayed=JSON(replayed),
             )
         except ServiceError as exc:
             return _failure(exc)

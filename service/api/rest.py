@@ -23,7 +23,7 @@ from .verify import (
     read_claim,
     read_record,
     record_of,
-    replayed,
+    replay_claim,
     verify,
     verify_stream,
 )
@@ -66,17 +66,9 @@ async def replay(request: Request) -> Response:
     game = request.path_params["game"]
     engine = rules.engine(game)
     claim = await _claim(request, game, BY_ID["replay"].names)  # a record's Result: unchecked
-    movers: list[int | None] = []
-    end = await rules.replay_async(
-        engine, claim.players, claim.options, claim.seed, claim.moves, claim.key_id, movers
-    )
-    players = engine.player_count(end.state)
+    end, replayed = await replay_claim(rules, engine, claim)
     return json_response(
-        {
-            **await rules.position_of(end),
-            "plies": len(claim.moves),
-            "replayed": replayed(claim, players, movers),
-        }
+        {**await rules.position_of(end), "plies": len(claim.moves), "replayed": replayed}
     )
 
 

@@ -113,7 +113,17 @@ class Claim:
         )
 
 
-def replayed(claim: Claim, players: int, movers: Sequence[int | None]) -> dict[str, Any]:
+async def replay_claim(rules: Rules, engine: Engine, claim: Claim) -> tuple[Loaded, dict[str, Any]]:
+    """``replay`` (REST and GraphQL): the position after the claim's moves, and the game as
+    ``replayed`` answers it."""
+    movers: list[int | None] = []
+    end = await rules.replay_async(
+        engine, claim.players, claim.options, claim.seed, claim.moves, claim.key_id, movers
+    )
+    return end, _replayed(claim, engine.player_count(end.state), movers)
+
+
+def _replayed(claim: Claim, players: int, movers: Sequence[int | None]) -> dict[str, Any]:
     """The game a replay replayed as a replay body (``replay``'s ``replayed``, to send again
     as it is): what a text record reads as, each move with who made it (``{"player", "move"}``;
     a chance outcome as its notation alone), so a front end needs no record parser."""
