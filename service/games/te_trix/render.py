@@ -15,7 +15,7 @@ is drawn for each request, never cached); they join with " · " as the header's 
 
 from __future__ import annotations
 
-from ..core.narrow import LINE_HEIGHT, NARROW_PX, drawn, sized, stacked, wrap
+from ..core.narrow import GLYPH_EM, LINE_HEIGHT, NARROW_PX, drawn, sized, stacked, wrap
 from ..core.seats import player_tags
 from ..core.svg import esc
 from ..core.text import Msg
@@ -239,14 +239,15 @@ def _panel(
                 out.extend(_symbol(symbol, cx, cy, CELL, 1.0 if kept else 0.4))
             if kept:
                 out.extend(_outline(region, size, x, top, INK[symbol]))
+    label = sized(10, least)  # the column letters and row numbers
     for i in range(size):
         out.append(
-            f'<text x="{x + i * CELL + CELL // 2}" y="{top - 4}" font-size="{sized(10, least)}" '
+            f'<text x="{x + i * CELL + CELL // 2}" y="{top - 4}" font-size="{label}" '
             f'text-anchor="middle" fill="#666">{COLUMNS[i]}</text>'
         )
         out.append(
-            f'<text x="{x - 6}" y="{top + i * CELL + CELL // 2 + sized(10, least) * 0.36:.0f}" '
-            f'font-size="{sized(10, least)}" '
+            f'<text x="{x - 6}" y="{top + i * CELL + CELL // 2 + label * 0.36:.0f}" '
+            f'font-size="{label}" '
             f'text-anchor="end" fill="#666">{i + 1}</text>'
         )
     out.append("</g>")
@@ -267,7 +268,7 @@ def _bar(p: int, free: int, x: int, y: int, least: float) -> list[str]:
     font, label = sized(10, least), str(BAR)
     out = [f'<text x="{x}" y="{y + 11}" font-size="{font}" fill="#444">{esc(label)}</text>']
     # the fields start after the label ("Leiste", "bar"), wider drawn narrow
-    after = max(38, round(len(label) * font * 0.6 + 8)) if least else 38
+    after = max(38, round(len(label) * font * GLYPH_EM + 8)) if least else 38
     for i in range(BAR_FIELDS):
         bx = x + after + i * 14
         crossed = is_crossed(i + 1, free)

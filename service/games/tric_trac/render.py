@@ -60,11 +60,11 @@ def _draw(state: TricTracState, least: float) -> tuple[str, float, float]:
     narrow = least > 0
     width = MARGIN * 2 + BOARD + TRAY_GAP + TRAY
     header = _header(state, width, least, narrow)
+    small = sized(12, least)  # the points' labels and the legend
     # the board's own drawing starts at TOP; drawn narrow it moves down under the header
     # (its top labels reach about a font size above TOP)
-    dy = max(0, round(header[-1][0] + 12 + sized(12, least) - TOP)) if narrow else 0
+    dy = max(0, round(header[-1][0] + 12 + small - TOP)) if narrow else 0
     legend = _legend(state, width, least) if narrow else []
-    small = sized(12, least)
     # the legend's first baseline: under the bottom row's labels
     legend_y = TOP + HALF * 2 + dy + 14 + 2 * small
     last_y = legend_y + (len(legend) - 1) * small * LINE_HEIGHT

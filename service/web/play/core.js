@@ -308,9 +308,9 @@ function markProblems(problems) {
 // On a phone the setup folds away while a game is on (play.html's CSS hides it then), and
 // its button unfolds it again.
 function foldSetup(folded) {
-  $("setup").dataset.folded = String(folded);
-  $("setup-toggle").setAttribute("aria-expanded", String(!folded));
   const toggle = $("setup-toggle");
+  $("setup").dataset.folded = String(folded);
+  toggle.setAttribute("aria-expanded", String(!folded));
   toggle.dataset.t = folded ? "play-setup-more" : "play-setup-less";  // kept by a language switch
   toggle.textContent = t(toggle.dataset.t);
 }
@@ -414,17 +414,11 @@ async function loadRecord(text, ply = null) {
 // A text record as the JSON record it reads as: replay's `replayed`, each move with who made
 // it. The record names its game: sent to another game's replay, the refusal says which.
 async function readTextRecord(text) {
-  let id = $("game").value;
-  for (let tries = 0; tries < 2; tries++) {
-    const answer = (await gql(Q.readRecord, {g: id, r: text})).replay;
-    const other = answer.details?.game;
-    if (answer.code === "INVALID_RECORD" && other && other !== id && other in games && !tries) {
-      id = other;
-      continue;
-    }
-    return {game: id, ...unwrap(answer, "ReplayOutcome").replayed};
-  }
-  return null;
+  const read = async (g) => (await gql(Q.readRecord, {g, r: text})).replay;
+  let id = $("game").value, answer = await read(id);
+  const other = answer.details?.game;
+  if (answer.code === "INVALID_RECORD" && other && other !== id && other in games) answer = await read(id = other);
+  return {game: id, ...unwrap(answer, "ReplayOutcome").replayed};
 }
 
 // The game on screen as a link: its record and ply in the fragment, for anyone to open.
