@@ -377,7 +377,7 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
     plies = 0
     for ply, request in enumerate(claim.moves):
         try:
-            state = driver.play_one(engine, state, request, auto_chance=auto, secret=secret).state
+            state = driver.replay_one(engine, state, request, auto_chance=auto, secret=secret)
         except RulesError as exc:
             problems.append(_move_problem(exc, ply, request, claim))
             break

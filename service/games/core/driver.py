@@ -53,6 +53,16 @@ def resolve_chance(game: Game[Any, Any], state: Any, secret: bytes = b"") -> Tra
     return Transition(state, tuple(events))
 
 
+def sampled(game: Game[Any, Any], state: Any, secret: bytes = b"") -> Any:
+    """``resolve_chance(game, state, secret).state`` by the search path (no events)."""
+    if state.seed is None:
+        return state
+    while game.is_chance(state):
+        outcome = pick(game.chance_outcomes(state), unit(state.seed, state.chances, secret))
+        state = game.successor(state, outcome)
+    return state
+
+
 def play_one(
     game: Game[Any, Any],
     state: Any,
@@ -62,12 +72,7 @@ def play_one(
     secret: bytes = b"",
 ) -> Transition[Any]:
     """Parses and applies one move, then resolves chance when asked to."""
-    check_turn(game, state, None)
-    move = game.parse_move(request.move)
-    if state.seed is not None and (game.is_chance(state) or game.is_chance_outcome(move)):
-        raise IllegalMove(Msg.of("driver-chance-is-sampled"), reason="CHANCE_IS_SAMPLED")
-    if request.player is not None:
-        _check_to_move(game, state, request.player)
+    move = _checked(game, state, request)
     t = game.apply(state, move, request.player)
     if isinstance(request.move, Mapping):
         check_document(game, state, move, request.move)
@@ -75,6 +80,37 @@ def play_one(
         return t
     c = resolve_chance(game, t.state, secret)
     return Transition(c.state, t.events + c.events)
+
+
+def replay_one(
+    game: Game[Any, Any],
+    state: Any,
+    request: MoveRequest,
+    *,
+    auto_chance: bool,
+    secret: bytes = b"",
+) -> Any:
+    """``play_one(...).state`` with the same checks and refusals, by the search paths
+    (``checked_successor``, chance by ``successor``): replaying a record, where only the
+    positions count."""
+    move = _checked(game, state, request)
+    after = game.checked_successor(state, move, request.player)
+    if isinstance(request.move, Mapping):
+        check_document(game, state, move, request.move)
+    return sampled(game, after, secret) if auto_chance else after
+
+
+def _checked(game: Game[Any, Any], state: Any, request: MoveRequest) -> Any:
+    """The move ``request`` sends, parsed, after the checks of the mover that come before the
+    rules' own: the game is not over, chance is not sent to a seeded game, the player named
+    is to move."""
+    check_turn(game, state, None)
+    move = game.parse_move(request.move)
+    if state.seed is not None and (game.is_chance(state) or game.is_chance_outcome(move)):
+        raise IllegalMove(Msg.of("driver-chance-is-sampled"), reason="CHANCE_IS_SAMPLED")
+    if request.player is not None:
+        _check_to_move(game, state, request.player)
+    return move
 
 
 def check_turn(game: Game[Any, Any], state: Any, player: int | None) -> tuple[int, ...]:

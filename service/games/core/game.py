@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from .errors import InvalidOptions, Problem
 from .options import OptionSpec, options_schema, validate_options
@@ -261,6 +261,13 @@ class GameRules(ABC, Generic[S, M]):
         an engine may override it with a faster path for search (perft, bots)."""
         return self.apply(state, move, player).state
 
+    def checked_successor(self, state: S, move: M, player: int | None = None) -> S:
+        """``apply(state, move, player).state`` for any move, legal or not, with the same
+        refusals but no events (replaying a record). An engine may decide a move's legality
+        by a cheap test where its rules allow and take the search path; anything the test does
+        not settle goes through ``apply``."""
+        return self.apply(state, move, player).state
+
     def count_legal(self, state: S, player: int | None = None) -> int:
         """``len(legal_moves(state, player))``, which an engine may count without making the
         moves."""
@@ -361,6 +368,10 @@ class GameSpec(Generic[S, M]):
         return self.rules.descriptor.id
 
 
+PARSED_KEPT: Final = 4096  # notations a game keeps parsed (``Game.parse_move``)
+PARSED_TEXT_MAX: Final = 64  # the longest notation kept
+
+
 class Game(Generic[S, M]):
     """A registered game as the driver, the operations and the tests call it (DESIGN.md "The
     engine contract"): the spec's rules and its other parts behind one object.
@@ -368,12 +379,13 @@ class Game(Generic[S, M]):
     A search's hot loop calls ``rules`` directly (one call fewer per move).
     """
 
-    __slots__ = ("descriptor", "rules", "spec")
+    __slots__ = ("_parsed", "descriptor", "rules", "spec")
 
     def __init__(self, spec: GameSpec[S, M]) -> None:
         self.spec = spec
         self.rules = spec.rules
         self.descriptor = spec.rules.descriptor
+        self._parsed: dict[str, M] = {}
 
     @property
     def id(self) -> str:
@@ -421,6 +433,9 @@ class Game(Generic[S, M]):
     def successor(self, state: S, move: M, player: int | None = None) -> S:
         return self.rules.successor(state, move, player)
 
+    def checked_successor(self, state: S, move: M, player: int | None = None) -> S:
+        return self.rules.checked_successor(state, move, player)
+
     def count_legal(self, state: S, player: int | None = None) -> int:
         return self.rules.count_legal(state, player)
 
@@ -435,7 +450,19 @@ class Game(Generic[S, M]):
 
     # -- notation, codec, picture --------------------------------------------------------
     def parse_move(self, move: str | Mapping[str, Any]) -> M:
-        """A move from its notation or move document; raises InvalidNotation."""
+        """A move from its notation or move document; raises InvalidNotation.
+
+        Short notations parsed before are looked up (moves are immutable; a record repeats
+        many): at most ``PARSED_KEPT`` of at most ``PARSED_TEXT_MAX`` characters, emptied
+        when full, so the memory they hold is bounded."""
+        if isinstance(move, str) and len(move) <= PARSED_TEXT_MAX:
+            found = self._parsed.get(move)
+            if found is None:
+                found = self.spec.parse_move(move)
+                if len(self._parsed) >= PARSED_KEPT:
+                    self._parsed.clear()
+                self._parsed[move] = found
+            return found
         return self.spec.parse_move(move)
 
     def notation(self, move: M) -> str:

@@ -222,3 +222,55 @@ def turn_refusal(
         why = Msg.of("tric-trac-must-play-larger", number=dice[1])
         return illegal(why, "MUST_PLAY_LARGER", "TT-8")
     return illegal(Msg.of("tric-trac-not-legal", turn=notation(turn)), "NOT_LEGAL", "TT-8")
+
+
+def played(rel: tuple[int, ...], dice: tuple[int, int], f: Frame, turn: Turn) -> Play | None:
+    """The play a two-step ``turn`` makes when its steps, in the order spelled or the other,
+    are each legal with one number each and leave the Huckes as TT-11 allows; None for
+    anything else (one step, a pass, a step after the winning one, a refusal), which only
+    the whole generation decides.
+
+    A turn that plays both numbers needs no comparison with the other turns (TT-8 asks for
+    both numbers when possible), so replaying a record decides it without generating the
+    throw's turns: the board it reaches is the one ``resolve`` would find, spelled as sent."""
+    if len(turn.steps) != 2:
+        return None
+    first, second = turn.steps
+    low, high = dice
+    orders = [((first, low), (second, high)), ((second, low), (first, high))]
+    if low != high:
+        orders += [((first, high), (second, low)), ((second, high), (first, low))]
+    h = f.own_hucke
+    for (a, da), (b, db) in orders:
+        board = list(rel)
+        i, t1 = _step(board, a, da, f, -1)
+        if t1 < 0:
+            continue
+        hit1 = advance(board, i, t1)
+        if hit1 + (t1 == BEAR) >= f.need:  # TT-15: the winning step ends the turn
+            continue
+        j, t2 = _step(board, b, db, f, t1 if i == 0 else -1)
+        if t2 < 0:
+            continue
+        hit2 = advance(board, j, t2)
+        if hucke_ok(rel[h], board[h], t1 == h or t2 == h):
+            return Play(turn, (da, db), tuple(board), hit1 + hit2)
+    return None
+
+
+def _step(b: list[int], step: Step, d: int, f: Frame, cont: int) -> tuple[int, int]:
+    """``step`` played with the number ``d`` on ``b``: its source and landing index, or a
+    negative landing when it cannot be (the checks of ``walk`` and ``_dice_for``)."""
+    i = index_of(step.source, f.player)
+    if not 0 <= i < TARGET or b[i] <= 0 or (b[0] > 0 and i != 0 and i != cont):
+        return i, BLOCKED
+    spelled = BEAR if step.target == OFF else index_of(step.target, f.player)
+    if spelled >= TARGET:  # TT-13: exactly, or with a larger number spelled "off"
+        if i + d != TARGET and not (spelled == BEAR and i + d > TARGET):
+            return i, BLOCKED
+    elif spelled - i != d:
+        return i, BLOCKED
+    t = target(b, i, d, f)
+    if t >= 0 and step.hit and (t == BEAR or b[t] != -1):  # TT-12: a "*" where none is hit
+        return i, BLOCKED
+    return i, t

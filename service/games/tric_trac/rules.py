@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -41,7 +41,7 @@ from ..core.text import Msg
 from . import moves, steps
 from .moves import OFF, Move, Opening, Throw, Turn
 from .options import DESCRIPTOR
-from .resolve import resolve, step_dice
+from .resolve import played, resolve, step_dice
 from .state import (
     BLACK,
     INITIAL_BOARD,
@@ -237,7 +237,16 @@ class TricTrac(GameRules[TricTracState, Move]):
         event: Event = {"type": "thrown", "player": player, "dice": [lo, hi], "double": lo == hi}
         if state.phase == OPENING:
             event["opening"] = True
-        after = replace(state, phase=MOVE, player=player, dice=(lo, hi), chances=state.chances + 1)
+        after = TricTracState(
+            state.board,
+            state.hits,
+            MOVE,
+            player,
+            (lo, hi),
+            state.rules,
+            state.seed,
+            state.chances + 1,
+        )
         return Transition(after, (event,))
 
     def successor(
@@ -249,6 +258,18 @@ class TricTrac(GameRules[TricTracState, Move]):
         t = throwing(state)
         play = t.handed_out(move) or resolve(t.rel, t.dice, t.frame, t.plays, move)
         return _after(state, t.player, play)
+
+    def checked_successor(
+        self, state: TricTracState, move: Move, player: int | None = None
+    ) -> TricTracState:
+        """A turn playing both numbers is decided by its own steps (see ``played``), without
+        working out the throw's other turns; anything else by ``apply``."""
+        if state.phase == MOVE and isinstance(move, Turn) and player in (None, state.player):
+            p, dice = _throw(state)
+            quick = played(relative(state.board, p), dice, _frame(state, p), move)
+            if quick is not None:
+                return _after(state, p, quick)
+        return self.apply(state, move, player).state
 
     def _play(self, state: TricTracState, p: int, play: Play) -> Transition[TricTracState]:
         assert state.dice is not None
@@ -319,13 +340,15 @@ def _after(state: TricTracState, p: int, play: Play) -> TricTracState:
     """The position after ``p`` played ``play``: over once ``p`` reaches pointsToWin (TT-15),
     else the next throw, ``p``'s again after a double (TT-6)."""
     assert state.dice is not None
-    hits = list(state.hits)
-    hits[p] += play.hits
-    after = replace(state, board=absolute(play.board, p), hits=(hits[0], hits[1]))
-    if score(after, p) >= state.rules.points_to_win:
-        return replace(after, phase=OVER, player=None, dice=None)
+    red, black = state.hits
+    hits = (red + play.hits, black) if p == RED else (red, black + play.hits)
+    board, rules, seed, chances = absolute(play.board, p), state.rules, state.seed, state.chances
+    # One constructor call each (``replace`` costs several times more; replaying a record
+    # makes one of these a move).
+    if borne_off(board, p) + hits[p] >= rules.points_to_win:  # TT-14, TT-15
+        return TricTracState(board, hits, OVER, None, None, rules, seed, chances)
     lo, hi = state.dice
-    return replace(after, phase=THROW, player=p if lo == hi else 1 - p, dice=None)
+    return TricTracState(board, hits, THROW, p if lo == hi else 1 - p, None, rules, seed, chances)
 
 
 def _step_events(state: TricTracState, p: int, play: Play) -> list[Event]:

@@ -16,6 +16,7 @@ import pytest
 
 from service.games.core import IllegalMove, RulesError
 from service.games.tric_trac import ENGINE, TricTracState, Turn
+from service.games.tric_trac.moves import OFF, Step
 from service.games.tric_trac.rules import _frame
 from service.games.tric_trac.turns import generate, relative
 
@@ -151,12 +152,47 @@ def check_documents(state: TricTracState) -> None:
         assert _text(ENGINE.move_locations(state, doc)) == _text(want)
 
 
+def _after(call: Callable[..., TricTracState], state: TricTracState, move: Turn) -> str:
+    """The position ``call(state, move)`` reaches (encoded), or the refusal it raises."""
+    return _answer(lambda: ENGINE.encode(call(state, move)))
+
+
+def _two_steps(state: TricTracState, turns: list[Turn], rng: random.Random) -> list[Turn]:
+    """Two-step turns, legal or not: each step from a point of the mover's (or an empty one)
+    by a number of the throw, its sum or one too many, towards a point or off, a hit claimed
+    or not; and each legal one-step turn (a winning step among them, TT-15) with one more."""
+    p, dice = state.player, state.dice
+    assert p is not None and dice is not None
+    sign = 1 if p == 0 else -1
+    sources = [pt for pt in range(1, 25) if (state.board[pt - 1] * sign) > 0] + [rng.randint(1, 24)]
+    steps = []
+    for source in sources:
+        for d in {*dice, dice[0] + dice[1], dice[1] + 1}:
+            to = source + sign * d
+            for target in {to if 1 <= to <= 24 else OFF, OFF}:
+                steps.extend(Step(source, target, hit) for hit in (False, True))
+    more = [Turn((*m.steps, rng.choice(steps))) for m in turns if len(m.steps) == 1]
+    return more + [Turn((rng.choice(steps), rng.choice(steps))) for _ in range(30)]
+
+
+def check_replayed(state: TricTracState, rng: random.Random) -> None:
+    """``checked_successor`` reaches what ``apply`` reaches and refuses what it refuses,
+    every legal turn in every spelling and two-step turns legal or not (TT-7 … TT-13)."""
+    turns = [m for m in ENGINE.legal_moves(state) if isinstance(m, Turn)]
+    spelled = [s for m in turns for s in _spellings(m)]
+    for move in [*turns, *spelled, *_two_steps(state, turns, rng)]:
+        expected = _after(lambda s, m: ENGINE.apply(s, m).state, state, move)
+        assert _after(ENGINE.checked_successor, state, move) == expected, move
+
+
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
 def test_turns_documents_and_locations_match_the_plain_ones(options):
-    """TT-6 … TT-13, TT-15: the generator, move documents, locations and the successor
-    along random games."""
+    """TT-6 … TT-13, TT-15: the generator, move documents, locations, the successor and the
+    replay's checked successor along random games."""
+    rng = random.Random(26)
     for seed in range(4):
         for state in positions(seed, options):
             if state.phase == "move":
                 check_generated(state)
                 check_documents(state)
+                check_replayed(state, rng)
