@@ -22,7 +22,6 @@ from tests.tournament.helpers import games
 
 from . import targets
 
-
 # Finished games of each configuration, seeded and not, in the pool ``lines`` cycles through:
 # 240 distinct records, so a replay cannot profit from having seen a record before.
 DISTINCT = 20

@@ -61,9 +61,11 @@ class Settings:
     suggest_max_budget: int = 160
     search_max_cpu_ms: int = 800
     compute_threads: int = 2
-    # A computation this process measured at this many µs of CPU or more (its game and
-    # operation's moving average) runs in a compute thread, off the event loop.
-    offload_min_cost_us: int = 1000
+    # A computation predicted at this many µs of CPU or more runs in a compute thread, off
+    # the event loop: its game and operation's measured cost per unit (a legal-moves
+    # answer's moves) times its own units. Lower thresholds cost more than they save: the
+    # loop and the threads share the interpreter lock (docs/performance.md, issue 26).
+    offload_min_cost_us: int = 10_000
     # Secrets never appear in a repr or an error message.
     rules_secret: str | None = field(default=None, repr=False)
     rules_previous_secrets: str | None = field(default=None, repr=False)

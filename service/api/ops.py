@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -166,10 +166,17 @@ class Rules:
         return Loaded(engine, body, doc=doc, key=key)
 
     async def _cached(
-        self, loaded: Loaded, op: str, player: int | None, compute: Any, extra: bytes = b""
+        self,
+        loaded: Loaded,
+        op: str,
+        player: int | None,
+        compute: Any,
+        extra: bytes = b"",
+        units: Callable[[], int] | None = None,
     ) -> Any:
         """``compute()`` through the cache, keyed by the state, ``op``, ``player`` and the
-        request's ``extra`` part (canonical JSON: the steps of next-steps)."""
+        request's ``extra`` part (canonical JSON: the steps of next-steps); ``units`` counts
+        the work ahead (``Cache.get_or_compute``)."""
         memo_key = (op if not extra else f"{op}\x00{extra.decode()}", player)
         memo = loaded.memo.get(memo_key)
         if memo is not None:
@@ -185,7 +192,7 @@ class Rules:
         key = cache_key(d.id, d.rules_version, state, op, player)
         loaded.pending[memo_key] = None
         try:
-            value = await self.cache.get_or_compute(d.id, key, op, compute)
+            value = await self.cache.get_or_compute(d.id, key, op, compute, units)
         except BaseException as exc:
             _settle(loaded.pending.pop(memo_key, None), exc)
             raise
@@ -276,17 +283,28 @@ class Rules:
         engine = loaded.engine
         told = engine.spec.describe_move if describe else None
 
-        def compute() -> dict[str, Any]:
+        found: list[tuple[Any, float | None]] = []
+
+        def count() -> int:
+            """The moves, found on the loop (the engines' part is cheap); their answer entries
+            are the cost that decides where ``compute`` runs."""
             spend(POSITION_COST, Msg.of("error-work-legal-moves"))
             state = loaded.state
             self.check_player(engine, player, state)
             try:
                 if engine.is_chance(state) and player is not None:
-                    found: list[tuple[Any, float | None]] = []  # the outcomes are the host's
+                    pass  # the outcomes are the host's
                 elif engine.is_chance(state):
-                    found = [(m, float(p)) for m, p in engine.chance_outcomes(state)]
+                    found.extend((m, float(p)) for m, p in engine.chance_outcomes(state))
                 else:
-                    found = [(m, None) for m in engine.legal_moves(state, player)]
+                    found.extend((m, None) for m in engine.legal_moves(state, player))
+            except RulesError as exc:
+                raise from_rules(exc) from exc
+            return len(found)
+
+        def compute() -> dict[str, Any]:
+            state = loaded.state
+            try:
                 moves = []
                 for m, p in found:
                     entry = offered(engine, state, m)
@@ -305,7 +323,7 @@ class Rules:
             }
 
         op = "legal-moves" if told is None else "legal-moves-described"
-        return await self._cached(loaded, op, player, compute)  # type: ignore[no-any-return]
+        return await self._cached(loaded, op, player, compute, units=count)  # type: ignore[no-any-return]
 
     async def next_steps(
         self, loaded: Loaded, player: int | None, chosen: Sequence[str | Mapping[str, Any]]

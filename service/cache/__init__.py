@@ -58,19 +58,34 @@ def cache_key(game: str, rules_version: str, state: bytes, op: str, player: int 
 
 
 class CostModel:
-    """Moving average of compute time (µs) per (game, operation)."""
+    """Moving average of compute time (µs) per (game, operation), and per unit of work.
+
+    A unit is what a computation's cost grows with, as its caller counts it before computing
+    (a legal-moves answer: its moves); one per computation where the caller counts none.
+    Costs within one operation vary by a factor of 50 and more (Te-Trix: a roll arranged in
+    a few ways or in hundreds), so ``predicted`` prices one computation by its own units."""
 
     def __init__(self, weight: float = 0.2) -> None:
         self.weight = weight
         self.average: dict[tuple[str, str], float] = {}
+        self.per_unit: dict[tuple[str, str], float] = {}
 
-    def record(self, game: str, op: str, micros: float) -> None:
+    def record(self, game: str, op: str, micros: float, units: int = 1) -> None:
         key = (game, op)
-        old = self.average.get(key)
-        self.average[key] = micros if old is None else old + self.weight * (micros - old)
+        self.average[key] = self._moved(self.average.get(key), micros)
+        self.per_unit[key] = self._moved(self.per_unit.get(key), micros / max(units, 1))
+
+    def _moved(self, old: float | None, new: float) -> float:
+        return new if old is None else old + self.weight * (new - old)
 
     def cost(self, game: str, op: str) -> float | None:
         return self.average.get((game, op))
+
+    def predicted(self, game: str, op: str, units: int) -> float | None:
+        """What a computation of ``units`` units is expected to cost (µs), None until one
+        was measured."""
+        per_unit = self.per_unit.get((game, op))
+        return None if per_unit is None else per_unit * max(units, 1)
 
 
 def _timed(compute: Callable[[], Any]) -> tuple[Any, float]:
@@ -125,8 +140,17 @@ class Cache:
         return misses % SAMPLE_EVERY != 0 and self.uses_redis(game, op)
 
     async def get_or_compute(
-        self, game: str, key: bytes, op: str, compute: Callable[[], Any]
+        self,
+        game: str,
+        key: bytes,
+        op: str,
+        compute: Callable[[], Any],
+        units: Callable[[], int] | None = None,
     ) -> Any:
+        """The cached value of ``key``, else ``compute()``'s (kept). ``units``, called on the
+        event loop only when the value must be computed and before ``compute``, counts the
+        work ahead (see ``CostModel``): the computation leaves the loop when its predicted
+        cost reaches ``offload_min_cost_us``."""
         self.hot.seen(key, game, op)
         value = self.memory.get(key)
         if value is not None:
@@ -140,12 +164,13 @@ class Cache:
                 value, json_bytes = found
                 self._keep(key, op, value, json_bytes)
                 return value
-        cost = self.costs.cost(game, op)
+        count = 1 if units is None else units()
+        cost = self.costs.predicted(game, op, count)
         if self.offload is not None and cost is not None and cost >= self.offload_min_cost_us:
             value, micros = await self.offload(lambda: _timed(compute))
         else:
             value, micros = _timed(compute)
-        self.costs.record(game, op, micros)
+        self.costs.record(game, op, micros, count)
         writes = self.redis if self.uses_redis(game, op) else None
         if writes is None and not self.memory.enabled:
             return value  # nothing keeps it: no JSON to size

@@ -147,3 +147,49 @@ def test_a_computation_measured_as_costly_leaves_the_event_loop():
     assert len(offloaded) == 2 and ran_in[0] == "MainThread" and "MainThread" not in ran_in[1:]
     assert asyncio.run(go(float("inf"))) == [0, 1, 2]
     assert offloaded == [] and ran_in == ["MainThread"] * 3
+
+
+def test_the_cost_model_prices_a_computation_by_its_own_units():
+    """Issue 26, point 3: costs within one operation differ by a factor of 50 and more (a
+    Te-Trix roll arranged in a few ways or in hundreds), so a computation is priced by the
+    units its caller counts (legal moves: the moves), not by the operation's average."""
+    costs = CostModel(weight=0.5)
+    assert costs.predicted("g", "op", 10) is None
+    costs.record("g", "op", 1000, units=10)
+    costs.record("g", "op", 600, units=2)
+    assert costs.cost("g", "op") == 800  # per computation, as Redis decides by it
+    assert costs.predicted("g", "op", 1) == 200  # (100 + 300) / 2 per unit
+    assert costs.predicted("g", "op", 50) == 10_000
+    assert costs.predicted("g", "op", 0) == 200  # no unit: priced as one
+
+
+def test_only_the_computations_predicted_costly_leave_the_event_loop():
+    """With ``units``, each computation is decided by its own predicted cost: the same
+    operation runs where it is for a few units and in a compute thread for many, and
+    ``units`` is counted only when a value is computed (never on a hit)."""
+    offloaded: list[int] = []
+    counted: list[int] = []
+
+    async def offload(call):
+        offloaded.append(len(counted))
+        return await asyncio.to_thread(call)
+
+    async def go() -> None:
+        cache = Cache(8, offload=offload, offload_min_cost_us=1000)
+        cache.costs.per_unit[("g", "op")] = 100.0  # as measured before
+
+        def units(n: int):
+            def count() -> int:
+                counted.append(n)
+                cache.costs.per_unit[("g", "op")] = 100.0  # the last one measured nothing
+                return n
+
+            return count
+
+        for i, n in enumerate((2, 50, 9, 10)):
+            assert await cache.get_or_compute("g", bytes([i]), "op", lambda i=i: i, units(n)) == i
+        assert await cache.get_or_compute("g", bytes([1]), "op", lambda: 99, units(99)) == 1
+
+    asyncio.run(go())
+    assert counted == [2, 50, 9, 10]  # the hit counted nothing
+    assert offloaded == [2, 4]  # 50 and 10 units: 5,000 and 1,000 µs predicted
