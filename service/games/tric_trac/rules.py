@@ -343,12 +343,13 @@ def _after(state: TricTracState, p: int, play: Play) -> TricTracState:
     red, black = state.hits
     hits = (red + play.hits, black) if p == RED else (red, black + play.hits)
     board, rules, seed, chances = absolute(play.board, p), state.rules, state.seed, state.chances
-    # One constructor call each (``replace`` costs several times more; replaying a record
-    # makes one of these a move).
-    if borne_off(board, p) + hits[p] >= rules.points_to_win:  # TT-14, TT-15
-        return TricTracState(board, hits, OVER, None, None, rules, seed, chances)
+    # Built by the constructor (``replace`` costs several times more; replaying a record makes
+    # one of these a move), a second time only for the game's last move.
     lo, hi = state.dice
-    return TricTracState(board, hits, THROW, p if lo == hi else 1 - p, None, rules, seed, chances)
+    after = TricTracState(board, hits, THROW, p if lo == hi else 1 - p, None, rules, seed, chances)
+    if score(after, p) >= rules.points_to_win:
+        return TricTracState(board, hits, OVER, None, None, rules, seed, chances)
+    return after
 
 
 def _step_events(state: TricTracState, p: int, play: Play) -> list[Event]:

@@ -18,6 +18,7 @@ from service.games.core import IllegalMove, RulesError
 from service.games.tric_trac import ENGINE, TricTracState, Turn
 from service.games.tric_trac.moves import OFF, Step
 from service.games.tric_trac.rules import _frame
+from service.games.tric_trac.state import POINTS
 from service.games.tric_trac.turns import generate, relative
 
 from ..contract import final, random_game
@@ -164,12 +165,13 @@ def _two_steps(state: TricTracState, turns: list[Turn], rng: random.Random) -> l
     p, dice = state.player, state.dice
     assert p is not None and dice is not None
     sign = 1 if p == 0 else -1
-    sources = [pt for pt in range(1, 25) if (state.board[pt - 1] * sign) > 0] + [rng.randint(1, 24)]
+    sources = [pt for pt in range(1, POINTS + 1) if state.board[pt - 1] * sign > 0]
+    sources.append(rng.randint(1, POINTS))
     steps = []
     for source in sources:
         for d in {*dice, dice[0] + dice[1], dice[1] + 1}:
             to = source + sign * d
-            for target in {to if 1 <= to <= 24 else OFF, OFF}:
+            for target in {to if 1 <= to <= POINTS else OFF, OFF}:
                 steps.extend(Step(source, target, hit) for hit in (False, True))
     more = [Turn((*m.steps, rng.choice(steps))) for m in turns if len(m.steps) == 1]
     return more + [Turn((rng.choice(steps), rng.choice(steps))) for _ in range(30)]
