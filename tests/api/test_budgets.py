@@ -307,3 +307,22 @@ def test_a_list_asking_for_one_result_at_once_computes_it_once(make_client, offl
     assert f"{looked} 1.0" in text
     graphql = next(r for r in client.app.routes if getattr(r, "path", "") == "/graphql")
     assert graphql.endpoint.__self__.paths["graphql-core"] >= 1  # whose lists resolve at once
+
+
+def test_the_app_shortens_the_switch_interval_so_the_loop_waits_little_for_the_lock():
+    """A computing thread holds the interpreter lock up to a switch interval each time the
+    event loop asks for it back (service/api/offload.py); at Python's 5 ms /healthz took up to
+    1.2 s with 32 searches in flight."""
+    import sys
+
+    from service.api import offload
+    from service.app import create_app
+
+    before = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.005)
+        create_app()
+        assert sys.getswitchinterval() == pytest.approx(offload.SWITCH_INTERVAL)
+        assert offload.SWITCH_INTERVAL <= 0.001
+    finally:
+        sys.setswitchinterval(before)
