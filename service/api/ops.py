@@ -307,7 +307,7 @@ class Rules:
             try:
                 moves = []
                 for m, p in found:
-                    entry = offered(engine, state, m)
+                    entry = engine.offered(state, m)
                     if p is not None:
                         entry["probability"] = p
                     if told is not None:
@@ -357,9 +357,9 @@ class Rules:
                 found = next_steps(engine, state, player, chosen)
                 turn = found.turn
                 answer = {
-                    "steps": [offered(engine, state, o.step, o.document) for o in found.steps],
+                    "steps": [engine.offered(state, o.step, o.document) for o in found.steps],
                     "canEnd": turn is not None,
-                    "turn": None if turn is None else offered(engine, state, turn),
+                    "turn": None if turn is None else engine.offered(state, turn),
                 }
             except StepError as exc:
                 raise from_step(exc) from exc
@@ -573,7 +573,7 @@ class Rules:
         clock = None if work is None else work.search_clock()
         found = bots.suggest(engine, state, player, seed or "", iterations, reserved, clock)
         return {
-            "move": offered(engine, state, found.move),
+            "move": engine.offered(state, found.move),
             "player": player,
             "stats": found.stats(engine.notation),
         }
@@ -707,20 +707,6 @@ def words(wire: dict[str, Any], field: str = "description") -> dict[str, Any]:
     """``field`` written in the answer's language and ``<field>Message``, its ``messageId``
     and ``args``: how an answer carries a text a cached result holds as a message."""
     return {field: text.from_wire(wire), f"{field}Message": wire}
-
-
-def offered(
-    engine: Engine, state: Any, move: Any, document: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    """A move as legal-moves, next-steps and suggest answer it: its notation, its move
-    document (``document`` when already made) and the places it touches in the picture."""
-    if document is None:
-        document = engine.move_document(state, move)
-    return {
-        "notation": engine.notation(move),
-        "move": document,
-        "locations": engine.move_locations(state, document),
-    }
 
 
 def score_answer(score: dict[str, Any]) -> dict[str, Any]:

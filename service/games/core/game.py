@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
@@ -349,6 +349,10 @@ class GameSpec(Generic[S, M]):
     """The locations an event touched, in the picture of the position after it."""
     location_schema: Callable[[], JSON] | None = None
     """JSON Schema of one location of this game."""
+    offer_key: Callable[[S], Hashable] | None = None
+    """All of a position that a legal move's notation, move document and locations depend
+    on besides the move (Mixtour: whose supply a placement takes from), so ``Game.offered``
+    may keep them per (key, move); None: they depend on more, and are made each time."""
     type_prefix: str | None = None
     type_names: Mapping[str, str] = field(default_factory=dict)
     game: Game[S, M] = field(init=False, repr=False, compare=False)
@@ -370,6 +374,7 @@ class GameSpec(Generic[S, M]):
 
 PARSED_KEPT: Final = 4096  # notations a game keeps parsed (``Game.parse_move``)
 PARSED_TEXT_MAX: Final = 64  # the longest notation kept
+OFFERS_KEPT: Final = 4096  # answer entries a game keeps made (``Game.offered``)
 
 
 class Game(Generic[S, M]):
@@ -379,13 +384,14 @@ class Game(Generic[S, M]):
     A search's hot loop calls ``rules`` directly (one call fewer per move).
     """
 
-    __slots__ = ("_parsed", "descriptor", "rules", "spec")
+    __slots__ = ("_offers", "_parsed", "descriptor", "rules", "spec")
 
     def __init__(self, spec: GameSpec[S, M]) -> None:
         self.spec = spec
         self.rules = spec.rules
         self.descriptor = spec.rules.descriptor
         self._parsed: dict[str, M] = {}
+        self._offers: dict[tuple[Hashable, M], tuple[str, JSON, list[JSON]]] = {}
 
     @property
     def id(self) -> str:
@@ -482,6 +488,38 @@ class Game(Generic[S, M]):
         """
         enrich = self.spec.move_document
         return self.spec.document(move) if enrich is None else enrich(state, move)
+
+    def offered(self, state: S, move: M, document: JSON | None = None) -> dict[str, Any]:
+        """A legal move as legal-moves, next-steps and suggest answer it: its notation, its
+        move document (``document`` when already made) and the places it touches in the
+        picture, a new dict each call (callers add to it).
+
+        With the spec's ``offer_key`` the three are kept per (key, move) and shared between
+        answers, as a cached answer's are (nobody changes them): at most ``OFFERS_KEPT``,
+        emptied when full, each a move's few small fields, so the memory is bounded.
+        """
+        key_of = self.spec.offer_key
+        if key_of is None or document is not None:
+            return self._offer(state, move, document)
+        key = (key_of(state), move)
+        kept = self._offers.get(key)
+        if kept is None:
+            entry = self._offer(state, move)
+            if len(self._offers) >= OFFERS_KEPT:
+                self._offers.clear()
+            self._offers[key] = (entry["notation"], entry["move"], entry["locations"])
+            return entry
+        notation, document, locations = kept
+        return {"notation": notation, "move": document, "locations": locations}
+
+    def _offer(self, state: S, move: M, document: JSON | None = None) -> dict[str, Any]:
+        if document is None:
+            document = self.move_document(state, move)
+        return {
+            "notation": self.notation(move),
+            "move": document,
+            "locations": self.move_locations(state, document),
+        }
 
     def move_locations(self, state: S, document: JSON) -> list[JSON]:
         """What the move with this move document (``move_document(state, move)``) touches in

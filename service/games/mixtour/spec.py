@@ -60,5 +60,6 @@ SPEC: GameSpec[MixtourState, Move] = GameSpec(
     move_locations=locations.move_locations,
     event_locations=locations.event_locations,
     location_schema=locations.schema,
+    offer_key=lambda state: state.turn,  # a placement takes from the mover's supply (MX-4)
 )
 ENGINE = SPEC.game
