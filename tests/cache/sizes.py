@@ -82,6 +82,15 @@ def held(make: Callable[[], Any]) -> tuple[int, Any]:
     return before - tracemalloc.get_traced_memory()[0], data
 
 
+def alone(value: Any) -> Any:
+    """``value`` as the only holder of its answer entries: the entries the engines keep
+    (``Game.offered``) are forgotten, as they are when their memo fills, so what dropping
+    ``value`` frees is the most a cached result can hold."""
+    for engine in REGISTRY.values():
+        engine._offers.clear()
+    return value
+
+
 def measure(count: int) -> dict[tuple[str, str], list[tuple[int, int, int]]]:
     """(label, op) -> [(JSON bytes, memory computed, memory parsed)] for each position."""
     out: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
@@ -93,7 +102,7 @@ def measure(count: int) -> dict[tuple[str, str], list[tuple[int, int, int]]]:
     try:
         for label, game, players, options in GAMES:
             for op, compute in results(game, players, options, count, docs[label]):
-                computed, data = held(compute)
+                computed, data = held(lambda compute=compute: alone(compute()))
                 parsed, _ = held(lambda data=data: jsonio.loads(data))
                 out.setdefault((label, op), []).append((len(data), computed, parsed))
     finally:
