@@ -15,9 +15,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from service.bots import suggest
+from service.bots import LEVELS, suggest
 from service.games import REGISTRY
 from service.games.core import driver
+from service.settings import Settings
 
 Policy = Callable[[Any, Any, int, random.Random], Any]
 
@@ -43,6 +44,30 @@ def greedy(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
         return engine.scores(engine.successor(state, move, named)).values[player], rng.random()
 
     return max(moves, key=after)
+
+
+def careful(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
+    """A good heuristic player of a two-player game, written from the rules alone: the move
+    that scores most at once among those after which the opponent gained nothing and has no
+    reply that scores; when every move hands over a point, the one that scores most. Ties
+    at random. (Mixtour: greedy scoring that never hands the opponent an immediate point.)"""
+    moves = engine.legal_moves(state)
+    other = 1 - player
+    now = engine.totals(state)
+
+    def value(move: Any) -> tuple[int, float, float]:
+        after = engine.successor(state, move)
+        gained = float(engine.totals(after)[player] - now[player])
+        if engine.status(after).finished:
+            return 1, gained, rng.random()
+        kept = engine.totals(after)[other]
+        handed = kept > now[other] or any(
+            engine.totals(engine.successor(after, r))[other] > kept
+            for r in engine.legal_moves(after)
+        )
+        return 0 if handed else 1, gained, rng.random()
+
+    return max(moves, key=value)
 
 
 def play(game: str, options: dict[str, Any] | None, seats: list[Policy], seed: str) -> Any:
@@ -87,6 +112,38 @@ def duel(game: str, games: int, budget: int, other: int | None) -> None:
     )
 
 
+def levels_against(game: str, games: int, name: str, opponent: Policy) -> None:
+    """Every level of the bot against ``opponent``, seats alternating."""
+    for level, n in LEVELS.items():
+        budget = n or Settings().suggest_max_budget
+        wins = 0.0
+        start = time.process_time()
+        calls = 0
+
+        searcher = bot(budget)
+
+        def counted(
+            engine: Any, state: Any, player: int, rng: random.Random, searcher: Policy = searcher
+        ) -> Any:
+            nonlocal calls
+            calls += 1
+            return searcher(engine, state, player, rng)
+
+        for i in range(games):
+            seat = i % 2
+            seats = [opponent, opponent]
+            seats[seat] = counted
+            engine, state = play(game, None, seats, f"{game}-{name}-{i}")
+            winners = engine.status(state).winners
+            wins += (1.0 / len(winners)) if seat in winners else 0.0
+        low, high = wilson(wins, games)
+        per_call = (time.process_time() - start) / max(calls, 1) * 1e3
+        print(
+            f"| {game} | {level} ({budget}) vs {name} | {games} | {wins / games:.0%} "
+            f"| {low:.0%}–{high:.0%} | ≤ {per_call:.0f} ms |"
+        )
+
+
 def solo(games: int, budget: int) -> None:
     found: dict[str, list[float]] = {}
     for label, policy in (("bot", bot(budget)), ("greedy", greedy), ("random", random_policy)):
@@ -120,6 +177,9 @@ def run(quick: bool = False) -> None:
         games = 4 if quick else count
         duel(game, games, budget, None)
         duel(game, games, budget, budget // 4)
+    print("\n| game | match (level, iterations) | games | bot wins | 95% interval | CPU a call |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    levels_against("mixtour", 4 if quick else 20, "careful greedy", careful)
     games = 6 if quick else 20
     print("\n| game | player | games | average score (95% interval) |")
     print("| --- | --- | --- | --- |")

@@ -326,6 +326,11 @@ class GameSpec(Generic[S, M]):
     view: Callable[[S, int | None], JSON] | None = None
     view_schema: Callable[[], JSON] | None = None
     playout: Policy = random_playout
+    threat: Callable[[S], bool] | None = None
+    """Whether the player to move in a position of perfect information can score at once
+    (Mixtour: a shift that removes a stack for them, MX-9): the bots leave out a move that
+    hands the next mover a point, at once or by such a reply, when another move does not.
+    None: the bots do not look."""
     # turns built step by step (service/games/core/steps.py)
     next_steps: Callable[[S, int, tuple[M, ...]], NextSteps[M]] | None = None
     """The steps that may follow the chosen ones (each a one-step move) for the player to

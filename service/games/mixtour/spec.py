@@ -14,20 +14,31 @@ from .rules import Mixtour
 from .state import MixtourState
 
 
-def playout(state: MixtourState, legal: Sequence[Move], mover: int, rng: Chooser) -> Move:
-    """A bot's playout move: a shift that makes a stack of 5 or more with the mover's piece on
-    top scores a point (MX-9) and is always taken, so playouts end in points instead of
-    wandering; otherwise a random move."""
+def _scoring(state: MixtourState, legal: Sequence[Move], mover: int) -> list[Move]:
+    """The shifts among ``legal`` that make a stack of 5 or more with the mover's piece on top:
+    each scores the mover a point at once (MX-9)."""
     stacks = state.stacks
-    scoring = [
+    return [
         m
         for m in legal
         if isinstance(m, Shift)
         and len(stacks[m.target]) + m.count >= REMOVE_AT
         and stacks[m.source][-1] == mover
     ]
-    picked: Move = rng.choice(scoring or legal)
+
+
+def playout(state: MixtourState, legal: Sequence[Move], mover: int, rng: Chooser) -> Move:
+    """A bot's playout move: a move that scores (MX-9) is always taken, so playouts end in
+    points instead of wandering; otherwise a random move."""
+    picked: Move = rng.choice(_scoring(state, legal, mover) or legal)
     return picked
+
+
+def threat(state: MixtourState) -> bool:
+    """Whether the player to move can score at once (MX-9), by a legal move (MX-7's ban
+    counts)."""
+    turn = state.turn
+    return turn is not None and bool(_scoring(state, ENGINE.rules.legal_moves(state), turn))
 
 
 def _render(state: MixtourState, player: int | None, narrow: bool) -> str:
@@ -53,6 +64,7 @@ SPEC: GameSpec[MixtourState, Move] = GameSpec(
     event_schema=lambda: reports.events(DESCRIPTOR),
     breakdown_schema=lambda: reports.breakdown(OPTIONS),
     playout=playout,
+    threat=threat,
     describe_move=texts.describe_move,
     describe_event=texts.describe_event,
     prompt=texts.prompt,
