@@ -21,8 +21,10 @@ One search serves all four games through the engine contract:
   answer depends on the player's view only.
 - **Simultaneous placements** (Te-Trix): the named player decides at the root; below it every
   other player to move decides for themselves, in order.
-- **Safety** (Mixtour, ``GameSpec.threat``): a root move after which the opponent has gained
-  a point, or has a reply that scores at once, is left out while some move is not.
+- **Candidates** (``GameSpec.candidates``): a game may leave root moves out of the search that
+  a good player never makes: in Mixtour one after which the opponent has gained a point or has
+  a reply that scores at once, while some move is neither; in Te-Trix solo stopping while a
+  placement keeps the score.
 - **Playouts** follow the game's own policy (``GameSpec.playout``, random by default; Mixtour
   always takes a move that removes a stack for the mover, so playouts end in points).
 
@@ -128,15 +130,14 @@ def suggest(
         return Suggestion(moves[0], 0, 0, arms)
     rng = random.Random(f"{seed}\x00{player}\x00{iterations}")
     plies = 0
-    threat = game.spec.threat
-    if threat is not None and not simultaneous and len(arms) <= max_plies // 2:
-        # Moves that hand the next mover a point, at once or by a reply, are left out while
-        # another is not: one look at each root move, counted as a ply, when the looks cost
-        # at most half the plies (at every level they do)
-        safe = [a for a in arms if _safe(rules, state, a.move, player, threat)]
-        plies += len(arms)
-        if safe and len(safe) < len(arms):
-            arms = safe
+    worth = game.spec.candidates
+    if worth is not None:
+        # the game's own knowledge of moves never worth making (Mixtour: handing the opponent
+        # a point), from at most half the plies, each position looked at counted as one
+        kept, looked = worth(state, player, moves, max_plies // 2)
+        plies += looked
+        if len(kept) < len(arms):
+            arms = [root.children[m] for m in kept]
             root.children = {a.move: a for a in arms}
         if len(arms) == 1:
             return Suggestion(arms[0].move, 0, plies, arms)
@@ -243,20 +244,6 @@ class _Search:
             return movers[0], None
         mover = self.player if self.player in movers else movers[0]
         return mover, mover
-
-
-def _safe(
-    game: GameRules[Any, Any], state: Any, move: Any, player: int, threat: Callable[[Any], bool]
-) -> bool:
-    """After ``move`` the game is over, or no other player gained a point and the next mover
-    cannot score at once (``GameSpec.threat``)."""
-    after = game.successor(state, move)
-    if game.status(after).finished:
-        return True
-    before, now = game.totals(state), game.totals(after)
-    if any(now[p] > before[p] for p in range(len(now)) if p != player):
-        return False
-    return not threat(after)
 
 
 def _mark_decisive(game: GameRules[Any, Any], state: Any, child: Node) -> None:

@@ -1,10 +1,12 @@
-"""The bot never hands the opponent a Mixtour point while it has a move that does not (issue
-27: medium lost 50 of 50 games to a greedy player, each point to a reply it had left open).
+"""Moves no good player makes stay out of the bot's search (issue 27, ``GameSpec.candidates``):
+in Mixtour one that hands the opponent a point while another does not (medium lost 50 of 50
+games to a greedy player, each point to a reply it had left open); in Te-Trix solo stopping
+while a placement keeps the score (strong stopped some fresh games at 8 points).
 
 A move is safe when the game is over after it, or when it gave the opponent no point (MX-9: a
 stack of five or more scores for the colour on top) and no legal reply of theirs scores (MX-7's
 ban counts). Safety is worked out here by playing every reply and comparing the scores, apart
-from the engine's own ``GameSpec.threat``."""
+from the engine's own ``GameSpec.candidates``."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import pytest
 from service import bots
 from service.games import REGISTRY
 from service.games.core import driver
+from service.games.mixtour.spec import can_score
 
 ENGINE = REGISTRY["mixtour"]
 LEVELS = {"easy": 10, "medium": 50, "strong": 160}
@@ -73,12 +76,22 @@ ISSUE = {
 }
 
 
-def test_mx9_the_threat_hook_is_the_brute_force_look():
+def test_mx9_the_engines_look_is_the_brute_force_one():
     for state in positions(60, "threat"):
-        assert ENGINE.spec.threat(state) == scores_at_once(state)
-        for move in ENGINE.legal_moves(state)[:8]:
+        assert can_score(state) == scores_at_once(state)
+        legal = ENGINE.legal_moves(state)
+        for move in legal[:8]:
             after = ENGINE.successor(state, move)
-            assert ENGINE.spec.threat(after) == scores_at_once(after)
+            assert can_score(after) == scores_at_once(after)
+        kept, looked = ENGINE.spec.candidates(state, state.turn, legal, len(legal))
+        good = [m for m in legal if safe(state, m)]
+        assert list(kept) == (good or list(legal)) and looked == len(legal)
+
+
+def test_a_look_that_would_cost_more_than_allowed_keeps_every_move():
+    state = positions(1, "looks")[0]
+    legal = ENGINE.legal_moves(state)
+    assert ENGINE.spec.candidates(state, state.turn, legal, len(legal) - 1) == (legal, 0)
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
@@ -119,3 +132,67 @@ def test_mx9_with_no_safe_move_every_move_stays_in_the_search():
             assert found.move in moves and len(found.arms) == len(moves)
             return
     raise AssertionError("the seeded games hold no position without a safe move")
+
+
+# -- Te-Trix solo: no level stops a game it could still score in (TX-14, TX-15) --------------
+
+TETRIX = REGISTRY["te-trix"]
+
+
+def keeps_the_score(state) -> bool:
+    """Whether some arrangement has a placement that scores at least what stopping does: then
+    placing it and stopping next round is never worse (TX-14: stop follows every roll)."""
+    legal = TETRIX.legal_moves(state)
+    stop = TETRIX.parse_move("stop")
+    now = TETRIX.totals(TETRIX.successor(state, stop))[0]
+    for arrangement in legal:
+        if arrangement == stop:
+            continue
+        arranged = TETRIX.successor(state, arrangement)
+        for placement in TETRIX.legal_moves(arranged):
+            if TETRIX.totals(TETRIX.successor(arranged, placement))[0] >= now:
+                return True
+    return False
+
+
+def test_tx14_strong_plays_on_the_issues_fresh_game():
+    """Strong used to stop this fresh game at once (8 points, the bar's free fields)."""
+    state = driver.start(TETRIX, 1, {"solo": True}, "arena-te-trix-solo-3").state
+    assert keeps_the_score(state)
+    found = bots.suggest(TETRIX, state, 0, "arena-te-trix-solo-3-0-bot", 160, 160 * 61)
+    assert TETRIX.notation(found.move) != "stop"
+
+
+def solo_positions(count: int):
+    """Decision positions with stop on offer along seeded solo games placed at random."""
+    rng = random.Random("solo-stops")
+    out = []
+    for g in range(count):
+        state = driver.start(TETRIX, 1, {"solo": True}, f"solo-stop-{g}").state
+        for _ in range(rng.randrange(0, 30)):
+            if TETRIX.status(state).finished:
+                break
+            if TETRIX.is_chance(state):
+                state = driver.resolve_chance(TETRIX, state).state
+                continue
+            going = [m for m in TETRIX.legal_moves(state) if TETRIX.notation(m) != "stop"]
+            state = TETRIX.successor(state, rng.choice(going or TETRIX.legal_moves(state)))
+        while not TETRIX.status(state).finished and TETRIX.is_chance(state):
+            state = driver.resolve_chance(TETRIX, state).state
+        legal = TETRIX.legal_moves(state) if not TETRIX.status(state).finished else ()
+        if any(TETRIX.notation(m) == "stop" for m in legal):
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_tx14_no_level_stops_while_a_placement_keeps_the_score(level):
+    checked = 0
+    for i, state in enumerate(solo_positions(12)):
+        if not keeps_the_score(state):
+            continue
+        n = LEVELS[level]
+        found = bots.suggest(TETRIX, state, 0, f"t{i}", n, n * 61)
+        assert TETRIX.notation(found.move) != "stop", TETRIX.encode(state)
+        checked += 1
+    assert checked >= 8

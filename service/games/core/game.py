@@ -326,11 +326,12 @@ class GameSpec(Generic[S, M]):
     view: Callable[[S, int | None], JSON] | None = None
     view_schema: Callable[[], JSON] | None = None
     playout: Policy = random_playout
-    threat: Callable[[S], bool] | None = None
-    """Whether the player to move in a position of perfect information can score at once
-    (Mixtour: a shift that removes a stack for them, MX-9): the bots leave out a move that
-    hands the next mover a point, at once or by such a reply, when another move does not.
-    None: the bots do not look."""
+    candidates: Callable[[S, int, Sequence[M], int], tuple[Sequence[M], int]] | None = None
+    """The bots' root moves worth searching for a player among the legal ones, looking at no
+    more than the given number of positions: (the moves, the positions looked at). A game
+    leaves out moves a good player never makes (Mixtour: one that hands the opponent a point
+    while another does not; Te-Trix solo: stopping while a placement keeps the score). None:
+    every legal move."""
     # turns built step by step (service/games/core/steps.py)
     next_steps: Callable[[S, int, tuple[M, ...]], NextSteps[M]] | None = None
     """The steps that may follow the chosen ones (each a one-step move) for the player to

@@ -34,11 +34,31 @@ def playout(state: MixtourState, legal: Sequence[Move], mover: int, rng: Chooser
     return picked
 
 
-def threat(state: MixtourState) -> bool:
+def can_score(state: MixtourState) -> bool:
     """Whether the player to move can score at once (MX-9), by a legal move (MX-7's ban
     counts)."""
     turn = state.turn
     return turn is not None and bool(_scoring(state, ENGINE.rules.legal_moves(state), turn))
+
+
+def candidates(
+    state: MixtourState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[Move], int]:
+    """The moves after which the opponent has gained no point (MX-9: a stack of five or more
+    scores for the colour on top) and, unless the game is over, has no reply that scores at
+    once; all of them when none is, or when looking at each once takes more than ``looks``."""
+    if len(legal) > looks:
+        return legal, 0
+    rules = ENGINE.rules
+    other = 1 - player
+    safe = []
+    for move in legal:
+        after = rules.successor(state, move)
+        if after.points[other] == state.points[other] and (
+            after.turn is None or not can_score(after)
+        ):
+            safe.append(move)
+    return (safe or legal), len(legal)
 
 
 def _render(state: MixtourState, player: int | None, narrow: bool) -> str:
@@ -64,7 +84,7 @@ SPEC: GameSpec[MixtourState, Move] = GameSpec(
     event_schema=lambda: reports.events(DESCRIPTOR),
     breakdown_schema=lambda: reports.breakdown(OPTIONS),
     playout=playout,
-    threat=threat,
+    candidates=candidates,
     describe_move=texts.describe_move,
     describe_event=texts.describe_event,
     prompt=texts.prompt,

@@ -23,6 +23,31 @@ def playout(state: TeTrixState, legal: Sequence[Move], mover: int, rng: Chooser)
     return picked
 
 
+def candidates(
+    state: TeTrixState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[Move], int]:
+    """Stopping a solo game (TX-14) is left out while an arrangement has a placement that
+    scores at least what stopping does: placing it and stopping next round (stop is offered
+    after every roll) scores no less, and the game may go on. The placements are looked at
+    until one is found, at most ``looks``; without one found, stopping stays in."""
+    stops = [m for m in legal if isinstance(m, Stop)]
+    if not stops or len(legal) == 1:
+        return legal, 0
+    stopped = RULES.totals(RULES.successor(state, stops[0]))[player]
+    looked = 1
+    for arrangement in legal:
+        if isinstance(arrangement, Stop):
+            continue
+        arranged = RULES.successor(state, arrangement)
+        for placement in RULES.legal_moves(arranged):
+            if looked >= looks:
+                return legal, looked
+            looked += 1
+            if RULES.totals(RULES.successor(arranged, placement))[player] >= stopped:
+                return [m for m in legal if not isinstance(m, Stop)], looked
+    return legal, looked
+
+
 def _render(state: TeTrixState, player: int | None, narrow: bool) -> str:
     return render.svg(state, narrow)
 
@@ -43,6 +68,7 @@ SPEC: GameSpec[TeTrixState, Move] = GameSpec(
     event_schema=lambda: reports.events(DESCRIPTOR),
     breakdown_schema=reports.breakdown,
     playout=playout,
+    candidates=candidates,
     describe_move=texts.describe_move,
     describe_event=texts.describe_event,
     prompt=texts.prompt,
