@@ -66,7 +66,14 @@ def test_every_suggested_move_is_legal_and_reproducible(client, game, players, o
             state, legal[answer["move"]["notation"]]
         )
         stats = answer["stats"]
-        assert stats["moves"] == len(legal)
+        # the moves left in the search: the game's candidates (Te-Trix solo: no stop while a
+        # placement keeps the score), else every legal move
+        worth = engine.spec.candidates
+        moves = list(legal.values())
+        searched = moves if worth is None else worth(state, player, moves, 30 * 61 // 2)[0]
+        assert stats["moves"] == len(searched) and answer["move"]["notation"] in {
+            engine.notation(m) for m in searched
+        }
         assert stats["iterations"] == (0 if len(legal) == 1 else 30)
         # Same state, player, seed and budget: the same answer, stats included.
         again = suggest(client, game, {"state": doc, "seed": "s", "budget": 30})
