@@ -92,18 +92,25 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def duel(game: str, games: int, budget: int, other: int | None) -> None:
-    """The bot at ``budget`` against a random player (``other`` None) or the bot at ``other``."""
+def _wins(game: str, games: int, me: Policy, opponent: Policy, seed: str) -> float:
+    """``me`` against ``opponent`` over seeded games, seats alternating: games won (a tie
+    counts as a share)."""
     wins = 0.0
-    start = time.perf_counter()
-    opponent = random_policy if other is None else bot(other)
     for i in range(games):
         seat = i % 2
         seats = [opponent, opponent]
-        seats[seat] = bot(budget)
-        engine, state = play(game, None, seats, f"{game}-{i}")
+        seats[seat] = me
+        engine, state = play(game, None, seats, f"{seed}-{i}")
         winners = engine.status(state).winners
         wins += (1.0 / len(winners)) if seat in winners else 0.0
+    return wins
+
+
+def duel(game: str, games: int, budget: int, other: int | None) -> None:
+    """The bot at ``budget`` against a random player (``other`` None) or the bot at ``other``."""
+    start = time.perf_counter()
+    opponent = random_policy if other is None else bot(other)
+    wins = _wins(game, games, bot(budget), opponent, game)
     low, high = wilson(wins, games)
     against = "random" if other is None else f"bot ({other})"
     print(
@@ -116,10 +123,8 @@ def levels_against(game: str, games: int, name: str, opponent: Policy) -> None:
     """Every level of the bot against ``opponent``, seats alternating."""
     for level, n in LEVELS.items():
         budget = n or Settings().suggest_max_budget
-        wins = 0.0
         start = time.process_time()
         calls = 0
-
         searcher = bot(budget)
 
         def counted(
@@ -129,13 +134,7 @@ def levels_against(game: str, games: int, name: str, opponent: Policy) -> None:
             calls += 1
             return searcher(engine, state, player, rng)
 
-        for i in range(games):
-            seat = i % 2
-            seats = [opponent, opponent]
-            seats[seat] = counted
-            engine, state = play(game, None, seats, f"{game}-{name}-{i}")
-            winners = engine.status(state).winners
-            wins += (1.0 / len(winners)) if seat in winners else 0.0
+        wins = _wins(game, games, counted, opponent, f"{game}-{name}")
         low, high = wilson(wins, games)
         per_call = (time.process_time() - start) / max(calls, 1) * 1e3
         print(
