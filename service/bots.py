@@ -60,6 +60,8 @@ def describe_levels(strongest: str) -> str:
     return words[0] + " iterations, " + ", ".join(words[1:])
 
 
+Clock = Callable[[], str | None]
+"""Asked during a search: the name of the limit that has run out ("cpu", "time"), else None."""
 # Root moves scored between two looks at the clock (a Te-Trix 12 x 12 sheet has ~650).
 CLOCK_EVERY = 32
 
@@ -91,14 +93,21 @@ class Suggestion:
     iterations: int
     plies: int
     arms: list[Node] = field(default_factory=list)
-    cpu_limited: bool = False  # stopped by the request's CPU allowance, not by the budget
+    # the limit that stopped the search before its budget: "cpu" (the request's CPU
+    # allowance) or "time" (the caller's budgetMs); None: every iteration ran
+    limited: str | None = None
+
+    @property
+    def cpu_limited(self) -> bool:
+        return self.limited == "cpu"
 
     def stats(self, notation: Any) -> dict[str, Any]:
         ranked = sorted(self.arms, key=lambda a: (-a.visits, -a.value, -a.gain))
         return {
             "iterations": self.iterations,
             "plies": self.plies,
-            "cpuLimited": self.cpu_limited,
+            "cpuLimited": self.limited == "cpu",
+            "timeLimited": self.limited == "time",
             "moves": len(self.arms),
             "value": round(ranked[0].value, 4) if ranked and ranked[0].visits else None,
             "top": [
@@ -115,11 +124,11 @@ def suggest(
     seed: str,
     iterations: int,
     max_plies: int,
-    out_of_time: Callable[[], bool] | None = None,
+    out_of_time: Clock | None = None,
 ) -> Suggestion:
     """The bot's move for ``player`` (who must be to move) within the budget. ``out_of_time``
     is asked before every iteration (and every ``CLOCK_EVERY`` root moves scored): once it
-    says yes, the search stops with what it has (``Suggestion.cpu_limited``)."""
+    names a limit, the search stops with what it has (``Suggestion.limited``)."""
     rules = game.rules  # the search calls the rules alone
     simultaneous = len(rules.to_move(state)) > 1
     moves = list(rules.legal_moves(state, player if simultaneous else None))
@@ -146,23 +155,25 @@ def suggest(
     # the plies; otherwise in a seeded random order.
     untried = list(arms)
     rng.shuffle(untried)
-    stopped = False
+    stopped: str | None = None
     if len(arms) <= max_plies // 2:
         world = rules.determinize(state, player, rng)
         named = player if simultaneous else None
         for i, a in enumerate(arms):
-            if out_of_time is not None and i % CLOCK_EVERY == 0 and out_of_time():
-                stopped = True
-                break
+            if out_of_time is not None and i % CLOCK_EVERY == 0:
+                stopped = out_of_time()
+                if stopped:
+                    break
             a.gain = float(rules.totals(rules.successor(world, a.move, named))[player])
         untried.sort(key=lambda a: a.gain)  # stable: ties stay shuffled; the best last
         plies += len(arms)
     search = _Search(rules, player, rng, game.spec.playout)
     done = 0
     while not stopped and done < iterations and plies < max_plies:
-        if out_of_time is not None and out_of_time():
-            stopped = True
-            break
+        if out_of_time is not None:
+            stopped = out_of_time()
+            if stopped:
+                break
         world = rules.determinize(state, player, rng)
         for arm in arms:
             arm.available += 1

@@ -39,23 +39,24 @@ class Work:
         self.search_spent = 0.0
         self._lock = Lock()
 
-    def search_clock(self) -> Callable[[], bool] | None:
+    def search_clock(self) -> Callable[[], str | None] | None:
         """For one search, in the thread that runs it: a call that charges the CPU time the
         thread used since the last call and says whether the request's searches are out of
-        time. Searches of one request share the allowance, in parallel threads too."""
+        time ("cpu", as ``bots.Clock`` names it). Searches of one request share the
+        allowance, in parallel threads too."""
         if self.search_cpu is None:
             return None
         allowance = self.search_cpu
         last = time.thread_time()
 
-        def out_of_time() -> bool:
+        def out_of_time() -> str | None:
             nonlocal last
             now = time.thread_time()
             with self._lock:
                 self.search_spent += now - last
                 spent = self.search_spent
             last = now
-            return spent >= allowance
+            return "cpu" if spent >= allowance else None
 
         return out_of_time
 

@@ -217,6 +217,15 @@ LEVEL = Field(
     + bots.describe_levels("SUGGEST_MAX_BUDGET")
     + ".",
 )
+BUDGET_MS = Field(
+    "budgetMs",
+    "int",
+    {"type": "integer", "minimum": 1},
+    description="Wall-clock milliseconds the search may take (at most SEARCH_MAX_CPU_MS, "
+    f"{Settings().search_max_cpu_ms} by default), with a budget or a level or alone (then as "
+    "many iterations as SUGGEST_MAX_BUDGET allows): the search stops at whichever comes first "
+    "and says so (stats.timeLimited). Only then does the answer depend on the machine.",
+)
 DESCRIBE = Field(
     "describe",
     "bool",
@@ -286,6 +295,7 @@ BODIES: dict[str, Body] = {
                 SEED.but(description="Same state, player, seed, budget: same move."),
                 BUDGET,
                 LEVEL,
+                BUDGET_MS,
             ),
         ),
         Body("ReplayMovesRequest", _GAME),

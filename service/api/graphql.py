@@ -642,7 +642,7 @@ class Suggestion:
     player: int = strawberry.field(description="The player the move is for.")
     move: LegalMove = strawberry.field(description="The chosen move.")
     stats: JSON = strawberry.field(
-        description="{iterations, plies, cpuLimited, moves, value, "
+        description="{iterations, plies, cpuLimited, timeLimited, elapsedMs, moves, value, "
         "top: [{notation, visits, value}]}"
     )
 
@@ -943,13 +943,14 @@ class Query:
         seed: str | None = None,
         budget: int | None = None,
         level: BotLevel | None = None,
+        budget_ms: int | None = None,
     ) -> SuggestResult:
         rules = _rules(info)
         try:
             loaded = rules.load(rules.engine(game), state)
             rules.validate(loaded)
             strength = None if level is None else level.value
-            found = await rules.suggest_async(loaded, player, seed, budget, strength)
+            found = await rules.suggest_async(loaded, player, seed, budget, strength, budget_ms)
         except ServiceError as exc:
             return _failure(exc)
         move = found["move"]

@@ -733,6 +733,26 @@ def _tournament_schemas() -> JSON:
         "scores": {"anyOf": [array({"type": "integer"}), {"type": "null"}]},
         "winners": {"anyOf": [array(ref("Player")), {"type": "null"}]},
     }
+    # what a search spent and why it stopped (suggest; evaluate)
+    search: dict[str, Any] = {
+        "iterations": {"type": "integer", "minimum": 0},
+        "plies": {"type": "integer", "minimum": 0},
+        "cpuLimited": {
+            "type": "boolean",
+            "description": "The search stopped at the request's CPU allowance "
+            "(SEARCH_MAX_CPU_MS) before its budget: fewer iterations ran.",
+        },
+        "timeLimited": {
+            "type": "boolean",
+            "description": "The search stopped at the request's budgetMs before its budget.",
+        },
+        "elapsedMs": {
+            "type": "number",
+            "minimum": 0,
+            "description": "Wall-clock milliseconds the search took, to 0.1 ms; only when "
+            "budgetMs was given (without it, the same request gives the same answer).",
+        },
+    }
     return {
         "SuggestAnswer": obj(
             {
@@ -747,13 +767,7 @@ def _tournament_schemas() -> JSON:
                 "player": ref("Player"),
                 "stats": obj(
                     {
-                        "iterations": {"type": "integer", "minimum": 0},
-                        "plies": {"type": "integer", "minimum": 0},
-                        "cpuLimited": {
-                            "type": "boolean",
-                            "description": "The search stopped at the request's CPU allowance "
-                            "(SEARCH_MAX_CPU_MS) before its budget: fewer iterations ran.",
-                        },
+                        **search,
                         "moves": {"type": "integer", "minimum": 1},
                         "value": {
                             "type": ["number", "null"],
@@ -771,7 +785,7 @@ def _tournament_schemas() -> JSON:
                             maxItems=5,
                         ),
                     },
-                    ["iterations", "plies", "cpuLimited", "moves", "value", "top"],
+                    [*(k for k in search if k != "elapsedMs"), "moves", "value", "top"],
                 ),
             },
             ["move", "player", "stats"],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -529,22 +530,13 @@ class Rules:
         seed: str | None,
         budget: int | None,
         level: str | None = None,
+        budget_ms: int | None = None,
     ) -> dict[str, Any]:
         """The reference bot's move (``service/bots.py``) for ``player`` (default:
-        the first to move) within ``budget`` iterations (or those of a strength ``level``)
-        and the request's work budget."""
+        the first to move) within ``budget`` iterations (or those of a strength ``level``),
+        ``budget_ms`` milliseconds of wall-clock time and the request's work budget."""
         engine = loaded.engine
-        limit = self.settings.suggest_max_budget
-        if level is not None:
-            budget = self._level_budget(level, budget, limit)
-        if budget is not None and not 1 <= budget <= limit:
-            raise ServiceError(
-                "INVALID_REQUEST",
-                Msg.of("error-suggest-budget", limit=limit, setting="SUGGEST_MAX_BUDGET"),
-                problem_details(
-                    [{"path": "$.budget", "reason": Msg.of("request-budget-range", limit=limit)}]
-                ),
-            )
+        iterations = self._iterations(budget, level, budget_ms)
         check_seed(seed)
         spend(POSITION_COST, Msg.of("error-work-suggestion"))
         state = loaded.state
@@ -564,19 +556,29 @@ class Rules:
             driver.check_turn(engine, state, player)
         except RulesError as exc:
             raise from_rules(exc) from exc
-        # The whole search is reserved before it starts, so it runs every iteration or none:
-        # its answer never depends on what else the request asked for.
-        iterations = budget or bots.DEFAULT_BUDGET
-        reserved = iterations * ITERATION_PLIES
-        spend(reserved, Msg.of("error-work-search", iterations=iterations, plies=reserved))
-        work = current()
-        clock = None if work is None else work.search_clock()
+        reserved, clock = _search_clock(iterations, budget_ms)
+        started = time.perf_counter()
         found = bots.suggest(engine, state, player, seed or "", iterations, reserved, clock)
-        return {
-            "move": engine.offered(state, found.move),
-            "player": player,
-            "stats": found.stats(engine.notation),
-        }
+        stats = found.stats(engine.notation)
+        if budget_ms is not None:  # the answer depends on the clock anyway: say how long
+            stats["elapsedMs"] = _elapsed_ms(started)
+        return {"move": engine.offered(state, found.move), "player": player, "stats": stats}
+
+    def _iterations(self, budget: int | None, level: str | None, budget_ms: int | None) -> int:
+        """A search's iterations: ``budget``, a ``level``'s, or (with ``budget_ms`` alone) as
+        many as SUGGEST_MAX_BUDGET allows, stopped by the clock; each checked against its
+        setting (``budget_ms``: SEARCH_MAX_CPU_MS)."""
+        limit = self.settings.suggest_max_budget
+        if level is not None:
+            budget = self._level_budget(level, budget, limit)
+        words = Msg.of("error-suggest-budget", limit=limit, setting="SUGGEST_MAX_BUDGET")
+        _in_range("budget", budget, limit, words)
+        most = self.settings.search_max_cpu_ms
+        words = Msg.of("error-budget-ms", limit=most, setting="SEARCH_MAX_CPU_MS")
+        _in_range("budgetMs", budget_ms, most, words)
+        if budget is not None:
+            return budget
+        return limit if budget_ms is not None else bots.DEFAULT_BUDGET
 
     @staticmethod
     def _level_budget(level: str, budget: int | None, limit: int) -> int:
@@ -610,9 +612,10 @@ class Rules:
         seed: str | None,
         budget: int | None,
         level: str | None = None,
+        budget_ms: int | None = None,
     ) -> dict[str, Any]:
         """``suggest`` in a worker thread: a search takes up to the whole work budget."""
-        return await offload.run(self.suggest, loaded, player, seed, budget, level)
+        return await offload.run(self.suggest, loaded, player, seed, budget, level, budget_ms)
 
     # -- request limits ------------------------------------------------------------------
     def check_player(self, engine: Engine, player: int | None, state: Any = None) -> None:
@@ -758,3 +761,42 @@ def _worded(described: dict[str, Any]) -> dict[str, Any]:
         option["title"] = Msg.of(f"{game}-option-{name}")
         option["description"] = Msg.of(f"{game}-option-{name}.description")
     return described
+
+
+def _search_clock(iterations: int, budget_ms: int | None) -> tuple[int, bots.Clock | None]:
+    """Reserves a search's plies from the request's work budget before it starts, so it runs
+    every iteration or none (its answer never depends on what else the request asked for),
+    and makes its clock, in the thread that runs it: the request's CPU allowance and, with
+    ``budget_ms``, a wall-clock deadline from now."""
+    reserved = iterations * ITERATION_PLIES
+    spend(reserved, Msg.of("error-work-search", iterations=iterations, plies=reserved))
+    work = current()
+    cpu = None if work is None else work.search_clock()
+    if budget_ms is None:
+        return reserved, cpu
+    deadline = time.monotonic() + budget_ms / 1000
+
+    def clock() -> str | None:
+        if time.monotonic() >= deadline:
+            return "time"
+        return None if cpu is None else cpu()
+
+    return reserved, clock
+
+
+def _elapsed_ms(started: float) -> float:
+    """Wall-clock milliseconds since ``started`` (``time.perf_counter``), to 0.1 ms."""
+    return round((time.perf_counter() - started) * 1000, 1)
+
+
+def _in_range(name: str, value: int | None, limit: int, words: Msg) -> None:
+    """INVALID_REQUEST (``words``) unless a search limit ``name`` is left out or 1 to
+    ``limit``."""
+    if value is not None and not 1 <= value <= limit:
+        raise ServiceError(
+            "INVALID_REQUEST",
+            words,
+            problem_details(
+                [{"path": f"$.{name}", "reason": Msg.of("request-budget-range", limit=limit)}]
+            ),
+        )

@@ -219,7 +219,9 @@ async def _view(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> 
 
 
 async def _suggest(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
-    return await rules.suggest_async(load(), v["player"], v["seed"], v["budget"], v["level"])
+    return await rules.suggest_async(
+        load(), v["player"], v["seed"], v["budget"], v["level"], v["budgetMs"]
+    )
 
 
 async def _render(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:

@@ -147,6 +147,7 @@ error-work-search = eine Suche mit { $iterations ->
 
 ## Budget und Stufe des Referenz-Bots (suggest)
 error-suggest-budget = budget muss zwischen 1 und { $limit } Iterationen liegen ({ $setting })
+error-budget-ms = budgetMs muss zwischen 1 und { $limit } Millisekunden liegen ({ $setting })
 request-budget-range = 1 bis { $limit }
 error-level-and-budget = senden Sie entweder budget oder level, nicht beides
 request-excludes-budget = schließt budget aus

@@ -129,6 +129,7 @@ error-work-search = a search of { NUMBER($iterations, useGrouping: 0) } iteratio
 
 ## The reference bot's budget and level (suggest)
 error-suggest-budget = budget must be between 1 and { NUMBER($limit, useGrouping: 0) } iterations ({ $setting })
+error-budget-ms = budgetMs must be between 1 and { NUMBER($limit, useGrouping: 0) } milliseconds ({ $setting })
 request-budget-range = 1 to { NUMBER($limit, useGrouping: 0) }
 error-level-and-budget = send either a budget or a level, not both
 request-excludes-budget = excludes budget

@@ -284,7 +284,7 @@ def test_a_search_stops_when_it_is_out_of_time():
         def out_of_time():
             nonlocal asked
             asked += 1
-            return asked > n
+            return "cpu" if asked > n else None
 
         return out_of_time
 
@@ -319,3 +319,95 @@ def test_the_searches_of_one_request_share_its_cpu_allowance(make_client):
     assert r.json()["data"]["a"]["stats"]["cpuLimited"] is True
     roomy = suggest(make_client(search_max_cpu_ms=60_000), "mixtour", body)["stats"]
     assert (roomy["cpuLimited"], roomy["iterations"]) == (False, 160)
+
+
+class _Clock:
+    """A wall clock for ``service.api.ops`` that moves ``step`` seconds each time it is read:
+    budgetMs tests are driven by it, never by the machine's speed."""
+
+    def __init__(self, step):
+        import time
+
+        self.now, self.step, self.perf_counter = 1000.0, step, time.perf_counter
+
+    def monotonic(self):
+        self.now += self.step
+        return self.now
+
+
+def _graphql_suggest(client, state, arguments):
+    query = (
+        'query($s: JSON!) { suggest(game: "mixtour", state: $s, seed: "w", '
+        + arguments
+        + ") { __typename ... on Suggestion { stats } ... on InvalidRequest { code details } } }"
+    )
+    r = client.post("/graphql", json={"query": query, "variables": {"s": state}})
+    return r.json()["data"]["suggest"]
+
+
+def test_budget_ms_stops_a_search_at_its_wall_clock_deadline(client, monkeypatch):
+    """Issue 27, point 2: budgetMs bounds a search by wall-clock time, with a level, a budget
+    or alone (then up to SUGGEST_MAX_BUDGET iterations); the answer says it was cut
+    (timeLimited) and how long it took (elapsedMs), over REST and GraphQL."""
+    from service.api import ops
+
+    state = REGISTRY["mixtour"].encode(positions("mixtour", None, None)[0])
+    monkeypatch.setattr(ops, "time", _Clock(step=0.001))  # 1 ms a look at the clock
+    for extra in ({"level": "strong"}, {"budget": 100}, {}):
+        body = {"state": state, "seed": "w", "budgetMs": 5, **extra}
+        answer = suggest(client, "mixtour", body)
+        stats = answer["stats"]
+        assert (stats["timeLimited"], stats["cpuLimited"]) == (True, False), extra
+        assert stats["iterations"] < 100 and stats["elapsedMs"] >= 0, extra
+        legal = {
+            m["notation"]
+            for m in client.post("/v1/games/mixtour/legal-moves", json={"state": state}).json()[
+                "moves"
+            ]
+        }
+        assert answer["move"]["notation"] in legal
+    found = _graphql_suggest(client, state, "level: STRONG, budgetMs: 5")
+    assert found["__typename"] == "Suggestion" and found["stats"]["timeLimited"] is True
+
+
+def test_a_search_within_its_budget_ms_is_the_search_without_it(client, monkeypatch):
+    """A search that ends before its deadline runs every iteration and answers the move the
+    same request without budgetMs answers; budgetMs alone runs SUGGEST_MAX_BUDGET of them.
+    Only a budgetMs answer carries elapsedMs (without it the same request answers the same)."""
+    from service.api import ops
+
+    state = REGISTRY["mixtour"].encode(positions("mixtour", None, None)[0])
+    monkeypatch.setattr(ops, "time", _Clock(step=0.0))  # time stands still
+    plain = suggest(client, "mixtour", {"state": state, "seed": "w", "budget": 30})
+    timed = suggest(client, "mixtour", {"state": state, "seed": "w", "budget": 30, "budgetMs": 50})
+    assert "elapsedMs" not in plain["stats"] and "elapsedMs" in timed["stats"]
+    assert timed["stats"]["timeLimited"] is False
+    del timed["stats"]["elapsedMs"]
+    assert timed == plain
+    alone = suggest(client, "mixtour", {"state": state, "seed": "w", "budgetMs": 50})
+    assert (alone["stats"]["iterations"], alone["stats"]["timeLimited"]) == (160, False)
+
+
+def test_a_budget_ms_outside_its_bounds_is_invalid_request(client, make_client):
+    """budgetMs is 1 to SEARCH_MAX_CPU_MS (800 by default), an integer: anything else is
+    INVALID_REQUEST at $.budgetMs, over REST and GraphQL."""
+    state = REGISTRY["mixtour"].encode(positions("mixtour", None, None)[0])
+    for value in (0, -5, 801, 10**9):
+        r = client.post("/v1/games/mixtour/suggest", json={"state": state, "budgetMs": value})
+        assert r.status_code == 400, value
+        error = r.json()["error"]
+        assert error["code"] == "INVALID_REQUEST"
+        (problem,) = error["details"]["problems"]
+        assert (problem["path"], problem["reason"]) == ("$.budgetMs", "1 to 800"), value
+        assert "SEARCH_MAX_CPU_MS" in error["message"]
+    for value in ("fast", True, 1.5, [5]):
+        r = client.post("/v1/games/mixtour/suggest", json={"state": state, "budgetMs": value})
+        assert r.status_code == 400, value
+        (problem,) = r.json()["error"]["details"]["problems"]
+        assert problem["path"] == "$.budgetMs", value
+    roomy = make_client(search_max_cpu_ms=5000)
+    r = roomy.post("/v1/games/mixtour/suggest", json={"state": state, "budgetMs": 801, "budget": 5})
+    assert r.status_code == 200
+    refused = _graphql_suggest(client, state, "budgetMs: 0")
+    assert (refused["__typename"], refused["code"]) == ("InvalidRequest", "INVALID_REQUEST")
+    assert refused["details"]["problems"][0]["path"] == "$.budgetMs"

@@ -201,7 +201,7 @@ CALLS = [
     _calls.replay_record("mixtour", RECORD),
     _calls.view("mixtour", STATE, 0),
     _calls.render("mixtour", STATE, 0, "a1", True),
-    _calls.suggest("mixtour", STATE, 0, "s", 50, "easy"),  # the shape only: not both, says the API
+    _calls.suggest("mixtour", STATE, 0, "s", 50, "easy", 200),  # shape only: not both
     _calls.verify("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS),
     _calls.verify_record("mixtour", RECORD),
     _calls.record("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS),

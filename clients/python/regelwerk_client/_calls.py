@@ -328,8 +328,11 @@ def suggest(
     seed: str | None = None,
     budget: int | None = None,
     level: str | None = None,
+    budget_ms: int | None = None,
 ) -> Call[SuggestAnswer]:
-    body = _body(state=state, player=player, seed=seed, budget=budget, level=level)
+    body = _body(
+        state=state, player=player, seed=seed, budget=budget, level=level, budgetMs=budget_ms
+    )
     return Call("suggest", "POST", _path(game, "suggest"), body, _object(SuggestAnswer))
 
 

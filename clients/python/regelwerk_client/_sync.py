@@ -272,17 +272,23 @@ class Regelwerk:
         seed: str | None = None,
         budget: int | None = None,
         level: str | None = None,
+        budget_ms: int | None = None,
         language: str | None = None,
     ) -> SuggestAnswer:
         """The reference bot's move for ``player`` (default: the first to move), with how it
         found it: Monte Carlo tree search of ``budget`` iterations (default 100, at most the
         service's SUGGEST_MAX_BUDGET), or of a strength ``level`` instead ("easy" 10,
-        "medium" 50, "strong" SUGGEST_MAX_BUDGET). The same state, player, seed and budget
-        give the same answer; ``["move"]["move"]`` plays as it is. A finished game raises
-        ``MoveRejected`` (GAME_OVER), a chance node or a player not to move too
+        "medium" 50, "strong" SUGGEST_MAX_BUDGET), stopped after ``budget_ms`` milliseconds
+        of wall-clock time at the latest (alone: as many iterations as SUGGEST_MAX_BUDGET
+        allows; at most SEARCH_MAX_CPU_MS). The same state, player, seed and budget give the
+        same answer (with ``budget_ms`` only when ``stats["timeLimited"]`` is false);
+        ``["move"]["move"]`` plays as it is. A finished game raises ``MoveRejected``
+        (GAME_OVER), a chance node or a player not to move too
         (NOT_YOUR_TURN, ``.reason`` CHANCE_NODE or NOT_TO_MOVE); a bad budget or level, or
         both, ``InvalidRequest``."""
-        return self._send(_calls.suggest(game, state, player, seed, budget, level), language)
+        return self._send(
+            _calls.suggest(game, state, player, seed, budget, level, budget_ms), language
+        )
 
     # -- tournament tools: verdicts, text records, certificates -------------------------------
     def verify(

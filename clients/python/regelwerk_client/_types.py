@@ -341,14 +341,18 @@ class TopMove(TypedDict):
 
 class SuggestStats(TypedDict):
     """How the bot found its move: ``iterations`` searched, playout ``plies`` spent, whether
-    the request's CPU allowance stopped the search before its budget (``cpuLimited``), the
-    legal ``moves``, the chosen move's mean reward ``value`` (None when no playout ran: a
+    the request's CPU allowance (``cpuLimited``) or its ``budgetMs`` (``timeLimited``) stopped
+    the search before its budget, the wall-clock ``elapsedMs`` it took (only with a
+    ``budgetMs``), the candidate
+    ``moves``, the chosen move's mean reward ``value`` (None when no playout ran: a
     single legal move is answered without a search) and the ``top`` moves by visits (at most
     five)."""
 
     iterations: int
     plies: int
     cpuLimited: bool
+    timeLimited: bool
+    elapsedMs: NotRequired[float]
     moves: int
     value: float | None
     top: list[TopMove]

@@ -255,8 +255,10 @@ export class RegelwerkClient {
    * `POST /v1/games/{game}/suggest`: the reference bot's move for `player` (default: the first
    * to move), found by Monte Carlo tree search of `budget` iterations (default 100, at most
    * the service's SUGGEST_MAX_BUDGET), or of a strength `level` instead ("easy" 10, "medium"
-   * 50, "strong" SUGGEST_MAX_BUDGET). The same state, player, `seed` and `budget` give the
-   * same answer. Refused: a finished game
+   * 50, "strong" SUGGEST_MAX_BUDGET), stopped after `budgetMs` milliseconds of wall-clock
+   * time at the latest (alone: as many iterations as SUGGEST_MAX_BUDGET allows). The same
+   * state, player, `seed` and `budget` give the same answer (with `budgetMs`, only when
+   * `stats.timeLimited` is false). Refused: a finished game
    * (GAME_OVER), a pending throw or a player not to move (NOT_YOUR_TURN, `details.reason`
    * CHANCE_NODE or NOT_TO_MOVE).
    */

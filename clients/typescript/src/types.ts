@@ -248,7 +248,8 @@ export type SuggestedMove<G extends GameId = GameId> = Override<
   Answer<"suggest">["move"],
   { move: MoveDocument<G> }
 >;
-/** How the bot found its move: iterations, plies, cpuLimited, legal moves, value, the top moves. */
+/** How the bot found its move: iterations, plies, cpuLimited, timeLimited, elapsedMs, candidate
+ * moves, value, the top moves. */
 export type SuggestStats = Answer<"suggest">["stats"];
 /** The reference bot's move for `player`, with its `stats`. */
 export type SuggestAnswer<G extends GameId = GameId> = Override<

@@ -1185,9 +1185,13 @@ export interface components {
             stats: {
                 /** @description The search stopped at the request's CPU allowance (SEARCH_MAX_CPU_MS) before its budget: fewer iterations ran. */
                 cpuLimited: boolean;
+                /** @description Wall-clock milliseconds the search took, to 0.1 ms; only when budgetMs was given (without it, the same request gives the same answer). */
+                elapsedMs?: number;
                 iterations: number;
                 moves: number;
                 plies: number;
+                /** @description The search stopped at the request's budgetMs before its budget. */
+                timeLimited: boolean;
                 top: {
                     notation: string;
                     value: number;
@@ -1200,6 +1204,8 @@ export interface components {
         SuggestRequest: {
             /** @description Search iterations (default 100; at most SUGGEST_MAX_BUDGET, 160 by default). */
             budget?: number | null;
+            /** @description Wall-clock milliseconds the search may take (at most SEARCH_MAX_CPU_MS, 800 by default), with a budget or a level or alone (then as many iterations as SUGGEST_MAX_BUDGET allows): the search stops at whichever comes first and says so (stats.timeLimited). Only then does the answer depend on the machine. */
+            budgetMs?: number | null;
             /** @description A strength instead of a budget: easy 10 iterations, medium 50, strong SUGGEST_MAX_BUDGET. */
             level?: ("easy" | "medium" | "strong") | null;
             /** @description Default: the first player to move. */
