@@ -129,13 +129,28 @@ def suggest(
     """The bot's move for ``player`` (who must be to move) within the budget. ``out_of_time``
     is asked before every iteration (and every ``CLOCK_EVERY`` root moves scored): once it
     names a limit, the search stops with what it has (``Suggestion.limited``)."""
+    return _search(game, state, player, seed, iterations, max_plies, out_of_time, None)
+
+
+def _search(
+    game: Game[Any, Any],
+    state: Any,
+    player: int,
+    seed: str,
+    iterations: int,
+    max_plies: int,
+    out_of_time: Clock | None,
+    tally: Tally | None,
+) -> Suggestion:
+    """``suggest``'s search; with a ``tally`` (evaluate), every iteration's returns are added
+    to it, and a single candidate is searched too (its value is what evaluate wants)."""
     rules = game.rules  # the search calls the rules alone
     simultaneous = len(rules.to_move(state)) > 1
     moves = list(rules.legal_moves(state, player if simultaneous else None))
     root = Node(None, None)
     arms = [Node(m, player) for m in moves]
     root.children = {a.move: a for a in arms}
-    if len(arms) == 1:
+    if len(arms) == 1 and tally is None:
         return Suggestion(moves[0], 0, 0, arms)
     rng = random.Random(f"{seed}\x00{player}\x00{iterations}")
     plies = 0
@@ -148,7 +163,7 @@ def suggest(
         if len(kept) < len(arms):
             arms = [root.children[m] for m in kept]
             root.children = {a.move: a for a in arms}
-        if len(arms) == 1:
+        if len(arms) == 1 and tally is None:
             return Suggestion(arms[0].move, 0, plies, arms)
     # Untried root moves are tried best first by the score they make at once (the real
     # scoring, in a world the player cannot tell from this one), when that costs at most half
@@ -183,6 +198,8 @@ def suggest(
         # Every iteration gets its share of what is left, at most ITERATION_PLIES.
         room = min(ITERATION_PLIES, (max_plies - plies) // (iterations - done))
         plies += 1 + search.iterate(after, [root, arm], room - 1)
+        if tally is not None:
+            tally.add(search.rewards, search.scores)
         done += 1
     best = max(arms, key=lambda a: (a.decisive, a.visits, a.value, a.gain))
     return Suggestion(best.move, done, plies, arms, stopped)
@@ -194,6 +211,8 @@ class _Search:
     player: int
     rng: random.Random
     playout_move: Policy
+    rewards: list[float] = field(default_factory=list)  # the last iteration's, per player
+    scores: list[float] = field(default_factory=list)  # its totals where the playout ended
 
     def iterate(self, state: Any, path: list[Node], room: int) -> int:
         """One walk down from ``path[-1]`` (already entered with ``state``), one new node, a
@@ -241,7 +260,9 @@ class _Search:
             node = child
             state = game.successor(state, child.move, named)
             _mark_decisive(game, state, child)
-        rewards = [_reward(game, state, p) for p in range(len(game.totals(state)))]
+        scores = [float(t) for t in game.totals(state)]
+        rewards = [_reward(game, state, p) for p in range(len(scores))]
+        self.rewards, self.scores = rewards, scores
         for step in path:
             step.visits += 1
             if step.mover is not None:
@@ -298,3 +319,151 @@ def _reward(game: GameRules[Any, Any], state: Any, player: int) -> float:
     mine = scores[player]
     best_other = max(s for i, s in enumerate(scores) if i != player)
     return 0.5 + 0.5 * math.tanh((mine - best_other) / 5.0)
+
+
+# -- evaluate: a position's value for every player -----------------------------------------
+Z = 1.96  # a 95% interval
+
+
+@dataclass(slots=True)
+class Tally:
+    """Every player's returns over the playouts through a node: the sum of their rewards (0
+    to 1) and of their scores where the playouts ended."""
+
+    playouts: int
+    reward: list[float]
+    score: list[float]
+
+    @classmethod
+    def of(cls, players: int) -> Tally:
+        return cls(0, [0.0] * players, [0.0] * players)
+
+    def add(self, rewards: Sequence[float], scores: Sequence[float]) -> None:
+        self.playouts += 1
+        for p, r in enumerate(rewards):
+            self.reward[p] += r
+            self.score[p] += scores[p]
+
+
+@dataclass(slots=True)
+class Evaluation:
+    """A position's value for every player: each one's mean reward (a win 1, a share of a tie,
+    a loss 0; an unfinished playout judged by the scores) with a 95% interval, and their mean
+    score where the playouts ended; ``best``: the move found best for the evaluating player,
+    when they are to move."""
+
+    values: list[dict[str, Any]]
+    best: Any
+    iterations: int
+    plies: int
+    playouts: int
+    limited: str | None = None
+
+    def answer(self) -> dict[str, Any]:
+        return {
+            "values": self.values,
+            "stats": {
+                "iterations": self.iterations,
+                "plies": self.plies,
+                "cpuLimited": self.limited == "cpu",
+                "timeLimited": self.limited == "time",
+                "playouts": self.playouts,
+            },
+        }
+
+
+def evaluate(
+    game: Game[Any, Any],
+    state: Any,
+    player: int,
+    seed: str,
+    iterations: int,
+    max_plies: int,
+    out_of_time: Clock | None = None,
+) -> Evaluation:
+    """The value of ``state`` for every player, searched from ``player``'s information (the
+    only one that matters in Triominos Junior: the rest is sampled, never read): the mean
+    return of every playout of the search, so what the position is worth played on by the
+    search itself (which explores: a little below best play, more so at small budgets).
+
+    - A finished game: its result, exactly (no search).
+    - ``player`` to move: ``suggest``'s search, the same one (same seed and budget: ``best`` is
+      the move suggest answers).
+    - Otherwise (a chance node, or another player to move): every iteration walks from the
+      position itself, in a world sampled from ``player``'s view (single-observer ISMCTS)."""
+    rules = game.rules
+    count = rules.player_count(state)
+    if rules.status(state).finished:
+        scores = [float(t) for t in rules.totals(state)]
+        exact = [_reward(rules, state, p) for p in range(count)]
+        return Evaluation(_values(exact, exact, exact, scores), None, 0, 0, 0)
+    whole = Tally.of(count)
+    if not rules.is_chance(state) and player in rules.to_move(state):
+        found = _search(game, state, player, seed, iterations, max_plies, out_of_time, whole)
+        return _evaluation(rules, state, whole, found.move, found)
+    rng = random.Random(f"{seed}\x00{player}\x00{iterations}\x00evaluate")
+    search = _Search(rules, player, rng, game.spec.playout)
+    root = Node(None, None)
+    plies = done = 0
+    stopped: str | None = None
+    while done < iterations and plies < max_plies:
+        if out_of_time is not None:
+            stopped = out_of_time()
+            if stopped:
+                break
+        world = rules.determinize(state, player, rng)
+        room = min(ITERATION_PLIES, (max_plies - plies) // (iterations - done))
+        plies += search.iterate(world, [root], room)
+        whole.add(search.rewards, search.scores)
+        done += 1
+    return _evaluation(rules, state, whole, None, Suggestion(None, done, plies, limited=stopped))
+
+
+def _evaluation(
+    rules: GameRules[Any, Any],
+    state: Any,
+    tally: Tally,
+    best: Any,
+    found: Suggestion,
+) -> Evaluation:
+    """The values a tally says; with no playout, the position's own judgement (the scores
+    now) with nothing known: an interval of 0 to 1."""
+    n = tally.playouts
+    count = len(tally.reward)
+    if n == 0:
+        now = [_reward(rules, state, p) for p in range(count)]
+        scores = [float(t) for t in rules.totals(state)]
+        values = _values(now, [0.0] * count, [1.0] * count, scores)
+    else:
+        means = [r / n for r in tally.reward]
+        intervals = [_wilson(m, n) for m in means]
+        values = _values(
+            means,
+            [low for low, _ in intervals],
+            [high for _, high in intervals],
+            [s / n for s in tally.score],
+        )
+    return Evaluation(values, best, found.iterations, found.plies, n, found.limited)
+
+
+def _values(
+    value: Sequence[float], low: Sequence[float], high: Sequence[float], score: Sequence[float]
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "player": p,
+            "value": round(value[p], 4),
+            "low": round(low[p], 4),
+            "high": round(high[p], 4),
+            "score": round(score[p], 2),
+        }
+        for p in range(len(value))
+    ]
+
+
+def _wilson(mean: float, n: int) -> tuple[float, float]:
+    """Wilson's 95% interval for a mean of ``n`` returns between 0 and 1 (their variance is at
+    most mean × (1 - mean), so the interval is as wide as a win rate's, or wider than needed)."""
+    centre = (mean + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z * math.sqrt(mean * (1 - mean) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)

@@ -45,7 +45,7 @@ TIER = "answer"
 # headers list and the LRU's node and size (about 700 bytes measured with tracemalloc: see
 # tests/cache/test_answers.py, which holds the estimate to every real entry).
 ENTRY_OVERHEAD = 768
-VARYING_FIELDS = frozenset(("suggest",))
+VARYING_FIELDS = frozenset(("suggest", "evaluate"))
 """GraphQL fields whose answer is not a function of the request's bytes alone: a search is
 bounded by CPU time as well as by its budget. A document naming one is never kept."""
 

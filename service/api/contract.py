@@ -298,6 +298,21 @@ BODIES: dict[str, Body] = {
                 BUDGET_MS,
             ),
         ),
+        Body(
+            "EvaluateRequest",
+            (
+                STATE,
+                PLAYER.but(
+                    description="Whose information the search uses (in Triominos Junior their "
+                    "own rack; what they cannot see is sampled, never read). Default: the first "
+                    "player to move; at a chance node, player 0."
+                ),
+                SEED.but(description="Same state, player, seed, budget: same evaluation."),
+                BUDGET,
+                LEVEL,
+                BUDGET_MS,
+            ),
+        ),
         Body("ReplayMovesRequest", _GAME),
         Body("RecordRequest", (RECORD,), "A game as its text record, alone."),
         Body("GameRecordRequest", (*_GAME, CLAIMED, TAGS)),
@@ -429,6 +444,15 @@ OPERATIONS: tuple[Operation, ...] = (
         ref("SuggestAnswer"),
         ("SuggestRequest",),
         graphql=GraphQL(("suggest",)),
+    ),
+    Operation(
+        "evaluate",
+        "post",
+        f"{_GAME_PATH}/evaluate",
+        "A position's value for every player (Monte Carlo search, reproducible, cached)",
+        ref("EvaluateAnswer"),
+        ("EvaluateRequest",),
+        graphql=GraphQL(("evaluate",)),
     ),
     Operation(
         "verify",

@@ -647,6 +647,51 @@ class Suggestion:
     )
 
 
+@strawberry.type(description="What a position is worth to one player, by a search.")
+class PlayerValue:
+    player: int = strawberry.field(description="The player.")
+    value: float = strawberry.field(
+        description="Their mean return over the search's playouts: a win 1, a share of a tie, "
+        "a loss 0, an unfinished playout judged by the score difference (solo: by the score)."
+    )
+    low: float = strawberry.field(description="The value's 95% interval (Wilson), low end.")
+    high: float = strawberry.field(description="The value's 95% interval, high end.")
+    score: float = strawberry.field(
+        description="Their mean score where the playouts ended (the game's end, or the "
+        "iteration's ply limit)."
+    )
+
+
+@strawberry.type(description="A position's value for every player, and how it was found.")
+class Evaluation:
+    _game: strawberry.Private[str]
+    player: int = strawberry.field(description="Whose information the search used.")
+    values: list[PlayerValue] = strawberry.field(description="One per player, in order.")
+    best: LegalMove | None = strawberry.field(
+        description="The best move found for player, when they are to move (the move suggest "
+        "answers for the same seed and budget); else null."
+    )
+    stats: JSON = strawberry.field(
+        description="{iterations, plies, cpuLimited, timeLimited, playouts, elapsedMs?}"
+    )
+
+
+def _offered(game: str, offered: dict[str, Any]) -> LegalMove:
+    """A move as the service offers it (``Game.offered``: notation, document, locations)."""
+    return LegalMove(
+        _game=game,
+        notation=offered["notation"],
+        move=offered["move"],
+        locations=[JSON(loc) for loc in offered["locations"]],
+    )
+
+
+EvaluateResult = Annotated[
+    Evaluation | MoveRejected | InvalidState | InvalidRequest,
+    strawberry.union(
+        "EvaluateResult", description="The evaluation, or why the position could not be evaluated."
+    ),
+]
 SuggestResult = Annotated[
     Suggestion | MoveRejected | InvalidState | InvalidRequest,
     strawberry.union(
@@ -953,16 +998,45 @@ class Query:
             found = await rules.suggest_async(loaded, player, seed, budget, strength, budget_ms)
         except ServiceError as exc:
             return _failure(exc)
-        move = found["move"]
         return Suggestion(
             _game=game,
             player=found["player"],
-            move=LegalMove(
-                _game=game,
-                notation=move["notation"],
-                move=move["move"],
-                locations=[JSON(loc) for loc in move["locations"]],
-            ),
+            move=_offered(game, found["move"]),
+            stats=JSON(found["stats"]),
+        )
+
+    @strawberry.field(
+        description="A position's value for every player (win chance, or a share of the "
+        "points; an interval; the mean score), by the reference bot's search from player's "
+        "information: reproducible with seed and budget (or level), cached by position unless "
+        "a clock cut it short; budgetMs bounds it by wall-clock time. A finished game is "
+        "valued exactly."
+    )
+    async def evaluate(
+        self,
+        info: Info,
+        game: str,
+        state: JSON,
+        player: int | None = None,
+        seed: str | None = None,
+        budget: int | None = None,
+        level: BotLevel | None = None,
+        budget_ms: int | None = None,
+    ) -> EvaluateResult:
+        rules = _rules(info)
+        try:
+            loaded = rules.load(rules.engine(game), state)
+            rules.validate(loaded)
+            strength = None if level is None else level.value
+            found = await rules.evaluate(loaded, player, seed, budget, strength, budget_ms)
+        except ServiceError as exc:
+            return _failure(exc)
+        best = found["best"]
+        return Evaluation(
+            _game=game,
+            player=found["player"],
+            values=[PlayerValue(**v) for v in found["values"]],
+            best=None if best is None else _offered(game, best),
             stats=JSON(found["stats"]),
         )
 

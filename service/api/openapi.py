@@ -75,6 +75,18 @@ def array(items: JSON, **extra: Any) -> JSON:
     return {"type": "array", "items": items, **extra}
 
 
+# A move as the service offers it (Game.offered): a turn next-steps made, suggest's move,
+# evaluate's best.
+OFFERED = obj(
+    {
+        "notation": {"type": "string"},
+        "move": ref("MoveDocument"),
+        "locations": array(ref("Location")),
+    },
+    ["notation", "move", "locations"],
+)
+
+
 def pascal(game_id: str) -> str:
     """``triominos-junior`` -> ``TriominosJunior`` (the prefix of a game's components)."""
     return "".join(part.capitalize() for part in game_id.replace("_", "-").split("-"))
@@ -540,14 +552,7 @@ def api_schemas() -> JSON:
                 },
                 "turn": {
                     "anyOf": [
-                        obj(
-                            {
-                                "notation": {"type": "string"},
-                                "move": ref("MoveDocument"),
-                                "locations": array(ref("Location")),
-                            },
-                            ["notation", "move", "locations"],
-                        ),
+                        OFFERED,
                         {"type": "null"},
                     ],
                     "description": "The whole turn the chosen steps make, as play accepts it "
@@ -756,14 +761,7 @@ def _tournament_schemas() -> JSON:
     return {
         "SuggestAnswer": obj(
             {
-                "move": obj(
-                    {
-                        "notation": {"type": "string"},
-                        "move": ref("MoveDocument"),
-                        "locations": array(ref("Location")),
-                    },
-                    ["notation", "move", "locations"],
-                ),
+                "move": OFFERED,
                 "player": ref("Player"),
                 "stats": obj(
                     {
@@ -789,6 +787,55 @@ def _tournament_schemas() -> JSON:
                 ),
             },
             ["move", "player", "stats"],
+        ),
+        "EvaluateAnswer": obj(
+            {
+                "player": {**ref("Player"), "description": "Whose information the search used."},
+                "values": array(
+                    obj(
+                        {
+                            "player": ref("Player"),
+                            "value": {
+                                "type": "number",
+                                "minimum": 0,
+                                "maximum": 1,
+                                "description": "Their mean return over the search's playouts: "
+                                "a win 1, a share of a tie, a loss 0, an unfinished playout "
+                                "judged by the score difference (solo: by the score).",
+                            },
+                            "low": {"type": "number", "minimum": 0, "maximum": 1},
+                            "high": {"type": "number", "minimum": 0, "maximum": 1},
+                            "score": {
+                                "type": "number",
+                                "description": "Their mean score where the playouts ended.",
+                            },
+                        },
+                        ["player", "value", "low", "high", "score"],
+                        description="low and high: the value's 95% interval (Wilson).",
+                    ),
+                    description="One per player, in order.",
+                ),
+                "best": {
+                    "anyOf": [
+                        OFFERED,
+                        {"type": "null"},
+                    ],
+                    "description": "The best move found for player when they are to move (what "
+                    "suggest answers for the same seed and budget); else null.",
+                },
+                "stats": obj(
+                    {
+                        **search,
+                        "playouts": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "Playouts the values average.",
+                        },
+                    },
+                    [*(k for k in search if k != "elapsedMs"), "playouts"],
+                ),
+            },
+            ["player", "values", "best", "stats"],
         ),
         "Claimed": obj(
             {

@@ -174,10 +174,12 @@ class Rules:
         compute: Any,
         extra: bytes = b"",
         units: Callable[[], int] | None = None,
+        off_loop: bool = False,
+        keep: Callable[[Any], bool] | None = None,
     ) -> Any:
         """``compute()`` through the cache, keyed by the state, ``op``, ``player`` and the
-        request's ``extra`` part (canonical JSON: the steps of next-steps); ``units`` counts
-        the work ahead (``Cache.get_or_compute``)."""
+        request's ``extra`` part (canonical JSON: the steps of next-steps); ``units``,
+        ``off_loop`` and ``keep`` as ``Cache.get_or_compute`` takes them."""
         memo_key = (op if not extra else f"{op}\x00{extra.decode()}", player)
         memo = loaded.memo.get(memo_key)
         if memo is not None:
@@ -193,7 +195,7 @@ class Rules:
         key = cache_key(d.id, d.rules_version, state, op, player)
         loaded.pending[memo_key] = None
         try:
-            value = await self.cache.get_or_compute(d.id, key, op, compute, units)
+            value = await self.cache.get_or_compute(d.id, key, op, compute, units, off_loop, keep)
         except BaseException as exc:
             _settle(loaded.pending.pop(memo_key, None), exc)
             raise
@@ -556,7 +558,8 @@ class Rules:
             driver.check_turn(engine, state, player)
         except RulesError as exc:
             raise from_rules(exc) from exc
-        reserved, clock = _search_clock(iterations, budget_ms)
+        reserved = _reserve(iterations)
+        clock = _clock(budget_ms)
         started = time.perf_counter()
         found = bots.suggest(engine, state, player, seed or "", iterations, reserved, clock)
         stats = found.stats(engine.notation)
@@ -579,6 +582,57 @@ class Rules:
         if budget is not None:
             return budget
         return limit if budget_ms is not None else bots.DEFAULT_BUDGET
+
+    async def evaluate(
+        self,
+        loaded: Loaded,
+        player: int | None,
+        seed: str | None,
+        budget: int | None,
+        level: str | None = None,
+        budget_ms: int | None = None,
+    ) -> dict[str, Any]:
+        """A position's value for every player (``bots.evaluate``), searched from ``player``'s
+        information (default: the first to move; at a chance node, player 0) with suggest's
+        budgets. An evaluation by iterations is a function of the state, player, seed and
+        iterations: it is kept in the cache (both tiers) unless the CPU allowance cut it
+        short; one by ``budget_ms`` is neither looked up nor kept."""
+        engine = loaded.engine
+        iterations = self._iterations(budget, level, budget_ms)
+        check_seed(seed)
+        spend(POSITION_COST, Msg.of("error-work-evaluation"))
+        state = loaded.state
+        self.check_player(engine, player, state)
+        if player is None:
+            movers = engine.to_move(state)
+            player = movers[0] if movers and not engine.is_chance(state) else 0
+        viewer = player
+        # reserved before the cache is asked: a hit costs what a miss does, so whether a
+        # GraphQL request fits its budget never depends on what is cached
+        reserved = _reserve(iterations)
+
+        def compute() -> dict[str, Any]:
+            clock = _clock(budget_ms)
+            found = bots.evaluate(engine, state, viewer, seed or "", iterations, reserved, clock)
+            best = None if found.best is None else engine.offered(state, found.best)
+            return {"player": viewer, "best": best, **found.answer()}
+
+        started = time.perf_counter()
+        if budget_ms is not None:
+            answer = await offload.run(compute)
+            answer["stats"] = {**answer["stats"], "elapsedMs": _elapsed_ms(started)}
+            return answer
+        extra = jsonio.dumps([seed or "", iterations])
+        kept: dict[str, Any] = await self._cached(
+            loaded,
+            "evaluate",
+            viewer,
+            compute,
+            extra,
+            off_loop=True,
+            keep=lambda found: not found["stats"]["cpuLimited"],
+        )
+        return kept
 
     @staticmethod
     def _level_budget(level: str, budget: int | None, limit: int) -> int:
@@ -763,17 +817,21 @@ def _worded(described: dict[str, Any]) -> dict[str, Any]:
     return described
 
 
-def _search_clock(iterations: int, budget_ms: int | None) -> tuple[int, bots.Clock | None]:
+def _reserve(iterations: int) -> int:
     """Reserves a search's plies from the request's work budget before it starts, so it runs
-    every iteration or none (its answer never depends on what else the request asked for),
-    and makes its clock, in the thread that runs it: the request's CPU allowance and, with
-    ``budget_ms``, a wall-clock deadline from now."""
+    every iteration or none: its answer never depends on what else the request asked for."""
     reserved = iterations * ITERATION_PLIES
     spend(reserved, Msg.of("error-work-search", iterations=iterations, plies=reserved))
+    return reserved
+
+
+def _clock(budget_ms: int | None) -> bots.Clock | None:
+    """A search's clock, made in the thread that runs it: the request's CPU allowance and,
+    with ``budget_ms``, a wall-clock deadline from now."""
     work = current()
     cpu = None if work is None else work.search_clock()
     if budget_ms is None:
-        return reserved, cpu
+        return cpu
     deadline = time.monotonic() + budget_ms / 1000
 
     def clock() -> str | None:
@@ -781,7 +839,7 @@ def _search_clock(iterations: int, budget_ms: int | None) -> tuple[int, bots.Clo
             return "time"
         return None if cpu is None else cpu()
 
-    return reserved, clock
+    return clock
 
 
 def _elapsed_ms(started: float) -> float:

@@ -224,6 +224,12 @@ async def _suggest(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) 
     )
 
 
+async def _evaluate(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
+    return await rules.evaluate(
+        load(), v["player"], v["seed"], v["budget"], v["level"], v["budgetMs"]
+    )
+
+
 async def _render(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
     return rules.render(load(), v["player"], v["mark"], bool(v["narrow"]))
 
@@ -241,7 +247,8 @@ def _budgeted(handler: Handler) -> Handler:
 
 KEPT = frozenset(("legalMoves", "play", "nextSteps", "getPosition", "score", "view", "render"))
 """The state calls whose answer is a function of the request's bytes and language alone, kept
-by them in the answer tier (``suggest`` is not: its search is bounded by CPU time)."""
+by them in the answer tier (``suggest`` and ``evaluate`` are not: a search is bounded by CPU
+time; ``evaluate`` keeps its results in the result cache, when no clock cut them short)."""
 
 
 def kept_calls() -> frozenset[str]:
@@ -271,6 +278,7 @@ HANDLERS: dict[str, Handler] = {
     "view": _state_call("view", _view),
     "render": _state_call("render", _render),
     "suggest": _state_call("suggest", _suggest),
+    "evaluate": _state_call("evaluate", _evaluate),
     "listGames": games,
     "getRules": rules_of,
     "verifyBatch": verify_batch,

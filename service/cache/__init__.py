@@ -146,11 +146,14 @@ class Cache:
         op: str,
         compute: Callable[[], Any],
         units: Callable[[], int] | None = None,
+        off_loop: bool = False,
+        keep: Callable[[Any], bool] | None = None,
     ) -> Any:
         """The cached value of ``key``, else ``compute()``'s (kept). ``units``, called on the
         event loop only when the value must be computed and before ``compute``, counts the
         work ahead (see ``CostModel``): the computation leaves the loop when its predicted
-        cost reaches ``offload_min_cost_us``."""
+        cost reaches ``offload_min_cost_us``, or always with ``off_loop`` (a search). A value
+        ``keep`` refuses is answered but not kept (a search cut short by its CPU allowance)."""
         self.hot.seen(key, game, op)
         value = self.memory.get(key)
         if value is not None:
@@ -166,11 +169,14 @@ class Cache:
                 return value
         count = 1 if units is None else units()
         cost = self.costs.predicted(game, op, count)
-        if self.offload is not None and cost is not None and cost >= self.offload_min_cost_us:
+        heavy = off_loop or (cost is not None and cost >= self.offload_min_cost_us)
+        if self.offload is not None and heavy:
             value, micros = await self.offload(lambda: _timed(compute))
         else:
             value, micros = _timed(compute)
         self.costs.record(game, op, micros, count)
+        if keep is not None and not keep(value):
+            return value
         writes = self.redis if self.uses_redis(game, op) else None
         if writes is None and not self.memory.enabled:
             return value  # nothing keeps it: no JSON to size

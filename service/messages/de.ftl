@@ -136,6 +136,7 @@ error-work-score = eine Wertung
 error-work-view = eine Ansicht
 error-work-picture = ein Bild
 error-work-suggestion = ein Zugvorschlag
+error-work-evaluation = eine Bewertung
 error-work-result = das Ergebnis
 error-work-search = eine Suche mit { $iterations ->
     [one] einer Iteration

@@ -124,6 +124,7 @@ error-work-score = a score
 error-work-view = a view
 error-work-picture = a picture
 error-work-suggestion = a suggestion
+error-work-evaluation = an evaluation
 error-work-result = the result
 error-work-search = a search of { NUMBER($iterations, useGrouping: 0) } iterations, up to { NUMBER($plies, useGrouping: 0) } plies
 

@@ -42,6 +42,27 @@ def positions(game, players, options, count=3):
     return out
 
 
+def hidden_dealt_again(state, player, seed):
+    """A Triominos Junior state that ``player`` cannot tell from ``state``: the tiles they
+    cannot see (the other racks and the pool) dealt again, every rack and the pool keeping
+    its size."""
+    engine = REGISTRY["triominos-junior"]
+    hidden = sorted(
+        [t for i, r in enumerate(state.racks) if i != player for t in r] + list(state.pool)
+    )
+    random.Random(seed).shuffle(hidden)
+    racks, rest = [], list(hidden)
+    for i, rack in enumerate(state.racks):
+        if i == player:
+            racks.append(rack)
+        else:
+            racks.append(tuple(sorted(rest[: len(rack)])))
+            del rest[: len(rack)]
+    other = replace(state, racks=tuple(racks), pool=tuple(sorted(rest)))
+    assert other != state and engine.view(other, player) == engine.view(state, player)
+    return other
+
+
 def suggest(client, game, body):
     r = client.post(f"/v1/games/{game}/suggest", json=body)
     assert r.status_code == 200, r.text
@@ -156,19 +177,7 @@ def test_the_triominos_bot_never_reads_other_racks_or_the_pool(client):
     engine = REGISTRY["triominos-junior"]
     state = positions("triominos-junior", 3, None)[0]
     player = engine.to_move(state)[0]
-    hidden = sorted(
-        [t for i, r in enumerate(state.racks) if i != player for t in r] + list(state.pool)
-    )
-    random.Random(9).shuffle(hidden)
-    racks, rest = [], list(hidden)
-    for i, rack in enumerate(state.racks):
-        if i == player:
-            racks.append(rack)
-        else:
-            racks.append(tuple(sorted(rest[: len(rack)])))
-            del rest[: len(rack)]
-    other = replace(state, racks=tuple(racks), pool=tuple(sorted(rest)))
-    assert other != state and engine.view(other, player) == engine.view(state, player)
+    other = hidden_dealt_again(state, player, 9)
     body = {"player": player, "seed": "peek", "budget": 60}
     first = suggest(client, "triominos-junior", {"state": engine.encode(state), **body})
     second = suggest(client, "triominos-junior", {"state": engine.encode(other), **body})

@@ -213,3 +213,23 @@ def test_redis_calls_are_timed_and_their_failures_counted(redis_server):
         client.post("/v1/games/mixtour/legal-moves", json={"state": second})
         assert client_metric(client, errors) == 1
         assert client_metric(client, gets) == before + 2  # the failed call is timed too
+
+
+def test_an_evaluation_is_shared_through_redis(redis_server, monkeypatch):
+    """Issue 27, point 4: an evaluation kept by one process is a hit in another through
+    Redis (authenticated like every entry): the second runs no search and answers the same."""
+    from service import bots
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("the second process searched instead of reading Redis")
+
+    with app_client(redis_server.url) as first, app_client(redis_server.url) as second:
+        state = first.post("/v1/games/tric-trac/new", json={"seed": "shared"}).json()["state"]
+        body = {"state": state, "seed": "r", "budget": 8}
+        answer = first.post("/v1/games/tric-trac/evaluate", json=body).json()
+        first.portal.call(first.app.state.rules.cache.flush)  # writes are behind answers
+        assert redis_server.dbsize() >= 1
+        monkeypatch.setattr(bots, "evaluate", no_search)
+        assert second.post("/v1/games/tric-trac/evaluate", json=body).json() == answer
+        hit = 'regelwerk_cache_lookups_total{op="evaluate",result="hit",tier="redis"}'
+        assert client_metric(second, hit) == 1.0

@@ -356,6 +356,52 @@ def test_suggest_defaults_and_refusals(rw):
     assert err.value.code is ErrorCode.INVALID_PLAYER
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_evaluate_values_every_player_reproducibly(rw, game):
+    """Issue 27, point 4: evaluate answers a value, an interval and a mean score for every
+    player; its best move is suggest's for the same seed and budget; the same request
+    answers the same; a finished game is valued exactly."""
+    info = next(g for g in rw.games() if g["id"] == game)
+    seed = f"eval-{game}" if info["chance"] else None
+    pos = rw.new_game(game, players=info["minPlayers"] if game != "te-trix" else 2, seed=seed)
+    player = pos["toMove"][0]
+    answer = rw.evaluate(game, pos["state"], player=player, seed="e", budget=BUDGET)
+    assert answer["player"] == player
+    assert [v["player"] for v in answer["values"]] == list(range(len(pos["scores"])))
+    for v in answer["values"]:
+        assert 0 <= v["low"] <= v["value"] <= v["high"] <= 1
+    assert answer["stats"]["playouts"] == answer["stats"]["iterations"] == BUDGET
+    assert "elapsedMs" not in answer["stats"]
+    suggested = rw.suggest(game, pos["state"], player=player, seed="e", budget=BUDGET)
+    assert answer["best"] == suggested["move"]
+    assert rw.evaluate(game, pos["state"], player=player, seed="e", budget=BUDGET) == answer
+
+
+def test_evaluate_a_finished_game_a_pending_throw_and_refusals(rw):
+    end = rw.replay("mixtour", FINISHED_MIXTOUR, options={"pointsToWin": 1})
+    exact = rw.evaluate("mixtour", end["state"])
+    assert [v["value"] for v in exact["values"]] == [
+        1.0 if p in end["winners"] else 0.0 for p in range(2)
+    ]
+    assert [v["score"] for v in exact["values"]] == end["scores"]
+    assert (exact["best"], exact["stats"]["iterations"]) == (None, 0)
+    held = rw.new_game("tric-trac", seed="eval-throw")
+    move = rw.legal_moves("tric-trac", held["state"])["moves"][0]["move"]
+    throw = rw.play("tric-trac", held["state"], move, auto_chance=False)
+    assert throw["isChance"]
+    pending = rw.evaluate("tric-trac", throw["state"], seed="t", budget=10)
+    assert (pending["player"], pending["best"], pending["stats"]["playouts"]) == (0, None, 10)
+    state = _state(rw)
+    timed = rw.evaluate("mixtour", state, budget_ms=20, budget=5)
+    assert "elapsedMs" in timed["stats"]
+    with pytest.raises(InvalidRequest) as bad:
+        rw.evaluate("mixtour", state, budget_ms=0)
+    assert [p["path"] for p in bad.value.details.get("problems", [])] == ["$.budgetMs"]
+    with pytest.raises(InvalidRequest) as err:
+        rw.evaluate("mixtour", state, player=5)
+    assert err.value.code is ErrorCode.INVALID_PLAYER
+
+
 # -- tournament tools: verify, text records, batches, certificates --------------------------
 WON = {"options": {"pointsToWin": 1}, "claimed": {"scores": [0, 1], "winners": [1]}}
 

@@ -21,6 +21,7 @@ from ._types import (
     BatchVerdict,
     CertificateCheck,
     Claimed,
+    EvaluateAnswer,
     Game,
     GameList,
     LegalMoves,
@@ -334,6 +335,21 @@ def suggest(
         state=state, player=player, seed=seed, budget=budget, level=level, budgetMs=budget_ms
     )
     return Call("suggest", "POST", _path(game, "suggest"), body, _object(SuggestAnswer))
+
+
+def evaluate(
+    game: str,
+    state: Mapping[str, Any],
+    player: int | None = None,
+    seed: str | None = None,
+    budget: int | None = None,
+    level: str | None = None,
+    budget_ms: int | None = None,
+) -> Call[EvaluateAnswer]:
+    body = _body(
+        state=state, player=player, seed=seed, budget=budget, level=level, budgetMs=budget_ms
+    )
+    return Call("evaluate", "POST", _path(game, "evaluate"), body, _object(EvaluateAnswer))
 
 
 # -- batches ---------------------------------------------------------------------------------

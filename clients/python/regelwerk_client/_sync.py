@@ -16,6 +16,7 @@ from ._types import (
     Certificate,
     CertificateCheck,
     Claimed,
+    EvaluateAnswer,
     Game,
     LegalMoves,
     Move,
@@ -288,6 +289,27 @@ class Regelwerk:
         both, ``InvalidRequest``."""
         return self._send(
             _calls.suggest(game, state, player, seed, budget, level, budget_ms), language
+        )
+
+    def evaluate(
+        self,
+        game: str,
+        state: Mapping[str, Any],
+        *,
+        player: int | None = None,
+        seed: str | None = None,
+        budget: int | None = None,
+        level: str | None = None,
+        budget_ms: int | None = None,
+        language: str | None = None,
+    ) -> EvaluateAnswer:
+        """What the position is worth to every player (``["values"]``: mean return, 95%
+        interval, mean score), by the reference bot's search from ``player``'s information
+        (default: the first to move), with suggest's budgets; ``["best"]`` is the move found
+        best when that player is to move. A finished game is valued exactly; the same state,
+        player, seed and budget give the same answer, kept by the service's cache."""
+        return self._send(
+            _calls.evaluate(game, state, player, seed, budget, level, budget_ms), language
         )
 
     # -- tournament tools: verdicts, text records, certificates -------------------------------

@@ -20,6 +20,8 @@ __all__ = [
     "Error",
     "ErrorBody",
     "ErrorDetails",
+    "EvaluateAnswer",
+    "EvaluateStats",
     "Event",
     "Game",
     "GameId",
@@ -40,6 +42,7 @@ __all__ = [
     "PlayAnswer",
     "Player",
     "PlayerMove",
+    "PlayerValue",
     "Position",
     "Problem",
     "ProblemCode",
@@ -364,6 +367,42 @@ class SuggestAnswer(TypedDict):
     move: SuggestedMove
     player: int
     stats: SuggestStats
+
+
+class PlayerValue(TypedDict):
+    """What the position is worth to ``player``: their mean return over the search's playouts
+    (``value``: a win 1, a share of a tie, a loss 0; an unfinished playout judged by the score
+    difference, a solo game by its score), its 95% interval ``low`` to ``high``, and their
+    mean ``score`` where the playouts ended."""
+
+    player: int
+    value: float
+    low: float
+    high: float
+    score: float
+
+
+class EvaluateStats(TypedDict):
+    """What an evaluation spent: ``iterations``, ``plies``, the ``playouts`` its values
+    average, whether a clock cut it short (``cpuLimited``, ``timeLimited``) and, with a
+    ``budgetMs``, its wall-clock ``elapsedMs``."""
+
+    iterations: int
+    plies: int
+    cpuLimited: bool
+    timeLimited: bool
+    elapsedMs: NotRequired[float]
+    playouts: int
+
+
+class EvaluateAnswer(TypedDict):
+    """A position's ``values`` for every player, searched from ``player``'s information; the
+    ``best`` move found when that player is to move (else None) and the ``stats``."""
+
+    player: int
+    values: list[PlayerValue]
+    best: SuggestedMove | None
+    stats: EvaluateStats
 
 
 # -- verify, records and certificates ---------------------------------------------------------

@@ -47,6 +47,8 @@ import type {
   StateBody,
   SuggestAnswer,
   SuggestBody,
+  EvaluateAnswer,
+  EvaluateBody,
   VerifyAnswer,
   VerifyBody,
   ViewAnswer,
@@ -90,6 +92,7 @@ const ROUTES = {
   view: ["post", "/v1/games/{game}/view"],
   render: ["post", "/v1/games/{game}/render"],
   suggest: ["post", "/v1/games/{game}/suggest"],
+  evaluate: ["post", "/v1/games/{game}/evaluate"],
   verify: ["post", "/v1/games/{game}/verify"],
   record: ["post", "/v1/games/{game}/record"],
   verifyBatch: ["post", "/v1/verify"],
@@ -268,6 +271,22 @@ export class RegelwerkClient {
     options?: CallOptions,
   ): Promise<SuggestAnswer<G>> {
     return this.call("suggest", game, body, options);
+  }
+
+  /**
+   * `POST /v1/games/{game}/evaluate`: what the position is worth to every player (`values`:
+   * mean return 0 to 1, its 95% interval, the mean score), by the reference bot's search from
+   * `player`'s information (default: the first to move), with suggest's budgets (`budget`,
+   * `level`, `budgetMs`); `best` is the move found best when that player is to move. A
+   * finished game is valued exactly; the same state, player, seed and budget give the same
+   * answer, kept in the service's cache.
+   */
+  evaluate<G extends GameId>(
+    game: G,
+    body: EvaluateBody<G>,
+    options?: CallOptions,
+  ): Promise<EvaluateAnswer<G>> {
+    return this.call("evaluate", game, body, options);
   }
 
   /**

@@ -97,6 +97,7 @@ export type RestOperation =
   | "view"
   | "render"
   | "suggest"
+  | "evaluate"
   | "verify"
   | "record"
   | "verifyBatch"
@@ -186,6 +187,11 @@ export type SuggestBody<G extends GameId = GameId> = Override<
   { state: State<G> }
 >;
 
+export type EvaluateBody<G extends GameId = GameId> = Override<
+  RequestBody<"evaluate">,
+  { state: State<G> }
+>;
+
 export type GameList = Answer<"listGames">;
 /** A game's rules in `language` (the one asked for when they are written in it, else "en"). */
 export type Rules<G extends GameId = GameId> = Override<Answer<"getRules">, { game: G }>;
@@ -256,6 +262,14 @@ export type SuggestAnswer<G extends GameId = GameId> = Override<
   Answer<"suggest">,
   { move: SuggestedMove<G> }
 >;
+/** What a position is worth to every player (value, 95% interval, mean score), the best move
+ * found when the evaluating player is to move, and what the search spent. */
+export type EvaluateAnswer<G extends GameId = GameId> = Override<
+  Answer<"evaluate">,
+  { best: SuggestedMove<G> | null }
+>;
+/** One player's value: mean return (0 to 1), its interval `low`…`high`, the mean score. */
+export type PlayerValue = Answer<"evaluate">["values"][number];
 /** A verdict: `valid`, its `problems`, the legal `plies`, the end `position`, a `certificate`. */
 export type VerifyAnswer<G extends GameId = GameId> = Override<
   Answer<"verify">,

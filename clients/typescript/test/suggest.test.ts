@@ -136,3 +136,25 @@ test("suggest: refusals by code", async () => {
     "CHANCE_NODE",
   );
 });
+
+test("evaluate: every player's value, suggest's best move, the same answer again", async () => {
+  const { state } = await api.newGame("mixtour");
+  const body = { state, seed: "ts-eval", budget: BUDGET };
+  const answer = await api.evaluate("mixtour", body);
+  assert.equal(answer.player, 0);
+  assert.deepEqual(
+    answer.values.map((v) => v.player),
+    [0, 1],
+  );
+  for (const v of answer.values) assert.ok(0 <= v.low && v.low <= v.value && v.value <= v.high);
+  assert.equal(answer.stats.playouts, BUDGET);
+  assert.equal(answer.stats.elapsedMs, undefined);
+  const suggested = await api.suggest("mixtour", body);
+  assert.deepEqual(answer.best, suggested.move);
+  // Narrowed by the game: a Mixtour move document.
+  assert.equal(answer.best?.move.kind, "place");
+  assert.deepEqual(await api.evaluate("mixtour", body), answer);
+  const timed = await api.evaluate("mixtour", { state, budget: 5, budgetMs: 20 });
+  assert.equal(typeof timed.stats.elapsedMs, "number");
+  await refused(api.evaluate("mixtour", { state, budgetMs: 0 }), "INVALID_REQUEST", 400);
+});

@@ -89,6 +89,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game}/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A position's value for every player (Monte Carlo search, reproducible, cached) */
+        post: operations["evaluate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game}/legal-moves": {
         parameters: {
             query?: never;
@@ -455,6 +472,53 @@ export interface components {
             step?: number;
             /** @description NOT_YOUR_TURN: who may act now. */
             toMove?: components["schemas"]["Player"][];
+        };
+        EvaluateAnswer: {
+            /** @description The best move found for player when they are to move (what suggest answers for the same seed and budget); else null. */
+            best: components["schemas"]["EvaluateAnswerBestObject"] | null;
+            /** @description Whose information the search used. */
+            player: components["schemas"]["Player"];
+            stats: {
+                /** @description The search stopped at the request's CPU allowance (SEARCH_MAX_CPU_MS) before its budget: fewer iterations ran. */
+                cpuLimited: boolean;
+                /** @description Wall-clock milliseconds the search took, to 0.1 ms; only when budgetMs was given (without it, the same request gives the same answer). */
+                elapsedMs?: number;
+                iterations: number;
+                /** @description Playouts the values average. */
+                playouts: number;
+                plies: number;
+                /** @description The search stopped at the request's budgetMs before its budget. */
+                timeLimited: boolean;
+            };
+            /** @description One per player, in order. */
+            values: {
+                high: number;
+                low: number;
+                player: components["schemas"]["Player"];
+                /** @description Their mean score where the playouts ended. */
+                score: number;
+                /** @description Their mean return over the search's playouts: a win 1, a share of a tie, a loss 0, an unfinished playout judged by the score difference (solo: by the score). */
+                value: number;
+            }[];
+        };
+        EvaluateAnswerBestObject: {
+            locations: components["schemas"]["Location"][];
+            move: components["schemas"]["MoveDocument"];
+            notation: string;
+        };
+        EvaluateRequest: {
+            /** @description Search iterations (default 100; at most SUGGEST_MAX_BUDGET, 160 by default). */
+            budget?: number | null;
+            /** @description Wall-clock milliseconds the search may take (at most SEARCH_MAX_CPU_MS, 800 by default), with a budget or a level or alone (then as many iterations as SUGGEST_MAX_BUDGET allows): the search stops at whichever comes first and says so (stats.timeLimited). Only then does the answer depend on the machine. */
+            budgetMs?: number | null;
+            /** @description A strength instead of a budget: easy 10 iterations, medium 50, strong SUGGEST_MAX_BUDGET. */
+            level?: ("easy" | "medium" | "strong") | null;
+            /** @description Whose information the search uses (in Triominos Junior their own rack; what they cannot see is sampled, never read). Default: the first player to move; at a chance node, player 0. */
+            player?: components["schemas"]["Player"] | null;
+            /** @description Same state, player, seed, budget: same evaluation. */
+            seed?: components["schemas"]["Seed"] | null;
+            /** @description The state document, sent back as a position answered it. */
+            state: components["schemas"]["State"];
         };
         /** @description What happened while playing (``ply``: the move's index). */
         Event: components["schemas"]["MixtourEvent"] | components["schemas"]["TricTracEvent"] | components["schemas"]["TeTrixEvent"] | components["schemas"]["TriominosJuniorEvent"];
@@ -961,7 +1025,7 @@ export interface components {
             /** @description The legal next steps, each leading on to a legal turn; empty when the chosen steps are a whole turn or nobody decides here. */
             steps: components["schemas"]["NextStep"][];
             /** @description The whole turn the chosen steps make, as play accepts it (notation in the order chosen); null unless canEnd. */
-            turn: components["schemas"]["NextStepsTurnObject"] | null;
+            turn: components["schemas"]["EvaluateAnswerBestObject"] | null;
         };
         NextStepsRequest: {
             /** @description A 0-based player number: who acts, or whose moves or view (null: the one to move; for view and render, a spectator). */
@@ -970,11 +1034,6 @@ export interface components {
             state: components["schemas"]["State"];
             /** @description The steps of the turn chosen so far, in order: each a notation string or move document as next-steps offers it (null: none yet); at most as many as one turn has. */
             steps?: components["schemas"]["Move"][] | null;
-        };
-        NextStepsTurnObject: {
-            locations: components["schemas"]["Location"][];
-            move: components["schemas"]["MoveDocument"];
-            notation: string;
         };
         /** @description Options of new and replay; each one left out takes its default. */
         Options: components["schemas"]["MixtourOptions"] | components["schemas"]["TricTracOptions"] | components["schemas"]["TeTrixOptions"] | components["schemas"]["TriominosJuniorOptions"];
@@ -3387,6 +3446,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameList"];
+                };
+            };
+        };
+    };
+    evaluate: {
+        parameters: {
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
+            path: {
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvaluateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluateAnswer"];
+                };
+            };
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
