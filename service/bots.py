@@ -102,7 +102,7 @@ class Suggestion:
         return self.limited == "cpu"
 
     def stats(self, notation: Any) -> dict[str, Any]:
-        ranked = sorted(self.arms, key=lambda a: (-a.visits, -a.value, -a.gain))
+        ranked = _ranked(self.arms)
         return {
             "iterations": self.iterations,
             "plies": self.plies,
@@ -115,6 +115,11 @@ class Suggestion:
                 for a in ranked[:5]
             ],
         }
+
+
+def _ranked(arms: Sequence[Node]) -> list[Node]:
+    """Root moves by visits, then mean value, then the score right after them."""
+    return sorted(arms, key=lambda a: (-a.visits, -a.value, -a.gain))
 
 
 def suggest(
@@ -358,6 +363,8 @@ class Evaluation:
     plies: int
     playouts: int
     limited: str | None = None
+    # the root moves searched, most visited first: (move, visits, mean value for the player)
+    top: list[tuple[Any, int, float]] = field(default_factory=list)
 
     def answer(self) -> dict[str, Any]:
         return {
@@ -400,7 +407,9 @@ def evaluate(
     whole = Tally.of(count)
     if not rules.is_chance(state) and player in rules.to_move(state):
         found = _search(game, state, player, seed, iterations, max_plies, out_of_time, whole)
-        return _evaluation(rules, state, whole, found.move, found)
+        evaluation = _evaluation(rules, state, whole, found.move, found)
+        evaluation.top = [(a.move, a.visits, round(a.value, 4)) for a in _ranked(found.arms)]
+        return evaluation
     rng = random.Random(f"{seed}\x00{player}\x00{iterations}\x00evaluate")
     search = _Search(rules, player, rng, game.spec.playout)
     root = Node(None, None)

@@ -11,6 +11,12 @@ them was configured; with a secret, valid verdicts carry certificates. ``--lang 
 the verdicts' messages in German (English by default), as ``?lang=de`` does for the API.
 ``--jobs N`` verifies on N processes (``0``: one per core), the verdicts still in the file's
 order and the input still read as it goes (at most a few batches a process ahead).
+
+``regelwerk analyze FILE`` reviews the same kinds of file (service/analysis.py): one review
+per record, as ``POST /v1/games/{game}/analyze`` answers it with the record's ``line`` and
+``game`` (or its ``error``), or ``--format text``: each record annotated with its review, as
+the answer's ``annotated``. ``--budget`` and ``--seed`` set the searches of text records (an
+NDJSON line says its own); a bar shows the moves reviewed on a terminal.
 """
 
 from __future__ import annotations
@@ -27,9 +33,11 @@ from itertools import chain, islice
 from typing import IO, Any
 
 from . import jsonio, text
+from .api.analyze import analyze_claim, analyze_line
 from .api.errors import ServiceError
 from .api.ops import Rules
 from .api.records import game_of, split_records
+from .api.request import json_syntax
 from .api.verify import read_record, refused, verify, verify_line
 from .cache import Cache
 from .games.core.text import Msg
@@ -87,13 +95,38 @@ def main(argv: list[str] | None = None) -> int:
     bar = check.add_mutually_exclusive_group()
     bar.add_argument("--progress", action="store_true", help="always show the progress bar")
     bar.add_argument("--no-progress", action="store_true", help="never show it")
+    review = commands.add_parser(
+        "analyze", help="review game records offline: every decision judged, chance's luck"
+    )
+    review.add_argument("file", help="the records: a path, or - for stdin")
+    review.add_argument(
+        "--format",
+        choices=("json", "text"),
+        default="json",
+        help="json: one review per line as POST .../analyze answers it (default); text: each "
+        "record annotated with its review",
+    )
+    review.add_argument(
+        "--lang",
+        choices=text.LANGUAGES,
+        default=text.DEFAULT,
+        help="the language of the annotations and messages (default: en)",
+    )
+    review.add_argument(
+        "--budget", type=int, default=None, help="search iterations a position (text records)"
+    )
+    review.add_argument("--seed", default=None, help="the searches' seed (text records)")
+    bar = review.add_mutually_exclusive_group()
+    bar.add_argument("--progress", action="store_true", help="always show the progress bar")
+    bar.add_argument("--no-progress", action="store_true", help="never show it")
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["serve"]:  # its options are python -m service's, passed on as they are
         from .__main__ import main as serve_main  # uvicorn is imported only to serve
 
         serve_main(argv[1:], prog="regelwerk serve")
         return 0
-    return _verify(parser.parse_args(argv))
+    args = parser.parse_args(argv)
+    return _analyze(args) if args.command == "analyze" else _verify(args)
 
 
 def _jobs(value: str) -> int:
@@ -133,6 +166,90 @@ def _verify(args: argparse.Namespace) -> int:
     if progress:
         progress.finish(counts)
     return EXIT_INVALID if counts["invalid"] else 0
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    """``regelwerk analyze``: a review per record, in the file's order; exits 1 when a record
+    could not be reviewed (its line says why), 2 when the file cannot be read."""
+    text.LANGUAGE.set(args.lang)
+    settings = Settings.from_env()
+    try:
+        source, _ = _open(args.file)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        print(Msg.of("cli-cannot-read", file=args.file, reason=reason), file=sys.stderr)
+        return EXIT_UNREADABLE
+    show = args.progress or (not args.no_progress and sys.stderr.isatty())
+    rules = Rules(settings, Cache(1024))
+    failed = 0
+    with source:
+        for number, (work, _) in enumerate(_work(source), 1):
+            bar = MoveBar(number, sys.stderr) if show else None
+            answer = _review(rules, work, args, None if bar is None else bar.show)
+            if bar is not None:
+                bar.clear()
+            failed += "error" in answer
+            if args.format == "text":
+                print(_annotated(answer), flush=True)
+            else:
+                print(jsonio.dumps(answer).decode(), flush=True)
+    return EXIT_INVALID if failed else 0
+
+
+def _review(rules: Rules, work: Work, args: argparse.Namespace, progress: Any) -> dict[str, Any]:
+    """One record's review as ``{"line", "game", ...the review}``, or ``{"line", "game",
+    "error"}`` when it has none (an illegal move, a record that does not read)."""
+    kind, number, payload = work
+    game = None
+    try:
+        if kind == "line":
+            data = jsonio.loads(payload)
+            game = data.get("game") if isinstance(data, dict) else None
+            found = analyze_line(rules, data, progress)
+        elif kind == "record":
+            game = game_of(payload)
+            claim = read_record(payload, offset=number - 1)
+            engine = rules.engine(claim.game)
+            found = analyze_claim(rules, engine, claim, args.budget, args.seed, progress)
+        else:
+            return {"line": payload["line"], "game": None, "error": payload["problems"][0]}
+    except jsonio.JSONDecodeError as exc:
+        error = ServiceError("MALFORMED_JSON", Msg.of("verify-line-not-json", **json_syntax(exc)))
+        return {"line": number, "game": game, "error": error.fields()}
+    except ServiceError as exc:
+        return {"line": number, "game": game, "error": exc.fields()}
+    return {"line": number, "game": game, **found}
+
+
+def _annotated(answer: dict[str, Any]) -> str:
+    """A review as text: the annotated record, or a comment line saying why there is none."""
+    if "error" in answer:
+        return str(Msg.of("cli-no-review", line=answer["line"], error=answer["error"]["message"]))
+    return str(answer["annotated"])
+
+
+class MoveBar:
+    """A one-line bar on stderr: the moves of the record being reviewed."""
+
+    WIDTH = 30
+
+    def __init__(self, record: int, out: IO[str]) -> None:
+        self.record, self.out, self.drawn = record, out, False
+
+    def show(self, done: int, total: int) -> None:
+        share = done / total if total else 1.0
+        filled = round(share * self.WIDTH)
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        tail = Msg.of("cli-analysis-progress", record=self.record, done=done, total=total)
+        self.out.write(f"\r[{bar}] {share:4.0%} {tail}")
+        self.out.flush()
+        self.drawn = True
+
+    def clear(self) -> None:
+        if self.drawn:
+            self.out.write("\r\x1b[K")
+            self.out.flush()
+            self.drawn = False
 
 
 def _open(path: str) -> tuple[IO[str], int | None]:

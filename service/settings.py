@@ -60,6 +60,8 @@ class Settings:
     graphql_max_root_fields: int = 10
     suggest_max_budget: int = 160
     search_max_cpu_ms: int = 800
+    # CPU time all the searches of one analyze request may use together (a position each).
+    analyze_max_cpu_ms: int = 30_000
     compute_threads: int = 2
     # A computation predicted at this many µs of CPU or more runs in a compute thread, off
     # the event loop: its game and operation's measured cost per unit (a legal-moves
@@ -169,8 +171,10 @@ class Settings:
             )
         if self.max_headers < 16 or self.max_pipelined < 1:
             problems.append("MAX_HEADERS must be at least 16 and MAX_PIPELINED at least 1")
-        if self.search_max_cpu_ms < 1 or self.compute_threads < 1:
-            problems.append("SEARCH_MAX_CPU_MS and COMPUTE_THREADS must be at least 1")
+        if self.search_max_cpu_ms < 1 or self.compute_threads < 1 or self.analyze_max_cpu_ms < 1:
+            problems.append(
+                "SEARCH_MAX_CPU_MS, ANALYZE_MAX_CPU_MS and COMPUTE_THREADS must be at least 1"
+            )
         if self.offload_min_cost_us < 0:
             problems.append("OFFLOAD_MIN_COST_US must be 0 (every computation) or more")
         if self.suggest_max_budget < 1:

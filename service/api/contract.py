@@ -28,7 +28,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .. import bots
+from .. import analysis, bots
 from ..games import SPECS
 from ..games.core import narrow as pictures
 from ..settings import Settings
@@ -226,6 +226,18 @@ BUDGET_MS = Field(
     "many iterations as SUGGEST_MAX_BUDGET allows): the search stops at whichever comes first "
     "and says so (stats.timeLimited). Only then does the answer depend on the machine.",
 )
+ANALYSIS_BUDGET = BUDGET.but(
+    description=f"Search iterations a position (default {analysis.DEFAULT_BUDGET}; at most "
+    f"SUGGEST_MAX_BUDGET, {Settings().suggest_max_budget} by default); all the searches of a "
+    "request together stop at ANALYZE_MAX_CPU_MS."
+)
+ANALYSIS_SEED = Field(
+    "analysisSeed",
+    "str",
+    {"type": "string"},
+    description="The searches' seed: the same game, budget and analysisSeed give the same "
+    "review (the game's own seed is seed).",
+)
 DESCRIBE = Field(
     "describe",
     "bool",
@@ -315,6 +327,12 @@ BODIES: dict[str, Body] = {
         ),
         Body("ReplayMovesRequest", _GAME),
         Body("RecordRequest", (RECORD,), "A game as its text record, alone."),
+        Body("AnalyzeMovesRequest", (*_GAME, ANALYSIS_BUDGET, ANALYSIS_SEED)),
+        Body(
+            "AnalyzeRecordRequest",
+            (RECORD, ANALYSIS_BUDGET, ANALYSIS_SEED),
+            "A game as its text record, and how hard to look.",
+        ),
         Body("GameRecordRequest", (*_GAME, CLAIMED, TAGS)),
         Body(
             "CertificateRequest",
@@ -344,6 +362,11 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
         ("ReplayMovesRequest", "RecordRequest"),
         "The game's start and moves, or its text record (also accepted as a text/plain body). "
         "A record's Result is not checked here: verify checks it.",
+    ),
+    "AnalyzeRequest": (
+        ("AnalyzeMovesRequest", "AnalyzeRecordRequest"),
+        "The game (as replay takes it), or its text record (also accepted as a text/plain body, "
+        "at the default budget), with the budget of each position's search.",
     ),
     "VerifyRequest": (
         ("GameRecordRequest", "RecordRequest"),
@@ -453,6 +476,16 @@ OPERATIONS: tuple[Operation, ...] = (
         ref("EvaluateAnswer"),
         ("EvaluateRequest",),
         graphql=GraphQL(("evaluate",)),
+    ),
+    Operation(
+        "analyze",
+        "post",
+        f"{_GAME_PATH}/analyze",
+        "A review of a game: every decision judged, every chance event's luck",
+        ref("AnalyzeAnswer"),
+        ("AnalyzeMovesRequest", "AnalyzeRecordRequest"),
+        text_body="The game's text record.",
+        graphql=GraphQL(("analyze",)),
     ),
     Operation(
         "verify",

@@ -25,6 +25,7 @@ from ..games.core.game import STATUSES
 from ..games.core.text import Msg
 from ..settings import Settings
 from . import contract, offload
+from .analyze import analyze_claim, read_analysis
 from .edge import EDGE, codes_of
 from .errors import (
     CODES,
@@ -42,6 +43,7 @@ from .records import print_record
 from .request import Body, document_problem, parse_move_item, type_name
 from .strawberry_internals import graphql_schema
 from .verify import (
+    ANALYZE_FIELDS,
     GAME_FIELDS,
     PROBLEM_CODES,
     REPLAY_FIELDS,
@@ -686,6 +688,27 @@ def _offered(game: str, offered: dict[str, Any]) -> LegalMove:
     )
 
 
+@strawberry.type(description="A review of a game, and its record annotated with it.")
+class Analysis:
+    plies: list[JSON] = strawberry.field(
+        description="Every ply in order: {ply, kind: decision, player, notation, before, after, "
+        "givenUp, mark, best: [{notation, visits, value}]} or {ply, kind: chance, notation, "
+        "sampled, luck: [per player]}."
+    )
+    players: list[JSON] = strawberry.field(
+        description="Per player: {player, start, result, luck, skill, luckAdjusted, decisions, "
+        "givenUp, marks: {inaccuracy, mistake, blunder}}; result = start + skill + luck."
+    )
+    stats: JSON = strawberry.field(description="{iterations, positions, cpuLimited, budget}")
+    annotated: str = strawberry.field(
+        description="The game's text record with the review as ; comments after each move."
+    )
+
+
+AnalyzeResult = Annotated[
+    Analysis | MoveRejected | InvalidState | InvalidRequest,
+    strawberry.union("AnalyzeResult", description="The review, or why there is none."),
+]
 EvaluateResult = Annotated[
     Evaluation | MoveRejected | InvalidState | InvalidRequest,
     strawberry.union(
@@ -809,7 +832,7 @@ def _body(fields: dict[str, Any], allowed: set[str]) -> Body:
 
 def _arguments(arguments: dict[str, Any], names: Iterable[str]) -> Body:
     """A resolver's arguments (its ``locals()``) named as the REST body names them."""
-    camel = {name.replace("keyId", "key_id"): name for name in names}
+    camel = {"".join(f"_{c.lower()}" if c.isupper() else c for c in n): n for n in names}
     return _body({camel[k]: v for k, v in arguments.items() if k in camel}, set(camel.values()))
 
 
@@ -972,6 +995,40 @@ class Query:
             )
         except ServiceError as exc:
             return _failure(exc)
+
+    @strawberry.field(
+        description="A review of a game (its replay arguments, or record): for every decision "
+        "the mover's value before and after, what it gave up, a mark and the best moves found; "
+        "for every chance event its luck; per player the result split into skill and luck; "
+        "and the record annotated with it. budget: iterations a position; analysisSeed: the "
+        "searches' seed."
+    )
+    async def analyze(
+        self,
+        info: Info,
+        game: str,
+        moves: list[JSON] | None = None,
+        players: int | None = None,
+        options: JSON | None = None,
+        seed: str | None = None,
+        key_id: str | None = None,
+        record: str | None = None,
+        budget: int | None = None,
+        analysis_seed: str | None = None,
+    ) -> AnalyzeResult:
+        rules = _rules(info)
+        try:
+            engine = rules.engine(game)
+            claim, budget, seed = read_analysis(_arguments(locals(), ANALYZE_FIELDS), game)
+            found = await offload.run(analyze_claim, rules, engine, claim, budget, seed)
+        except ServiceError as exc:
+            return _failure(exc)
+        return Analysis(
+            plies=[JSON(p) for p in found["plies"]],
+            players=[JSON(p) for p in found["players"]],
+            stats=JSON(found["stats"]),
+            annotated=found["annotated"],
+        )
 
     @strawberry.field(
         description="The reference bot's move for player (default: the first to move): Monte "

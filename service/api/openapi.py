@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .. import jsonio, text
+from .. import analysis, jsonio, text
 from ..games.core.errors import MAX_PROBLEMS
 from ..games.core.game import SEED_LENGTH, STATUSES
 from . import contract, language
@@ -69,6 +69,11 @@ def obj(props: JSON, required: Iterable[str] = (), **extra: Any) -> JSON:
         out["required"] = required
     out.update(extra)
     return out
+
+
+def unit(description: str) -> JSON:
+    """A value from 0 (a loss) to 1 (a win)."""
+    return {"type": "number", "minimum": 0, "maximum": 1, "description": description}
 
 
 def array(items: JSON, **extra: Any) -> JSON:
@@ -836,6 +841,140 @@ def _tournament_schemas() -> JSON:
                 ),
             },
             ["player", "values", "best", "stats"],
+        ),
+        "AnalyzeAnswer": obj(
+            {
+                "plies": array(
+                    {
+                        "oneOf": [
+                            obj(
+                                {
+                                    "ply": {"type": "integer", "minimum": 0},
+                                    "kind": {"type": "string", "enum": ["decision"]},
+                                    "player": ref("Player"),
+                                    "notation": {"type": "string"},
+                                    "before": unit("The mover's value before the move."),
+                                    "after": unit("The mover's value right after it."),
+                                    "givenUp": unit(
+                                        "What the move cost the mover: 0 when it is the move "
+                                        "the search would have played, else before - after "
+                                        "when positive."
+                                    ),
+                                    "mark": {
+                                        "anyOf": [
+                                            {"enum": list(analysis.MARK_NAMES)},
+                                            {"type": "null"},
+                                        ],
+                                        "description": "By the game's thresholds of givenUp.",
+                                    },
+                                    "best": array(
+                                        obj(
+                                            {
+                                                "notation": {"type": "string"},
+                                                "visits": {"type": "integer", "minimum": 0},
+                                                "value": {"type": "number"},
+                                            },
+                                            ["notation", "visits", "value"],
+                                        ),
+                                        maxItems=analysis.ALTERNATIVES,
+                                        description="The moves the search found best, "
+                                        "most visited first.",
+                                    ),
+                                },
+                                [
+                                    "ply",
+                                    "kind",
+                                    "player",
+                                    "notation",
+                                    "before",
+                                    "after",
+                                    "givenUp",
+                                    "mark",
+                                    "best",
+                                ],
+                                title="Decision",
+                            ),
+                            obj(
+                                {
+                                    "ply": {
+                                        "type": "integer",
+                                        "minimum": 0,
+                                        "description": "The record's move it is, or follows "
+                                        "(sampled).",
+                                    },
+                                    "kind": {"type": "string", "enum": ["chance"]},
+                                    "notation": {"type": "string"},
+                                    "sampled": {
+                                        "type": "boolean",
+                                        "description": "Rolled by the service (a seeded game), "
+                                        "not a move of the record.",
+                                    },
+                                    "luck": array(
+                                        {"type": "number"},
+                                        description="Each player's value after it minus before.",
+                                    ),
+                                },
+                                ["ply", "kind", "notation", "sampled", "luck"],
+                                title="ChanceEvent",
+                            ),
+                        ]
+                    },
+                    description="Every ply in order, with the chance a seeded game rolled.",
+                ),
+                "players": array(
+                    obj(
+                        {
+                            "player": ref("Player"),
+                            "start": unit("The first position's value."),
+                            "result": unit("The last position's (a finished game: its result)."),
+                            "luck": {"type": "number", "description": "Chance's share."},
+                            "skill": {
+                                "type": "number",
+                                "description": "The rest: result - start - luck.",
+                            },
+                            "luckAdjusted": {"type": "number", "description": "result - luck."},
+                            "decisions": {"type": "integer", "minimum": 0},
+                            "givenUp": {"type": "number", "minimum": 0},
+                            "marks": obj(
+                                {
+                                    name: {"type": "integer", "minimum": 0}
+                                    for name in analysis.MARK_NAMES
+                                },
+                                list(analysis.MARK_NAMES),
+                            ),
+                        },
+                        [
+                            "player",
+                            "start",
+                            "result",
+                            "luck",
+                            "skill",
+                            "luckAdjusted",
+                            "decisions",
+                            "givenUp",
+                            "marks",
+                        ],
+                    ),
+                ),
+                "stats": obj(
+                    {
+                        "iterations": {"type": "integer", "minimum": 0},
+                        "positions": {"type": "integer", "minimum": 0},
+                        "cpuLimited": {
+                            "type": "boolean",
+                            "description": "ANALYZE_MAX_CPU_MS ran out: later positions were "
+                            "valued without a search.",
+                        },
+                        "budget": {"type": "integer", "minimum": 1},
+                    },
+                    ["iterations", "positions", "cpuLimited", "budget"],
+                ),
+                "annotated": {
+                    "type": "string",
+                    "description": "The game's text record with the review as ; comments.",
+                },
+            },
+            ["plies", "players", "stats", "annotated"],
         ),
         "Claimed": obj(
             {

@@ -583,6 +583,14 @@ class Rules:
             return budget
         return limit if budget_ms is not None else bots.DEFAULT_BUDGET
 
+    def checked_iterations(self, budget: int | None, default: int) -> int:
+        """A search's iterations a position outside suggest (analyze): ``budget``, 1 to
+        SUGGEST_MAX_BUDGET, else ``default``."""
+        limit = self.settings.suggest_max_budget
+        words = Msg.of("error-suggest-budget", limit=limit, setting="SUGGEST_MAX_BUDGET")
+        _in_range("budget", budget, limit, words)
+        return budget or min(default, limit)
+
     async def evaluate(
         self,
         loaded: Loaded,

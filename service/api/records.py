@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -189,8 +189,10 @@ def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def print_record(record: Record) -> str:
-    """The record's text: tags, a blank line, the numbered moves; ends with a newline."""
+def print_record(record: Record, comments: Mapping[int, Sequence[str]] | None = None) -> str:
+    """The record's text: tags, a blank line, the numbered moves; ends with a newline.
+    ``comments``: lines to print after a move (by its 0-based ply), each as a ``;`` comment
+    line, which a reader skips (an annotated record reads as the record)."""
     lines = [f"[{name} {_quote(value)}]" for name, value in record.header_tags()]
     lines += [f"[{name} {_quote(value)}]" for name, value in record.tags]
     result = record.result()
@@ -200,6 +202,8 @@ def print_record(record: Record) -> str:
     for n, move in enumerate(record.moves, 1):
         who = "" if move.player is None else f"{move.player}: "
         lines.append(f"{n}. {who}{move.notation}")
+        for comment in (comments or {}).get(n - 1, ()):
+            lines.append(f"; {' '.join(comment.split())}")  # one line, whatever it held
     return "\n".join(lines) + "\n"
 
 

@@ -10,6 +10,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from . import answers, offload
+from .analyze import analyze_claim, read_analysis
 from .budget import request_budget
 from .contract import BY_ID
 from .http import StreamedBody, json_response, read_json
@@ -111,6 +112,20 @@ async def verify_game(request: Request) -> Response:
             "certificate": verdict.certificate,
         }
     )
+
+
+async def analyze(request: Request) -> Response:
+    """A game's review: its replay body or text record, with ``budget`` and ``analysisSeed``
+    (a text/plain body: the record alone, at the default budget)."""
+    rules = _rules(request)
+    game = request.path_params["game"]
+    engine = rules.engine(game)
+    if _is_text(request):
+        claim, budget, seed = read_record(await _text(request), game), None, None
+    else:
+        body = Body(await read_json(request), set(BY_ID["analyze"].names))
+        claim, budget, seed = read_analysis(body, game)
+    return json_response(await offload.run(analyze_claim, rules, engine, claim, budget, seed))
 
 
 async def record(request: Request) -> Response:
@@ -274,6 +289,7 @@ HANDLERS: dict[str, Handler] = {
     "newGame": new,
     "replay": replay,
     "verify": verify_game,
+    "analyze": analyze,
     "record": record,
     "view": _state_call("view", _view),
     "render": _state_call("render", _render),

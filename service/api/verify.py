@@ -73,6 +73,7 @@ PROBLEM_CODES = (
 # The fields of a replay body (or its record), of a record body (a replay body, the claim and
 # tags) and of a verify body (that, or the record).
 REPLAY_FIELDS = contract.BY_ID["replay"].names
+ANALYZE_FIELDS = contract.BY_ID["analyze"].names
 GAME_FIELDS = contract.BY_ID["record"].names
 VERIFY_FIELDS = contract.BY_ID["verify"].names
 CERTIFICATE_FIELDS = ("game", "rulesVersion", "digest", "scores", "winners", "sig")

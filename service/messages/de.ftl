@@ -245,6 +245,8 @@ cli-progress = { $records ->
     [one] 1 Protokoll
    *[other] { $records } Protokolle
  }, { $invalid } ungültig
+cli-analysis-progress = Partie { NUMBER($record, useGrouping: 0) }: Zug { NUMBER($done, useGrouping: 0) } von { NUMBER($total, useGrouping: 0) }
+cli-no-review = ; Zeile { NUMBER($line, useGrouping: 0) }: keine Analyse: { $error }
 
 ## JSON eines Clients, das der Dienst nicht zurückgeben kann
 json-too-deep = tiefer als { $depth } Ebenen verschachtelt
@@ -358,3 +360,13 @@ play-triominos-junior-turn = ⟳ Stein drehen ({ $k }/{ $n })
 play-triominos-junior-open = freier Platz { $at }
 play-triominos-junior-tile = Stein { $tile } auf Platz { $at }
 play-triominos-junior-rack-tile = Stein { $tile } auf dem Bänkchen von { $name }
+
+## analyze: the annotated record's comments
+analysis-decision = Spieler { $player }: { $before } -> { $after }, abgegeben { $givenUp }
+analysis-mark = { $mark ->
+    [inaccuracy] Ungenauigkeit
+    [mistake] Fehler
+   *[blunder] grober Fehler
+}
+analysis-best = am besten { $moves }
+analysis-chance = Zufall { $outcome }: Glück { $luck }

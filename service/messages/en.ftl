@@ -215,6 +215,8 @@ cli-no-winners = none
 cli-invalid = line { NUMBER($line, useGrouping: 0) }: INVALID { $game }: { $problems }
 # the progress bar's count
 cli-progress = { NUMBER($records, useGrouping: 0) } records, { NUMBER($invalid, useGrouping: 0) } invalid
+cli-analysis-progress = record { NUMBER($record, useGrouping: 0) }: move { NUMBER($done, useGrouping: 0) } of { NUMBER($total, useGrouping: 0) }
+cli-no-review = ; line { NUMBER($line, useGrouping: 0) }: no review: { $error }
 
 ## JSON a client sent that the service cannot echo
 json-too-deep = nested deeper than { $depth } levels
@@ -327,3 +329,13 @@ play-triominos-junior-turn = ⟳ turn the tile ({ $k }/{ $n })
 play-triominos-junior-open = free place { $at }
 play-triominos-junior-tile = tile { $tile } on place { $at }
 play-triominos-junior-rack-tile = tile { $tile } on the rack of { $name }
+
+## analyze: the annotated record's comments
+analysis-decision = player { $player }: { $before } -> { $after }, gave up { $givenUp }
+analysis-mark = { $mark ->
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+   *[blunder] blunder
+}
+analysis-best = best { $moves }
+analysis-chance = chance { $outcome }: luck { $luck }

@@ -36,12 +36,13 @@ ENV = {
     "NO_COLOR": "1",
     "FORCE_COLOR": "0",
 }
-# openapi-python-client reads no text/plain request body: replay and verify also take the
-# game's text record so, and the generated client offers only their JSON body. These two
-# warnings, exactly, are what it says; any other fails.
+# openapi-python-client reads no text/plain request body: replay, verify and analyze also
+# take the game's text record so, and the generated client offers only their JSON body. These
+# three warnings, exactly, are what it says; any other fails.
 PYTHON_CLIENT_WARNINGS = {
     "WARNING parsing POST /v1/games/{game}/replay within records.",
     "WARNING parsing POST /v1/games/{game}/verify within records.",
+    "WARNING parsing POST /v1/games/{game}/analyze within play.",
 }
 # orval and @hey-api name an unnamed union member by its place: FooOneOf, FooOneOfTwo, FooAnyOf3.
 NUMBERED = re.compile(r"(?:One|Any)Of(?:[A-Z0-9]|$)")

@@ -44,6 +44,7 @@ OPERATIONS = {
     ("post", f"{G}/render"): "render",
     ("post", f"{G}/suggest"): "suggest",
     ("post", f"{G}/evaluate"): "evaluate",
+    ("post", f"{G}/analyze"): "analyze",
     ("post", f"{G}/verify"): "verify",
     ("post", f"{G}/record"): "record",
     ("post", "/v1/verify"): "verifyBatch",

@@ -402,6 +402,21 @@ def test_evaluate_a_finished_game_a_pending_throw_and_refusals(rw):
     assert err.value.code is ErrorCode.INVALID_PLAYER
 
 
+def test_analyze_a_game_and_its_record(rw):
+    """analyze and analyze_record: the same review for the same game, budget and seed; the
+    annotated record reads as the game; an illegal move raises MoveRejected with its ply."""
+    moves = ["c3", "c4", "c3-c4"]
+    review = rw.analyze("mixtour", moves, options={"pointsToWin": 2}, budget=3, analysis_seed="p")
+    assert [p["kind"] for p in review["plies"]] == ["decision"] * 3
+    for player in review["players"]:
+        assert abs(player["result"] - player["start"] - player["skill"] - player["luck"]) < 1e-3
+    again = rw.analyze_record("mixtour", review["annotated"], budget=3, analysis_seed="p")
+    assert again == review
+    with pytest.raises(MoveRejected) as err:
+        rw.analyze("mixtour", ["c3", "c3"], budget=2)
+    assert err.value.details["ply"] == 1
+
+
 # -- tournament tools: verify, text records, batches, certificates --------------------------
 WON = {"options": {"pointsToWin": 1}, "claimed": {"scores": [0, 1], "winners": [1]}}
 

@@ -18,6 +18,7 @@ import httpx2
 
 from ._errors import ErrorCode, RegelwerkError, ServerError, TransportError, refusal
 from ._types import (
+    AnalyzeAnswer,
     BatchVerdict,
     CertificateCheck,
     Claimed,
@@ -279,6 +280,28 @@ def verify(
 ) -> Call[VerifyAnswer]:
     body = _game(moves, players, options, seed, key_id, claimed, tags)
     return Call("verify", "POST", _path(game, "verify"), body, _object(VerifyAnswer))
+
+
+def analyze(
+    game: str,
+    moves: Sequence[MoveEntry],
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    seed: str | None = None,
+    key_id: str | None = None,
+    budget: int | None = None,
+    analysis_seed: str | None = None,
+) -> Call[AnalyzeAnswer]:
+    body = _game(moves, players, options, seed, key_id, None, None)
+    body.update(_body(budget=budget, analysisSeed=analysis_seed))
+    return Call("analyze", "POST", _path(game, "analyze"), body, _object(AnalyzeAnswer))
+
+
+def analyze_record(
+    game: str, record: str, budget: int | None = None, analysis_seed: str | None = None
+) -> Call[AnalyzeAnswer]:
+    body = {"record": _text(record), **_body(budget=budget, analysisSeed=analysis_seed)}
+    return Call("analyze", "POST", _path(game, "analyze"), body, _object(AnalyzeAnswer))
 
 
 def verify_record(game: str, record: str) -> Call[VerifyAnswer]:

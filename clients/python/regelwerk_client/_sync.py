@@ -12,6 +12,7 @@ from . import _calls, _graphql
 from ._calls import DEFAULT_TIMEOUT, Call, checked_base_url, default_headers
 from ._errors import GraphQLError
 from ._types import (
+    AnalyzeAnswer,
     BatchVerdict,
     Certificate,
     CertificateCheck,
@@ -332,6 +333,41 @@ class Regelwerk:
         return self._send(
             _calls.verify(game, moves, players, options, seed, key_id, claimed, tags), language
         )
+
+    def analyze(
+        self,
+        game: str,
+        moves: Sequence[MoveEntry],
+        *,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: str | None = None,
+        key_id: str | None = None,
+        budget: int | None = None,
+        analysis_seed: str | None = None,
+        language: str | None = None,
+    ) -> AnalyzeAnswer:
+        """A review of the game (replay's fields): every decision judged (value before and
+        after, what it gave up, a mark, the best moves found), every chance event's luck,
+        each player's result split into skill and luck, and the record annotated with it.
+        ``budget``: search iterations a position; ``analysis_seed``: the searches' seed (the
+        same game, budget and seed give the same review). An illegal move raises
+        ``MoveRejected`` (``.details["ply"]``)."""
+        call = _calls.analyze(game, moves, players, options, seed, key_id, budget, analysis_seed)
+        return self._send(call, language)
+
+    def analyze_record(
+        self,
+        game: str,
+        record: str,
+        *,
+        budget: int | None = None,
+        analysis_seed: str | None = None,
+        language: str | None = None,
+    ) -> AnalyzeAnswer:
+        """``analyze`` of a text record; one that does not read raises ``InvalidRecord``."""
+        call = _calls.analyze_record(game, record, budget, analysis_seed)
+        return self._send(call, language)
 
     def verify_record(self, game: str, record: str, *, language: str | None = None) -> VerifyAnswer:
         """``verify`` of a text record, its Result tag the claim; one that does not read raises

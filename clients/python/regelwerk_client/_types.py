@@ -13,10 +13,14 @@ from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
 __all__ = [
+    "AnalyzeAnswer",
+    "AnalyzeStats",
     "BatchVerdict",
     "Certificate",
     "CertificateCheck",
+    "ChanceReview",
     "Claimed",
+    "DecisionReview",
     "Error",
     "ErrorBody",
     "ErrorDetails",
@@ -42,6 +46,7 @@ __all__ = [
     "PlayAnswer",
     "Player",
     "PlayerMove",
+    "PlayerReview",
     "PlayerValue",
     "Position",
     "Problem",
@@ -403,6 +408,66 @@ class EvaluateAnswer(TypedDict):
     values: list[PlayerValue]
     best: SuggestedMove | None
     stats: EvaluateStats
+
+
+class DecisionReview(TypedDict):
+    """A decision judged: the mover's value ``before`` and ``after`` it, what it gave up
+    (``givenUp``: 0 when it is the move the search would have played), its ``mark``
+    ("inaccuracy", "mistake", "blunder" or None) and the ``best`` moves found."""
+
+    ply: int
+    kind: Literal["decision"]
+    player: int
+    notation: str
+    before: float
+    after: float
+    givenUp: float
+    mark: Literal["inaccuracy", "mistake", "blunder"] | None
+    best: list[TopMove]
+
+
+class ChanceReview(TypedDict):
+    """A chance event (``sampled``: rolled by the service) and its ``luck`` for each player."""
+
+    ply: int
+    kind: Literal["chance"]
+    notation: str
+    sampled: bool
+    luck: list[float]
+
+
+class PlayerReview(TypedDict):
+    """One player's game: ``result`` = ``start`` + ``skill`` + ``luck``; ``luckAdjusted`` =
+    ``result`` - ``luck``; their ``decisions``, what they gave up and their ``marks``."""
+
+    player: int
+    start: float
+    result: float
+    luck: float
+    skill: float
+    luckAdjusted: float
+    decisions: int
+    givenUp: float
+    marks: dict[str, int]
+
+
+class AnalyzeStats(TypedDict):
+    """The searches: ``iterations`` in all, ``positions`` searched, whether
+    ANALYZE_MAX_CPU_MS ran out (``cpuLimited``), the ``budget`` a position."""
+
+    iterations: int
+    positions: int
+    cpuLimited: bool
+    budget: int
+
+
+class AnalyzeAnswer(TypedDict):
+    """A game's review: every ply, every player, the searches, the annotated record."""
+
+    plies: list[DecisionReview | ChanceReview]
+    players: list[PlayerReview]
+    stats: AnalyzeStats
+    annotated: str
 
 
 # -- verify, records and certificates ---------------------------------------------------------

@@ -49,6 +49,8 @@ import type {
   SuggestBody,
   EvaluateAnswer,
   EvaluateBody,
+  AnalyzeAnswer,
+  AnalyzeBody,
   VerifyAnswer,
   VerifyBody,
   ViewAnswer,
@@ -93,6 +95,7 @@ const ROUTES = {
   render: ["post", "/v1/games/{game}/render"],
   suggest: ["post", "/v1/games/{game}/suggest"],
   evaluate: ["post", "/v1/games/{game}/evaluate"],
+  analyze: ["post", "/v1/games/{game}/analyze"],
   verify: ["post", "/v1/games/{game}/verify"],
   record: ["post", "/v1/games/{game}/record"],
   verifyBatch: ["post", "/v1/verify"],
@@ -300,6 +303,21 @@ export class RegelwerkClient {
     options?: CallOptions,
   ): Promise<VerifyAnswer<G>> {
     return this.call("verify", game, body, options);
+  }
+
+  /**
+   * `POST /v1/games/{game}/analyze`: a review of the game (its moves, or its text record
+   * `{record}`): every decision's value before and after, what it gave up, its mark and the
+   * best moves found; every chance event's luck; each player's result as start + skill + luck;
+   * and `annotated`, the record with the review as comments. `budget`: search iterations a
+   * position; `analysisSeed`: the same game, budget and seed give the same review.
+   */
+  analyze<G extends GameId>(
+    game: G,
+    body: AnalyzeBody<G>,
+    options?: CallOptions,
+  ): Promise<AnalyzeAnswer> {
+    return this.call("analyze", game, body, options);
   }
 
   /** `POST /v1/games/{game}/record`: the game as a text record (tags, numbered moves). */

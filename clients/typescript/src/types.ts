@@ -98,6 +98,7 @@ export type RestOperation =
   | "render"
   | "suggest"
   | "evaluate"
+  | "analyze"
   | "verify"
   | "record"
   | "verifyBatch"
@@ -167,6 +168,11 @@ export type GameRecordBody<G extends GameId = GameId> = Override<
 >;
 /** The game with its claim, or its text record (whose Result tag is the claim). */
 export type VerifyBody<G extends GameId = GameId> = GameRecordBody<G> | RecordBody;
+/** The game (replay's fields) or its text record, with the `budget` a position and the
+ * `analysisSeed` of the searches. */
+export type AnalyzeBody<G extends GameId = GameId> =
+  | Override<Schemas["AnalyzeMovesRequest"], { options?: Options<G>; moves: MoveEntry<G>[] }>
+  | Schemas["AnalyzeRecordRequest"];
 /** One line of a `verifyBatch`: a verify body with its game, narrowed by `game`. */
 export type BatchLine<G extends GameId = GameId> = G extends GameId
   ? Override<VerifyBody<G>, { game: G }>
@@ -268,6 +274,9 @@ export type EvaluateAnswer<G extends GameId = GameId> = Override<
   Answer<"evaluate">,
   { best: SuggestedMove<G> | null }
 >;
+/** A game's review: every ply (decisions judged, chance events' luck), every player (result =
+ * start + skill + luck), the searches' stats and the record annotated with the review. */
+export type AnalyzeAnswer = Answer<"analyze">;
 /** One player's value: mean return (0 to 1), its interval `low`…`high`, the mean score. */
 export type PlayerValue = Answer<"evaluate">["values"][number];
 /** A verdict: `valid`, its `problems`, the legal `plies`, the end `position`, a `certificate`. */

@@ -290,3 +290,24 @@ function recordingFetchOfText(): {
   };
   return { fetch, sent };
 }
+
+test("analyze: a review of a record, the same again, the annotated record the same game", async () => {
+  const moves = ["c3", "c4", "c3-c4"];
+  const body = { moves, options: { pointsToWin: 2 }, budget: 3, analysisSeed: "ts" };
+  const review = await api.analyze("mixtour", body);
+  assert.deepEqual(
+    review.plies.map((p) => p.kind),
+    ["decision", "decision", "decision"],
+  );
+  for (const p of review.players) {
+    assert.ok(Math.abs(p.result - (p.start + p.skill + p.luck)) < 1e-3);
+  }
+  assert.equal(review.stats.budget, 3);
+  assert.deepEqual(await api.analyze("mixtour", body), review);
+  const again = await api.analyze("mixtour", {
+    record: review.annotated,
+    budget: 3,
+    analysisSeed: "ts",
+  });
+  assert.deepEqual(again.plies, review.plies);
+});

@@ -333,6 +333,9 @@ class GameSpec(Generic[S, M]):
     while another does not; Te-Trix solo: stopping while a placement keeps the score). None:
     every legal move."""
     # turns built step by step (service/games/core/steps.py)
+    marks: tuple[float, float, float] = (0.1, 0.2, 0.35)
+    """What a decision must give up (in value: win chance, 0 to 1) to be marked an inaccuracy,
+    a mistake, a blunder by ``analyze`` (docs/bots.md lists each game's)."""
     next_steps: Callable[[S, int, tuple[M, ...]], NextSteps[M]] | None = None
     """The steps that may follow the chosen ones (each a one-step move) for the player to
     move; raises ``steps.StepError`` naming the step it refuses. None: each legal move is one

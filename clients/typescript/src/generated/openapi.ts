@@ -89,6 +89,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game}/analyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A review of a game: every decision judged, every chance event's luck */
+        post: operations["analyze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game}/evaluate": {
         parameters: {
             query?: never;
@@ -348,6 +365,100 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AnalyzeAnswer: {
+            /** @description The game's text record with the review as ; comments. */
+            annotated: string;
+            players: {
+                decisions: number;
+                givenUp: number;
+                /** @description Chance's share. */
+                luck: number;
+                /** @description result - luck. */
+                luckAdjusted: number;
+                marks: {
+                    blunder: number;
+                    inaccuracy: number;
+                    mistake: number;
+                };
+                player: components["schemas"]["Player"];
+                /** @description The last position's (a finished game: its result). */
+                result: number;
+                /** @description The rest: result - start - luck. */
+                skill: number;
+                /** @description The first position's value. */
+                start: number;
+            }[];
+            /** @description Every ply in order, with the chance a seeded game rolled. */
+            plies: (components["schemas"]["AnalyzeAnswerDecision"] | components["schemas"]["AnalyzeAnswerChanceEvent"])[];
+            stats: {
+                budget: number;
+                /** @description ANALYZE_MAX_CPU_MS ran out: later positions were valued without a search. */
+                cpuLimited: boolean;
+                iterations: number;
+                positions: number;
+            };
+        };
+        /** ChanceEvent */
+        AnalyzeAnswerChanceEvent: {
+            /** @enum {string} */
+            kind: "chance";
+            /** @description Each player's value after it minus before. */
+            luck: number[];
+            notation: string;
+            /** @description The record's move it is, or follows (sampled). */
+            ply: number;
+            /** @description Rolled by the service (a seeded game), not a move of the record. */
+            sampled: boolean;
+        };
+        /** Decision */
+        AnalyzeAnswerDecision: {
+            /** @description The mover's value right after it. */
+            after: number;
+            /** @description The mover's value before the move. */
+            before: number;
+            /** @description The moves the search found best, most visited first. */
+            best: {
+                notation: string;
+                value: number;
+                visits: number;
+            }[];
+            /** @description What the move cost the mover: 0 when it is the move the search would have played, else before - after when positive. */
+            givenUp: number;
+            /** @enum {string} */
+            kind: "decision";
+            /** @description By the game's thresholds of givenUp. */
+            mark: ("inaccuracy" | "mistake" | "blunder") | null;
+            notation: string;
+            player: components["schemas"]["Player"];
+            ply: number;
+        };
+        AnalyzeMovesRequest: {
+            /** @description The searches' seed: the same game, budget and analysisSeed give the same review (the game's own seed is seed). */
+            analysisSeed?: string | null;
+            /** @description Search iterations a position (default 10; at most SUGGEST_MAX_BUDGET, 160 by default); all the searches of a request together stop at ANALYZE_MAX_CPU_MS. */
+            budget?: number | null;
+            /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
+            keyId?: string | null;
+            /** @description Moves in order (notation strings or {player, move} entries): with a seed only the players' moves, else chance outcomes too; at most MAX_MOVES. */
+            moves: components["schemas"]["MoveEntry"][];
+            /** @description The game's options (as the games catalogue lists them); each one left out takes its default. */
+            options?: components["schemas"]["Options"] | null;
+            /** @description How many players (null: the game's default). */
+            players?: number | null;
+            /** @description Chance is sampled from this seed, so the same seed replays the same game. */
+            seed?: components["schemas"]["Seed"] | null;
+        };
+        /** @description A game as its text record, and how hard to look. */
+        AnalyzeRecordRequest: {
+            /** @description The searches' seed: the same game, budget and analysisSeed give the same review (the game's own seed is seed). */
+            analysisSeed?: string | null;
+            /** @description Search iterations a position (default 10; at most SUGGEST_MAX_BUDGET, 160 by default); all the searches of a request together stop at ANALYZE_MAX_CPU_MS. */
+            budget?: number | null;
+            /** @description The game as a text record (docs/records.md). */
+            record: string;
+        };
+        /** @description The game (as replay takes it), or its text record (also accepted as a text/plain body, at the default budget), with the budget of each position's search. */
+        AnalyzeRequest: components["schemas"]["AnalyzeMovesRequest"] | components["schemas"]["AnalyzeRecordRequest"];
         /** BatchGameLine */
         BatchGameLine: {
             /** @description The claimed result: {scores?: [number], winners?: [int]}. */
@@ -3446,6 +3557,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameList"];
+                };
+            };
+        };
+    };
+    analyze: {
+        parameters: {
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
+            path: {
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyzeRequest"];
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyzeAnswer"];
+                };
+            };
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -1,0 +1,110 @@
+"""``analyze`` (REST and GraphQL): a game's record in, its review out (``service/analysis.py``).
+
+A request names the game as replay and verify do (its start and moves, or its text record) and
+how hard to look: ``budget`` iterations a position (default ``analysis.DEFAULT_BUDGET``, at most
+SUGGEST_MAX_BUDGET) and ``analysisSeed``. The replay costs the request's work budget as verify's
+does (a move each); the searches are bounded by ANALYZE_MAX_CPU_MS together: once it is spent,
+every position left is valued without a search and the answer says so (``stats.cpuLimited``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .. import analysis, text
+from ..games.core import RulesError, driver
+from ..games.core.text import Msg
+from .budget import Work, spend
+from .contract import ANALYSIS_BUDGET, ANALYSIS_SEED
+from .errors import from_rules, invalid_request
+from .ops import Engine, Rules, check_seed
+from .records import print_record
+from .request import Body, type_name
+from .verify import ANALYZE_FIELDS, Claim, read_claim, to_record
+
+
+def analyze_claim(
+    rules: Rules,
+    engine: Engine,
+    claim: Claim,
+    budget: int | None,
+    seed: str | None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """The review of the claim's game, and the game as a text record annotated with it."""
+    iterations = rules.checked_iterations(budget, analysis.DEFAULT_BUDGET)
+    rules.check_move_count(len(claim.moves), "record")
+    check_seed(claim.seed)
+    check_seed(seed)
+    key = rules.keys.named(claim.key_id)
+    secret = rules.keys.sampling(key)
+    record = to_record(engine, claim)  # every move reads (INVALID_NOTATION with its ply)
+    try:
+        start = driver.start(engine, claim.players, claim.options, claim.seed, secret).state
+    except RulesError as exc:
+        raise from_rules(exc) from exc
+    spend(len(claim.moves), Msg.of("error-work-moves"))
+    clock = Work(0, rules.settings.analyze_max_cpu_ms / 1000).search_clock()
+    try:
+        review = analysis.analyze(
+            engine, start, claim.moves, seed or "", iterations, secret, clock, progress
+        )
+    except analysis.BadMove as exc:
+        raise from_rules(exc.error, exc.ply) from exc
+    answer = review.answer()
+    answer["stats"]["budget"] = iterations
+    answer["annotated"] = print_record(record, comments(review))
+    return answer
+
+
+def comments(review: analysis.Review) -> dict[int, list[str]]:
+    """The review in words for the annotated record, after each move (by its ply), in the
+    answer's language: a decision's values before and after, what it gave up, its mark and
+    the best moves found; a chance event's luck for each player."""
+    out: dict[int, list[str]] = {}
+    for entry in review.plies:
+        if entry["kind"] == "decision":
+            parts = [
+                Msg.of(
+                    "analysis-decision",
+                    player=entry["player"],
+                    before=f"{entry['before']:.2f}",
+                    after=f"{entry['after']:.2f}",
+                    givenUp=f"{entry['givenUp']:.2f}",
+                )
+            ]
+            if entry["mark"]:
+                parts.append(Msg.of("analysis-mark", mark=entry["mark"]))
+            if entry["best"]:
+                best = ", ".join(f"{b['notation']} {b['value']:.2f}" for b in entry["best"])
+                parts.append(Msg.of("analysis-best", moves=best))
+            line = "; ".join(text.render(part) for part in parts)
+        else:
+            luck = " ".join(f"{v:+.2f}" for v in entry["luck"])
+            line = text.render(Msg.of("analysis-chance", outcome=entry["notation"], luck=luck))
+        out.setdefault(entry["ply"], []).append(line)
+    return out
+
+
+def analyze_line(
+    rules: Rules, data: Any, progress: Callable[[int, int], None] | None = None
+) -> dict[str, Any]:
+    """One NDJSON line's review (``regelwerk analyze``): ``{"game", ...analyze body}``."""
+    if not isinstance(data, Mapping):
+        reason = Msg.of("request-line-not-object", type=type_name(data))
+        raise invalid_request([{"path": "$", "reason": reason}])
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise invalid_request([{"path": "$.game", "reason": Msg.of("request-game-required")}])
+    engine = rules.engine(game)
+    body = Body({k: v for k, v in data.items() if k != "game"}, set(ANALYZE_FIELDS))
+    claim, budget, seed = read_analysis(body, game)
+    return analyze_claim(rules, engine, claim, budget, seed, progress)
+
+
+def read_analysis(body: Body, game: str) -> tuple[Claim, int | None, str | None]:
+    """An analyze body (REST, GraphQL's arguments, an NDJSON line): the game as replay reads
+    it, the budget a position and the analysis seed; every problem reported at once."""
+    v = body.read((ANALYSIS_BUDGET, ANALYSIS_SEED))
+    return read_claim(body, game), v["budget"], v["analysisSeed"]
