@@ -54,11 +54,11 @@ def analyze_claim(
         raise from_rules(exc.error, exc.ply) from exc
     answer = review.answer()
     answer["stats"]["budget"] = iterations
-    answer["annotated"] = print_record(record, comments(review))
+    answer["annotated"] = print_record(record, comments(engine.descriptor.id, review))
     return answer
 
 
-def comments(review: analysis.Review) -> dict[int, list[str]]:
+def comments(game: str, review: analysis.Review) -> dict[int, list[str]]:
     """The review in words for the annotated record, after each move (by its ply), in the
     answer's language: a decision's values before and after, what it gave up, its mark and
     the best moves found; a chance event's luck for each player."""
@@ -68,7 +68,7 @@ def comments(review: analysis.Review) -> dict[int, list[str]]:
             parts = [
                 Msg.of(
                     "analysis-decision",
-                    player=entry["player"],
+                    name=Msg.of(f"{game}-player", player=entry["player"]),
                     before=f"{entry['before']:.2f}",
                     after=f"{entry['after']:.2f}",
                     givenUp=f"{entry['givenUp']:.2f}",

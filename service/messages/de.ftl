@@ -362,7 +362,7 @@ play-triominos-junior-tile = Stein { $tile } auf Platz { $at }
 play-triominos-junior-rack-tile = Stein { $tile } auf dem Bänkchen von { $name }
 
 ## analyze: the annotated record's comments
-analysis-decision = Spieler { $player }: { $before } -> { $after }, abgegeben { $givenUp }
+analysis-decision = { $name }: { $before } -> { $after }, abgegeben { $givenUp }
 analysis-mark = { $mark ->
     [inaccuracy] Ungenauigkeit
     [mistake] Fehler

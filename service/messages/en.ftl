@@ -331,7 +331,7 @@ play-triominos-junior-tile = tile { $tile } on place { $at }
 play-triominos-junior-rack-tile = tile { $tile } on the rack of { $name }
 
 ## analyze: the annotated record's comments
-analysis-decision = player { $player }: { $before } -> { $after }, gave up { $givenUp }
+analysis-decision = { $name }: { $before } -> { $after }, gave up { $givenUp }
 analysis-mark = { $mark ->
     [inaccuracy] inaccuracy
     [mistake] mistake
