@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from . import (
+    analysis,
     batch,
     bots,
     cache,
@@ -42,6 +43,7 @@ SECTIONS = {
     "capacity": capacity.run,
     "engines": engines.run,
     "bots": bots.run,
+    "analyze": analysis.run,
     "contract": contract.run,
 }
 
