@@ -196,3 +196,57 @@ def test_tx14_no_level_stops_while_a_placement_keeps_the_score(level):
         assert TETRIX.notation(found.move) != "stop", TETRIX.encode(state)
         checked += 1
     assert checked >= 8
+
+
+def placement_positions(players: int, count: int):
+    """Placement positions (each player to place an arranged shape) along seeded games."""
+    rng = random.Random(f"placements-{players}")
+    out = []
+    for g in range(count):
+        options = {"solo": True} if players == 1 else None
+        state = driver.start(TETRIX, players, options, f"place-{players}-{g}").state
+        for _ in range(rng.randrange(0, 20)):
+            if TETRIX.status(state).finished:
+                break
+            if TETRIX.is_chance(state):
+                state = driver.resolve_chance(TETRIX, state).state
+                continue
+            player = rng.choice(TETRIX.to_move(state))
+            going = [m for m in TETRIX.legal_moves(state, player) if TETRIX.notation(m) != "stop"]
+            state = TETRIX.successor(state, rng.choice(going), player)
+        while not TETRIX.status(state).finished and TETRIX.is_chance(state):
+            state = driver.resolve_chance(TETRIX, state).state
+        if TETRIX.status(state).finished:
+            continue
+        player = TETRIX.to_move(state)[-1]
+        legal = TETRIX.legal_moves(state, player)
+        if type(legal[0]).__name__ == "Placement":
+            out.append((state, player, legal))
+    return out
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_tx11_a_search_keeps_the_placements_that_score_most(players):
+    """TX-11, TX-15: of a sheet's many placements a search keeps the KEPT_PLACEMENTS that score
+    most right after them (no placement left out scores more than one kept), when looking at
+    each fits its budget; a bot's move is one of them."""
+    from service.games.te_trix.spec import KEPT_PLACEMENTS
+
+    checked = 0
+    for state, player, legal in placement_positions(players, 30):
+        if len(legal) <= KEPT_PLACEMENTS:
+            continue
+        kept, looked = TETRIX.spec.candidates(state, player, legal, 10**6)
+        assert (len(kept), looked) == (KEPT_PLACEMENTS, len(legal))
+
+        def score(move, state=state, player=player):
+            return TETRIX.totals(TETRIX.successor(state, move, player))[player]
+
+        worst_kept = min(score(m) for m in kept)
+        assert all(score(m) <= worst_kept for m in legal if m not in kept)
+        found = bots.suggest(TETRIX, state, player, "k", 20, 20 * 61)
+        assert found.move in kept
+        too_costly, _ = TETRIX.spec.candidates(state, player, legal, len(legal) - 1)
+        assert list(too_costly) == list(legal)  # the look would cost too much: all stay in
+        checked += 1
+    assert checked >= 3
