@@ -46,6 +46,28 @@ def greedy(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
     return max(moves, key=after)
 
 
+def arranging_greedy(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
+    """Greedy placement that looks through its own arrangement (Te-Trix, TX-5): a move after
+    which the same player decides again, with no chance between (the roller arranges the
+    shape, then places it), is worth the best score its follow-up makes; any other move the
+    score right after it. The "greedy placement" of a good player: about 0.4 s a decision."""
+    movers = engine.to_move(state)
+    named = player if len(movers) > 1 else None
+
+    def score(after: Any) -> float:
+        return float(engine.scores(after).values[player])
+
+    def value(move: Any) -> tuple[float, float]:
+        after = engine.successor(state, move, named)
+        follow = not engine.status(after).finished and not engine.is_chance(after)
+        if follow and engine.to_move(after) == (player,):
+            best = max(score(engine.successor(after, m)) for m in engine.legal_moves(after))
+            return best, rng.random()
+        return score(after), rng.random()
+
+    return max(engine.legal_moves(state, named), key=value)
+
+
 def careful(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
     """A good heuristic player of a two-player game, written from the rules alone: the move
     that scores most at once among those after which the opponent gained nothing and has no
@@ -145,7 +167,13 @@ def levels_against(game: str, games: int, name: str, opponent: Policy) -> None:
 
 def solo(games: int, budget: int) -> None:
     found: dict[str, list[float]] = {}
-    for label, policy in (("bot", bot(budget)), ("greedy", greedy), ("random", random_policy)):
+    policies = (
+        ("bot", bot(budget)),
+        ("greedy", greedy),
+        ("arranging greedy", arranging_greedy),
+        ("random", random_policy),
+    )
+    for label, policy in policies:
         scores = []
         for i in range(games):
             engine, state = play("te-trix", {"solo": True}, [policy], f"solo-{i}")
@@ -154,8 +182,10 @@ def solo(games: int, budget: int) -> None:
         mean, half = _mean(scores)
         print(f"| te-trix solo | {label} | {games} | {mean:.1f} ± {half:.1f} |")
     # The same dice for every player (seed solo-i): the per-game difference is paired.
-    mean, half = _mean([b - g for b, g in zip(found["bot"], found["greedy"], strict=True)])
-    print(f"| te-trix solo | bot − greedy, same dice | {games} | {mean:+.1f} ± {half:.1f} |")
+    for other in ("greedy", "arranging greedy"):
+        paired = [b - g for b, g in zip(found["bot"], found[other], strict=True)]
+        mean, half = _mean(paired)
+        print(f"| te-trix solo | bot − {other}, same dice | {games} | {mean:+.1f} ± {half:.1f} |")
 
 
 def _mean(values: list[float]) -> tuple[float, float]:
