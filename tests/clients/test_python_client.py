@@ -310,10 +310,12 @@ def test_suggest_a_legal_move_reproducibly(rw, game):
     move = answer["move"]
     assert legal[move["notation"]] == move["move"]
     stats = answer["stats"]
-    searched = len(legal) > 1  # a single legal move is answered without a search
-    assert (stats["moves"], stats["iterations"]) == (len(legal), BUDGET if searched else 0)
+    searched = stats["moves"] > 1  # a single candidate is answered without a search
+    # the game's candidates (Te-Trix: the 12 placements that score most) out of the legal moves
+    assert 1 <= stats["moves"] <= len(legal)
+    assert stats["iterations"] == (BUDGET if searched else 0)
     assert stats["plies"] >= stats["iterations"]
-    assert len(stats["top"]) == min(5, len(legal))  # the most visited first
+    assert len(stats["top"]) == min(5, stats["moves"])  # the most visited first
     assert stats["top"][0]["notation"] == move["notation"]
     assert stats["value"] == (stats["top"][0]["value"] if searched else None)
     visits = [t["visits"] for t in stats["top"]]

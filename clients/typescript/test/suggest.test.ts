@@ -39,10 +39,12 @@ for (const game of GAMES) {
     assert.deepEqual(answer.move.move, listed.move);
 
     const { stats } = answer;
-    const searched = legal.length > 1; // a single legal move is answered without a search
-    assert.deepEqual([stats.moves, stats.iterations], [legal.length, searched ? BUDGET : 0]);
+    const searched = stats.moves > 1; // a single candidate is answered without a search
+    // the game's candidates (Te-Trix: the 12 placements that score most) out of the legal moves
+    assert.ok(stats.moves >= 1 && stats.moves <= legal.length);
+    assert.equal(stats.iterations, searched ? BUDGET : 0);
     assert.ok(stats.plies >= stats.iterations);
-    assert.equal(stats.top.length, Math.min(5, legal.length)); // the most visited first
+    assert.equal(stats.top.length, Math.min(5, stats.moves)); // the most visited first
     assert.equal(stats.top[0]?.notation, answer.move.notation);
     assert.equal(stats.value, searched ? stats.top[0]?.value : null);
     const visits = stats.top.map((t) => t.visits);

@@ -23,7 +23,7 @@ def playout(state: TeTrixState, legal: Sequence[Move], mover: int, rng: Chooser)
     return picked
 
 
-# Placements a search keeps: the best by the score right after them (TX-15, TX-16). A sheet
+# Placements a search keeps: the best by the score right after them (TX-11, TX-15). A sheet
 # offers up to ~650; random playouts cannot tell most of them apart, so a search over them all
 # spreads its iterations one per move and plays below greedy placement.
 KEPT_PLACEMENTS = 12
