@@ -24,7 +24,7 @@ from .api.graphql import schema
 from .api.graphql_http import GraphQLEndpoint
 from .api.graphql_limits import DocumentLimits
 from .api.http import BodyLimit, error_response, json_response, log
-from .api.logs import clip, configure, mark_logged, request_id
+from .api.logs import clip, configure, drain_access, mark_logged, request_id
 from .api.metrics import Metrics, multiprocess_directory
 from .api.observe import Observe, route_name
 from .api.openapi import openapi
@@ -98,6 +98,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         freeze_startup_objects()
         yield
         await cache.close()
+        drain_access()  # requests are done: their access lines go out before the worker does
 
     async def healthz(request: Request) -> Response:
         return json_response({"status": "ok"})

@@ -188,6 +188,20 @@ class _Writer(QueueListener):
             self.stopped = True
             super().stop()
 
+    def drain(self) -> None:
+        """Writes every line queued so far, then goes on writing (a worker's shutdown: its
+        process may be ended before exit handlers run, and a queued line must not be lost)."""
+        if not self.stopped:
+            super().stop()  # the sentinel after the queued lines; the thread writes and ends
+            super().start()
+
+
+def drain_access() -> None:
+    """Writes the access lines queued so far (the app's shutdown calls it)."""
+    for handler in logging.getLogger("regelwerk.access").handlers:
+        if isinstance(handler, _Queued):
+            handler.writer.drain()
+
 
 class _Queued(QueueHandler):
     """Hands the record to the writer thread as it is: formatting it here (QueueHandler's

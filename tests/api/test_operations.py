@@ -212,6 +212,37 @@ def test_the_access_line_is_formatted_and_written_off_the_request_path(monkeypat
     assert stream.writers and threading.get_ident() not in stream.writers
 
 
+def test_an_app_shutdown_writes_the_queued_access_lines_and_writing_goes_on(monkeypatch):
+    """A worker may be ended before its exit handlers run (a multi-worker parent stopping it):
+    the app's shutdown drains the access queue (``logs.drain_access``), so the last request's
+    line is never lost, and lines written after a drain still go out."""
+    import io
+
+    from service.api import logs
+
+    stream = io.StringIO()
+    monkeypatch.setattr("sys.stderr", stream)
+    handler = logs.access_handler("text")
+    logger = logging.getLogger("regelwerk.access")
+    monkeypatch.setattr(logger, "handlers", [handler])
+
+    def line(request_id: str) -> None:
+        record = logging.LogRecord(
+            "regelwerk.access", logging.INFO, __file__, 1, "request", (), None
+        )
+        record.fields = {"status": 200, "request_id": request_id}
+        handler.handle(record)
+
+    line("last")
+    logs.drain_access()  # joins the writer: written now, no waiting
+    assert stream.getvalue().endswith("request status=200 request_id=last\n")
+    line("after")
+    handler.writer.stop()
+    assert stream.getvalue().endswith("request status=200 request_id=after\n")
+    with TestClient(create_app(Settings())) as client:  # the lifespan's shutdown drains too
+        client.get("/healthz")
+
+
 def test_the_access_line_is_off_below_info(make_client, caplog):
     caplog.set_level(logging.WARNING)
     make_client().get("/healthz")
