@@ -141,8 +141,8 @@ def analyze(
 ) -> Review:
     """The review of the game from ``start`` (as ``driver.start`` made it) through ``moves``
     (a record's: the players' moves, and with no seed the chance outcomes too), each position
-    searched with ``iterations``. Raises ``RulesError`` for a move that is not legal (verify
-    says which; a record to analyze is one that verifies). ``progress(done, total)`` is called
+    searched with ``iterations``. Raises ``BadMove`` (its ply and the rules' error) for a move
+    that is not legal. ``progress(done, total)`` is called
     after every ply."""
     review = Review([], [])
     valuer = _Valuer(game, seed, iterations, clock, review)
