@@ -147,6 +147,9 @@ class RedisTier:
             "health_check_interval": 0,
             # No CLIENT SETINFO on connect: servers before 7.2 refuse the command.
             "driver_info": DriverInfo(name=None, lib_version=None),
+            # RESP2, said: redis-py 8.2 opens with HELLO 3 when none is given, and reads the
+            # handshake's answer unchecked (a peer answering garbage raised AttributeError)
+            "protocol": 2,
         }
         self.client: Redis | RedisCluster
         # One call at a time on the cluster client: redis-py 8.1's asyncio cluster client
