@@ -35,7 +35,6 @@ from typing import Any
 
 from . import bots
 from .games.core import Game, RulesError, driver
-from .games.core.chance import pick, unit
 from .limits import ITERATION_PLIES
 
 # Iterations of each position's search when a request names none: about 5 s of CPU for a
@@ -135,7 +134,7 @@ def analyze(
     moves: Sequence[driver.MoveRequest],
     seed: str,
     iterations: int,
-    secret: bytes = b"",
+    secret: driver.Dice = b"",
     clock: bots.Clock | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
@@ -175,7 +174,7 @@ def analyze(
             state = played
             viewer = mover
             while state.seed is not None and game.is_chance(state):  # sampled by the service
-                outcome = pick(game.chance_outcomes(state), unit(state.seed, state.chances, secret))
+                outcome = driver.sample(game, state, secret)
                 pending = valuer.value(index, state, viewer)
                 state = game.successor(state, outcome)
                 index += 1

@@ -9,11 +9,12 @@ every position left is valued without a search and the answer says so (``stats.c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .. import analysis, text
 from ..games.core import RulesError, driver
+from ..games.core.fair import FairDice
 from ..games.core.text import Msg
 from .budget import Work, spend
 from .contract import ANALYSIS_BUDGET, ANALYSIS_SEED
@@ -21,7 +22,7 @@ from .errors import from_rules, invalid_request
 from .ops import Engine, Rules, check_seed
 from .records import print_record
 from .request import Body, type_name
-from .verify import ANALYZE_FIELDS, Claim, read_claim, to_record
+from .verify import ANALYZE_FIELDS, Claim, fair_replay, read_claim, to_record
 
 
 def analyze_claim(
@@ -38,24 +39,41 @@ def analyze_claim(
     check_seed(claim.seed)
     check_seed(seed)
     key = rules.keys.named(claim.key_id)
-    secret = rules.keys.sampling(key)
+    secret: driver.Dice = rules.keys.sampling(key)
     record = to_record(engine, claim)  # every move reads (INVALID_NOTATION with its ply)
+    moves = claim.moves
+    where: Sequence[int] = range(len(moves))  # each analysed move's ply in the record
     try:
-        start = driver.start(engine, claim.players, claim.options, claim.seed, secret).state
+        if claim.fair is None:
+            start = driver.start(engine, claim.players, claim.options, claim.seed, secret).state
+        else:
+            start, secret, where = _fair_game(rules, engine, claim)
+            moves = tuple(claim.moves[i] for i in where)
     except RulesError as exc:
         raise from_rules(exc) from exc
     spend(len(claim.moves), Msg.of("error-work-moves"))
     clock = Work(0, rules.settings.analyze_max_cpu_ms / 1000).search_clock()
     try:
         review = analysis.analyze(
-            engine, start, claim.moves, seed or "", iterations, secret, clock, progress
+            engine, start, moves, seed or "", iterations, secret, clock, progress
         )
     except analysis.BadMove as exc:
-        raise from_rules(exc.error, exc.ply) from exc
+        raise from_rules(exc.error, where[exc.ply]) from exc
+    for entry in review.plies:
+        entry["ply"] = where[entry["ply"]]
     answer = review.answer()
     answer["stats"]["budget"] = iterations
     answer["annotated"] = print_record(record, comments(engine.descriptor.id, review))
     return answer
+
+
+def _fair_game(rules: Rules, engine: Engine, claim: Claim) -> tuple[Any, FairDice, tuple[int, ...]]:
+    """A fair game's start (its opening sampled), its dice and its players' moves (their plies
+    in the record): the outcomes its record lists are checked first, as replay checks them,
+    and left to the analysis to sample again."""
+    start, dice, _, movers = fair_replay(rules, engine, claim)
+    played = tuple(ply for ply, who in enumerate(movers) if who is not None)
+    return driver.sampled(engine, start, dice), dice, played
 
 
 def comments(game: str, review: analysis.Review) -> dict[int, list[str]]:

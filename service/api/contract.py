@@ -156,6 +156,21 @@ SEED = Field(
     ref("Seed"),
     description="Chance is sampled from this seed, so the same seed replays the same game.",
 )
+FAIR = Field(
+    "fair",
+    "json",
+    ref("Fair"),
+    description="A fair game's commitment and contributions, as its state and record carry "
+    "them (with the reveal, once finished): the moves may then list its chance outcomes, each "
+    "checked against the derivation (docs/records.md, 'Fair chance').",
+)
+FAIR_START = Field(
+    "fair",
+    "json",
+    ref("FairStart"),
+    description="Start a fair game with these contributions: the answer's state carries the "
+    "commitment to its server seed, revealed when the game is finished. Needs a seed.",
+)
 AUTO_CHANCE = Field(
     "autoChance",
     "bool",
@@ -277,7 +292,7 @@ CERTIFICATE = Field(
 )
 
 # (the fields of a replay, in the order the document lists them)
-_GAME = (PLAYERS, OPTIONS, SEED, GAME_MOVES, KEY_ID)
+_GAME = (PLAYERS, OPTIONS, SEED, GAME_MOVES, KEY_ID, FAIR)
 
 BODIES: dict[str, Body] = {
     b.name: b
@@ -288,6 +303,7 @@ BODIES: dict[str, Body] = {
                 PLAYERS,
                 OPTIONS,
                 SEED.but(description="Chance is sampled from it; the opening too."),
+                FAIR_START,
                 DESCRIBE,
             ),
         ),

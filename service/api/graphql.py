@@ -917,6 +917,7 @@ class Query:
         players: int | None = None,
         options: JSON | None = None,
         seed: str | None = None,
+        fair: JSON | None = None,
         describe: bool | None = None,
     ) -> PositionResult:
         rules = _rules(info)
@@ -924,7 +925,10 @@ class Query:
             engine = rules.engine(game)
             if options is not None and not isinstance(options, dict):
                 raise ServiceError("INVALID_REQUEST", Msg.of("error-options-not-object"))
-            loaded, events = rules.start(engine, players, options, seed)
+            body = _body({"fair": fair}, {"fair"})
+            contributions = body.fair(start=True)
+            body.done()
+            loaded, events = rules.start(engine, players, options, seed, fair=contributions)
             if describe:
                 events = describe_events(engine, events)
             return Position(_rules=rules, _loaded=loaded, _events=events)
@@ -981,6 +985,7 @@ class Query:
         options: JSON | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        fair: JSON | None = None,
         record: str | None = None,
     ) -> ReplayResult:
         rules = _rules(info)
@@ -1012,6 +1017,7 @@ class Query:
         options: JSON | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        fair: JSON | None = None,
         record: str | None = None,
         budget: int | None = None,
         analysis_seed: str | None = None,
@@ -1111,6 +1117,7 @@ class Query:
         options: JSON | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        fair: JSON | None = None,
         claimed: JSON | None = None,
         tags: JSON | None = None,
         record: str | None = None,
@@ -1143,6 +1150,7 @@ class Query:
         options: JSON | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        fair: JSON | None = None,
         claimed: JSON | None = None,
         tags: JSON | None = None,
     ) -> RecordResult:
@@ -1199,6 +1207,10 @@ VERDICT_PROBLEMS = {
     "NOT_FINISHED": "the record ends before the game does",
     "SCORES_DIFFER": "the claimed scores are not the computed ones",
     "WINNERS_DIFFER": "the claimed winners are not the computed ones",
+    "CHANCE_DIFFERS": "a chance outcome the fair record lists is not the one its seed draws",
+    "FAIR_REVEAL_DIFFERS": "the revealed server seed does not match the commitment",
+    "FAIR_COMMITMENT_DIFFERS": "the commitment is not the one this service made for the game",
+    "FAIR_UNREVEALED": "an unrevealed fair game, verified without the secret",
     "NO_SECRET": "this service has no secret to check a certificate with",
     "UNKNOWN_KEY": "the certificate's key is none of this service's",
     "BAD_SIGNATURE": "the certificate's signature is wrong",

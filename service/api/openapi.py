@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import analysis, jsonio, text
 from ..games.core.errors import MAX_PROBLEMS
+from ..games.core.fields import FAIR, FAIR_START
 from ..games.core.game import SEED_LENGTH, STATUSES
 from . import contract, language
 from .edge import EDGE
@@ -432,6 +433,14 @@ def _optional(schema: JSON, description: str | None = None) -> JSON:
     return out
 
 
+def _present(schema: JSON) -> JSON:
+    """A state field's schema as a request component: the value sent, not its null."""
+    if isinstance(schema.get("type"), list):
+        schema["type"] = next(t for t in schema["type"] if t != "null")
+    schema.pop("default", None)
+    return schema
+
+
 def api_schemas() -> JSON:
     """The request and answer objects shared by every game."""
     position = _position_props()
@@ -439,6 +448,8 @@ def api_schemas() -> JSON:
     return {
         "Player": {"type": "integer", "minimum": 0, "description": "A 0-based player number."},
         "Seed": {"type": "string", "minLength": SEED_LENGTH[0], "maxLength": SEED_LENGTH[1]},
+        "Fair": _present(FAIR.schema()),
+        "FairStart": _present(FAIR_START.schema()),
         "GameList": obj({"games": array(ref("Game"))}, ["games"]),
         "RulesAnswer": obj(
             {
@@ -493,13 +504,14 @@ def api_schemas() -> JSON:
                 "options": {**ref("Options"), "description": "As the body or record gave them."},
                 "seed": {"anyOf": [ref("Seed"), {"type": "null"}]},
                 "keyId": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                "fair": {"anyOf": [ref("Fair"), {"type": "null"}]},
                 "moves": array(
                     ref("MoveEntry"),
                     description="Each move with who made it ({player, move}); a chance "
                     "outcome as its notation alone.",
                 ),
             },
-            ["players", "options", "seed", "keyId", "moves"],
+            ["players", "options", "seed", "keyId", "fair", "moves"],
             description="The game replayed as a replay body (to send again as it is): what a "
             "text record reads as, so a front end needs no record parser.",
         ),

@@ -23,6 +23,7 @@ from ..games.core import (
     driver,
     next_steps,
 )
+from ..games.core.fair import Fair, FairDice, commitment, reveals
 from ..games.core.game import SEED_LENGTH
 from ..games.core.locations import mark as mark_picture
 from ..games.core.text import Msg
@@ -54,6 +55,7 @@ class Loaded:
     __slots__ = (
         "_doc",
         "_encoded",
+        "_fair",
         "_state",
         "canonical",
         "dice",
@@ -72,11 +74,13 @@ class Loaded:
         encoded: dict[str, Any] | None = None,
         key: Key | None = None,
         dice: Key | None = None,
+        fair: Fair | None = None,
     ) -> None:
         self.engine = engine
         self.canonical = canonical
         self.key = key
         self.dice = key if dice is None else dice
+        self._fair = fair
         self._doc = doc
         self._state = state
         self._encoded = encoded
@@ -102,8 +106,17 @@ class Loaded:
     def encoded(self) -> dict[str, Any]:
         """The canonical state document (a client's document may be spelled otherwise)."""
         if self._encoded is None:
-            self._encoded = self.engine.encode(self.state)
+            self._encoded = with_fair(self.engine.encode(self.state), self.fair)
         return self._encoded
+
+    @property
+    def fair(self) -> Fair | None:
+        """A fair game's commitment, contributions and reveal (``fair`` of the document,
+        checked by decoding it); None for any other game."""
+        if self._fair is None and self._doc is not None and self._doc.get("fair") is not None:
+            self.state  # noqa: B018 - decoding checks the field's shape
+            self._fair = Fair.of(self._doc["fair"])
+        return self._fair
 
 
 class Rules:
@@ -236,14 +249,27 @@ class Rules:
         return await self._cached(loaded, "position", None, compute)  # type: ignore[no-any-return]
 
     def loaded(
-        self, engine: Engine, state: Any, key: Key | None = None, dice: Key | None = None
+        self,
+        engine: Engine,
+        state: Any,
+        key: Key | None = None,
+        dice: Key | None = None,
+        fair: Fair | None = None,
     ) -> Loaded:
         """Wraps a state the service just computed (its encoding is canonical already),
         to be signed with ``key``: the game's, never chosen by an unsigned input (``dice``:
-        the key its chance is sampled with, when that is not ``key``)."""
-        doc = engine.encode(state)
+        the key its chance is sampled with, when that is not ``key``; ``fair``: a fair game's
+        commitment, which carries its reveal once the game is finished)."""
+        doc = with_fair(engine.encode(state), fair)
         return Loaded(
-            engine, jsonio.canonical(doc), doc=doc, state=state, encoded=doc, key=key, dice=dice
+            engine,
+            jsonio.canonical(doc),
+            doc=doc,
+            state=state,
+            encoded=doc,
+            key=key,
+            dice=dice,
+            fair=fair,
         )
 
     async def position_of(self, loaded: Loaded) -> dict[str, Any]:
@@ -381,10 +407,11 @@ class Rules:
         options: Any,
         seed: str | None,
         key_id: str | None = None,
+        fair: Sequence[str | None] | None = None,
     ) -> Loaded:
         """A new game under the current key (``key_id``: another configured key, whose
         dice it rolls; a retired key signs no new game, so its states come unsigned)."""
-        return self.start(engine, players, options, seed, key_id)[0]
+        return self.start(engine, players, options, seed, key_id, fair)[0]
 
     def start(
         self,
@@ -393,17 +420,82 @@ class Rules:
         options: Any,
         seed: str | None,
         key_id: str | None = None,
+        fair: Sequence[str | None] | None = None,
     ) -> tuple[Loaded, list[Event]]:
         """``new_game`` and its events, located: ``gameStarted``, then with a seed the opening's
-        chance sampled (the throw that decides who starts, the deal, the first roll)."""
+        chance sampled (the throw that decides who starts, the deal, the first roll).
+
+        ``fair``: a fair game with these contributions (one a player, None for none): its
+        chance comes from a server seed made with the key's secret, committed to in the
+        state (``core/fair.py``)."""
         check_seed(seed)
         key = self.keys.named(key_id)
+        dice: driver.Dice = self.keys.sampling(key)
+        if fair is not None:
+            dice = self._fair_start(engine, players, seed, fair, key)
         try:
-            t = driver.start(engine, players, options, seed, self.keys.sampling(key))
+            t = driver.start(engine, players, options, seed, dice)
         except RulesError as exc:
             raise from_rules(exc) from exc
-        loaded = self.loaded(engine, t.state, self.keys.signing(key), dice=key)
+        made = None
+        if isinstance(dice, FairDice):
+            made = fair_after(engine, t.state, dice, None)
+        loaded = self.loaded(engine, t.state, self.keys.signing(key), dice=key, fair=made)
         return loaded, located(engine, t.events)
+
+    def _fair_start(
+        self,
+        engine: Engine,
+        players: int | None,
+        seed: str | None,
+        contributions: Sequence[str | None],
+        key: Key | None,
+    ) -> FairDice:
+        """The dice of a new fair game: it needs a seed (the game's name) and a secret to make
+        its server seed with, and at most one contribution a player."""
+        problems: list[dict[str, Any]] = []
+        if key is None:
+            problems.append({"path": "$.fair", "reason": Msg.of("request-fair-needs-secret")})
+        if seed is None:
+            problems.append({"path": "$.seed", "reason": Msg.of("request-fair-needs-seed")})
+        try:
+            count = engine.descriptor.validate_players(players)
+        except RulesError:
+            count = None  # the start refuses it (INVALID_OPTIONS)
+        if count is not None and len(contributions) > count:
+            problems.append(
+                {
+                    "path": "$.fair.contributions",
+                    "reason": Msg.of("request-fair-contributions", players=count),
+                }
+            )
+        if problems:
+            raise invalid_request(problems)
+        assert key is not None and count is not None
+        padded = (*contributions, *([None] * (count - len(contributions))))
+        return FairDice(padded, secret=key.secret)
+
+    def fair_dice(self, loaded: Loaded) -> FairDice | None:
+        """The dice of a fair state (None for any other): made with the key of its game, and
+        only when its commitment is that key's for this game (else STATE_TAMPERED)."""
+        fair = loaded.fair
+        if fair is None:
+            return None
+        key = loaded.dice or self.keys.current
+        if key is None:
+            problem = {"path": "$.fair", "reason": Msg.of("request-fair-needs-secret")}
+            raise ServiceError(
+                "INVALID_STATE", Msg.of("error-fair-needs-secret"), problem_details([problem])
+            )
+        dice = FairDice(fair.contributions, secret=key.secret)
+        made = commitment(dice.server_seed(loaded.engine, loaded.state))
+        if made != fair.commitment or (
+            fair.reveal is not None and not reveals(fair.reveal, fair.commitment)
+        ):
+            raise ServiceError(
+                "STATE_TAMPERED", Msg.of("error-fair-commitment"), {"reason": "FAIR_COMMITMENT"}
+            )
+        return dice
 
     def play(
         self,
@@ -411,20 +503,25 @@ class Rules:
         moves: Sequence[MoveRequest],
         auto_chance: bool | None,
         movers: list[int | None] | None = None,
+        dice: FairDice | None = None,
     ) -> tuple[Loaded, list[Event]]:
         """The position after the moves and the events (each with its ``ply``); ``movers``
-        gets who made each move (``driver.play``)."""
+        gets who made each move (``driver.play``). ``dice``: a fair game's, when a replay
+        has them already (from the record's reveal, on a service without the secret)."""
         self.check_moves(loaded.engine, moves, loaded)
         spend(len(moves), Msg.of("error-work-moves"))
         auto = loaded.state.seed is not None if auto_chance is None else auto_chance
+        fair = dice or self.fair_dice(loaded)
+        # the game's key: a rotation keeps its dice
+        secret: driver.Dice = self.keys.sampling(loaded.dice) if fair is None else fair
         try:
-            secret = self.keys.sampling(loaded.dice)  # the game's key: a rotation keeps its dice
             t = driver.play(
                 loaded.engine, loaded.state, moves, auto_chance=auto, secret=secret, movers=movers
             )
         except PlyError as exc:
             raise from_rules(exc.error, exc.ply) from exc
-        end = self.loaded(loaded.engine, t.state, loaded.key, loaded.dice)
+        after = None if fair is None else fair_after(loaded.engine, t.state, fair, loaded.fair)
+        end = self.loaded(loaded.engine, t.state, loaded.key, loaded.dice, after)
         return end, located(loaded.engine, t.events)
 
     def replay(
@@ -436,15 +533,55 @@ class Rules:
         moves: Sequence[MoveRequest],
         key_id: str | None = None,
         movers: list[int | None] | None = None,
+        fair: Fair | None = None,
     ) -> Loaded:
         """Starts a game and plays every move; with a seed chance is sampled throughout
         (with the current key's secret, or ``key_id``'s to verify a game it started).
-        ``movers`` gets who made each move (``driver.play``)."""
+        ``movers`` gets who made each move (``driver.play``). ``fair``: a fair game's
+        commitment and contributions (and reveal), whose moves may list its outcomes."""
         check_seed(seed)
         self.check_moves(engine, moves)
-        start = self.new_game(engine, players, options, seed, key_id)
-        end, _ = self.play(start, moves, auto_chance=seed is not None, movers=movers)
+        if fair is None:
+            start = self.new_game(engine, players, options, seed, key_id)
+            end, _ = self.play(start, moves, auto_chance=seed is not None, movers=movers)
+            return end
+        start, dice = self.fair_start(engine, players, options, seed, key_id, fair)
+        if not isinstance(dice, FairDice):
+            raise invalid_request([{"path": "$.fair", "reason": dice[1]}])
+        end, _ = self.play(start, moves, auto_chance=True, movers=movers, dice=dice)
         return end
+
+    def fair_start(
+        self,
+        engine: Engine,
+        players: int | None,
+        options: Any,
+        seed: str | None,
+        key_id: str | None,
+        fair: Fair,
+    ) -> tuple[Loaded, FairDice | tuple[str, Msg]]:
+        """A fair game's start, its opening chance not sampled yet (a record lists it), and
+        its dice: from the key's secret when the service holds it, else from the record's
+        reveal; or why there are none, as a verify problem's code and message."""
+        check_seed(seed)
+        if seed is None:
+            raise invalid_request([{"path": "$.seed", "reason": Msg.of("request-fair-needs-seed")}])
+        key = self.keys.named(key_id)
+        try:
+            state = driver.start(engine, players, options, seed, opening=False).state
+        except RulesError as exc:
+            raise from_rules(exc) from exc
+        start = self.loaded(engine, state, self.keys.signing(key), dice=key, fair=fair)
+        if fair.reveal is not None and not reveals(fair.reveal, fair.commitment):
+            return start, ("FAIR_REVEAL_DIFFERS", Msg.of("fair-reveal-differs"))
+        if key is not None:
+            dice = FairDice(fair.contributions, secret=key.secret)
+            if commitment(dice.server_seed(engine, state)) != fair.commitment:
+                return start, ("FAIR_COMMITMENT_DIFFERS", Msg.of("fair-commitment-differs"))
+            return start, dice
+        if fair.reveal is None:
+            return start, ("FAIR_UNREVEALED", Msg.of("fair-unrevealed"))
+        return start, FairDice(fair.contributions, seed=bytes.fromhex(fair.reveal))
 
     async def play_async(
         self, loaded: Loaded, moves: Sequence[MoveRequest], auto_chance: bool | None
@@ -464,11 +601,14 @@ class Rules:
         moves: Sequence[MoveRequest],
         key_id: str | None = None,
         movers: list[int | None] | None = None,
+        fair: Fair | None = None,
     ) -> Loaded:
         """``replay``, in a worker thread for a long move list (see ``play_async``)."""
         if len(moves) <= INLINE_MOVES:
-            return self.replay(engine, players, options, seed, moves, key_id, movers)
-        return await offload.run(self.replay, engine, players, options, seed, moves, key_id, movers)
+            return self.replay(engine, players, options, seed, moves, key_id, movers, fair)
+        return await offload.run(
+            self.replay, engine, players, options, seed, moves, key_id, movers, fair
+        )
 
     async def score(self, loaded: Loaded) -> dict[str, Any]:
         engine = loaded.engine
@@ -740,6 +880,23 @@ def _canonical(doc: Any) -> bytes:
                 [{"path": "$", "reason": Msg.of("request-not-a-state", detail=str(exc))}]
             ),
         ) from exc
+
+
+def with_fair(doc: dict[str, Any], fair: Fair | None) -> dict[str, Any]:
+    """A state document with its fair game's ``fair`` (the game's own document without)."""
+    if fair is not None:
+        doc["fair"] = fair.doc()
+    return doc
+
+
+def fair_after(engine: Engine, state: Any, dice: FairDice, before: Fair | None) -> Fair:
+    """A fair game's ``fair`` after a move: as before (its commitment and contributions),
+    with the server seed revealed once the game is finished, never sooner."""
+    seed = dice.server_seed(engine, state)
+    made = before or Fair(commitment(seed), dice.contributions)
+    if made.reveal is None and engine.status(state).finished:
+        return Fair(made.commitment, made.contributions, seed.hex())
+    return made
 
 
 def check_seed(seed: str | None) -> None:

@@ -40,12 +40,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import jsonio
+from ..games.core.errors import Problems
+from ..games.core.fair import Fair
+from ..games.core.fields import FAIR
 from ..games.core.text import Msg
 
 # Tags with a meaning for verification, in the order they are printed (Result last).
 HEADER_TAGS = ("Game", "RulesVersion", "Players", "Options", "Seed", "KeyId")
+# A fair game's chance (core/fair.py): printed after the header, read as its ``fair``.
+FAIR_TAGS = ("FairCommitment", "FairContributions", "FairReveal")
+_FAIR_KEYS = ("commitment", "contributions", "reveal")  # each tag's member of ``fair``
 RESULT_TAG = "Result"
-KNOWN_TAGS = frozenset((*HEADER_TAGS, RESULT_TAG))
+KNOWN_TAGS = frozenset((*HEADER_TAGS, *FAIR_TAGS, RESULT_TAG))
 
 _TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]')
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -110,6 +116,7 @@ class Record:
     scores: tuple[int | float, ...] | None = None
     winners: tuple[int, ...] | None = None
     tags: tuple[tuple[str, str], ...] = field(default=())
+    fair: Fair | None = None
 
     def __post_init__(self) -> None:
         for name, value in self.header_tags():
@@ -143,6 +150,11 @@ class Record:
             "Seed": self.seed,
             "KeyId": self.key_id,
         }
+        fair = self.fair
+        if fair is not None:
+            values["FairCommitment"] = fair.commitment
+            values["FairContributions"] = jsonio.canonical(list(fair.contributions)).decode()
+            values["FairReveal"] = fair.reveal
         return [(name, v) for name, v in values.items() if v is not None]
 
     def result(self) -> str | None:
@@ -362,6 +374,7 @@ def _record(start: int, tags: dict[str, tuple[int, str]], moves: list[RecordMove
             raise RecordError(line, Msg.of("record-options-object"))
         if problem := jsonio.unprintable(options):
             raise RecordError(line, Msg.of("record-options", problem=problem))
+    fair = _fair(tags, start)
     line, text = get(RESULT_TAG)
     scores, winners = (None, None) if text is None else _result(line, text)
     free = tuple((k, v) for k, (_, v) in tags.items() if k not in KNOWN_TAGS)
@@ -377,9 +390,40 @@ def _record(start: int, tags: dict[str, tuple[int, str]], moves: list[RecordMove
             scores=scores,
             winners=winners,
             tags=free,
+            fair=fair,
         )
     except BadRecord as exc:
         raise RecordError(start, exc.msg) from None
+
+
+def _fair(tags: Mapping[str, tuple[int, str]], start: int) -> Fair | None:
+    """A fair game's tags as its ``fair``, read by the state field's own checks."""
+    found = {name: tags[name] for name in FAIR_TAGS if name in tags}
+    if not found:
+        return None
+    doc: dict[str, Any] = {}
+    for name, key in zip(FAIR_TAGS, _FAIR_KEYS, strict=True):
+        if name not in found:
+            continue
+        line, text = found[name]
+        value: Any = text
+        if name == "FairContributions":
+            try:
+                value = jsonio.loads(text)
+            except jsonio.JSONDecodeError:
+                raise RecordError(line, Msg.of("record-fair-contributions")) from None
+        doc[key] = value
+    problems = Problems()
+    read = FAIR.read(doc, problems, "$")
+    if problems:
+        first = problems.items[0]  # at $.commitment, $.contributions[i] or $.reveal
+        name = next(
+            (t for t, k in zip(FAIR_TAGS, _FAIR_KEYS, strict=True) if first.path[2:].startswith(k)),
+            FAIR_TAGS[0],
+        )
+        line = found.get(name, (start, ""))[0]
+        raise RecordError(line, Msg.of("record-fair-tag", tag=name, error=first.why))
+    return Fair.of(read)
 
 
 def _result(line: int, text: str) -> tuple[tuple[int | float, ...] | None, tuple[int, ...] | None]:

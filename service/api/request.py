@@ -6,7 +6,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .. import jsonio
-from ..games.core import MoveRequest
+from ..games.core import MoveRequest, Problems
+from ..games.core.fair import Fair
+from ..games.core.fields import FAIR, FAIR_START
 from ..games.core.text import Arg, Msg
 from .contract import Field
 from .errors import ServiceError, invalid_request
@@ -175,6 +177,22 @@ class Body:
         if moves:
             out["moves"] = self.moves(out.get("player"), single=moves[0].kind == "move")
         return out
+
+    def fair(self, start: bool = False) -> Any:
+        """``fair`` read by its field in ``core/fields.py`` (the state's, or newGame's with
+        ``start``): None when absent or null, else the ``Fair`` of a replay or newGame's
+        contributions (a tuple); its problems collect as every other field's."""
+        value = self.data.get("fair")
+        if value is None:
+            return None
+        problems = Problems()
+        read = (FAIR_START if start else FAIR).read(value, problems, "$.fair")
+        if problems:
+            self.problems.extend({"path": p.path, "reason": p.why} for p in problems.items)
+            return None
+        if start:
+            return tuple(read.get("contributions") or ())
+        return Fair.of(read)
 
     def done(self) -> None:
         if self.problems:

@@ -54,8 +54,9 @@ async def new(request: Request) -> Response:
     op = BY_ID["newGame"]
     body = Body(await read_json(request, empty_ok=True), set(op.names))
     v = body.read(op.fields())
+    fair = body.fair(start=True)
     body.done()
-    loaded, events = rules.start(engine, v["players"], v["options"], v["seed"])
+    loaded, events = rules.start(engine, v["players"], v["options"], v["seed"], fair=fair)
     if v["describe"]:
         events = describe_events(loaded.engine, events)
     position = await _worded_position(rules, loaded, v["describe"])

@@ -12,6 +12,7 @@ verdict with that error's code.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import logging
@@ -21,14 +22,15 @@ from functools import partial
 from typing import Any
 
 from .. import jsonio
-from ..games.core import MoveRequest, RulesError, driver
+from ..games.core import MoveRequest, RulesError, Transition, driver
+from ..games.core.fair import Fair, FairDice
 from ..games.core.text import Msg
 from ..limits import POSITION_COST
 from . import contract
 from .budget import request_budget, spend
 from .errors import ServiceError, from_rules, invalid_request
 from .keys import Key
-from .ops import Engine, Loaded, Rules, check_seed
+from .ops import Engine, Loaded, Rules, check_seed, fair_after
 from .records import (
     BadRecord,
     Record,
@@ -55,6 +57,11 @@ PROBLEM_CODES = (
     "NOT_FINISHED",
     "SCORES_DIFFER",
     "WINNERS_DIFFER",
+    # a fair game's chance (docs/records.md, "Fair chance")
+    "CHANCE_DIFFERS",
+    "FAIR_REVEAL_DIFFERS",
+    "FAIR_COMMITMENT_DIFFERS",
+    "FAIR_UNREVEALED",
     # a batch line that is no verifiable record (the error a single request would answer)
     "MALFORMED_JSON",
     "INVALID_REQUEST",
@@ -94,6 +101,7 @@ class Claim:
     scores: tuple[int | float, ...] | None = None
     winners: tuple[int, ...] | None = None
     tags: tuple[tuple[str, str], ...] = ()
+    fair: Fair | None = None  # a fair game's commitment, contributions and reveal
     # the text line of each move, when the claim was read from a text record
     lines: tuple[int, ...] = field(default=(), compare=False)
 
@@ -110,6 +118,7 @@ class Claim:
             scores=record.scores,
             winners=record.winners,
             tags=record.tags,
+            fair=record.fair,
             lines=tuple(lines),
         )
 
@@ -119,7 +128,14 @@ async def replay_claim(rules: Rules, engine: Engine, claim: Claim) -> tuple[Load
     ``replayed`` answers it."""
     movers: list[int | None] = []
     end = await rules.replay_async(
-        engine, claim.players, claim.options, claim.seed, claim.moves, claim.key_id, movers
+        engine,
+        claim.players,
+        claim.options,
+        claim.seed,
+        claim.moves,
+        claim.key_id,
+        movers,
+        claim.fair,
     )
     return end, _replayed(claim, engine.player_count(end.state), movers)
 
@@ -133,6 +149,7 @@ def _replayed(claim: Claim, players: int, movers: Sequence[int | None]) -> dict[
         "options": dict(claim.options or {}),
         "seed": claim.seed,
         "keyId": claim.key_id,
+        "fair": None if claim.fair is None else claim.fair.doc(),
         "moves": [
             m.move if p is None else {"player": p, "move": m.move}
             for m, p in zip(claim.moves, movers, strict=True)
@@ -189,6 +206,7 @@ def read_claim(body: Body, game: str, *, record_ok: bool = True) -> Claim:
         body.done()
         return read_record(str(text), game)
     v = body.read(contract.BODIES["ReplayMovesRequest"].fields)
+    fair = body.fair()
     scores, winners = _claimed(body)
     tags = _tags(body)
     body.done()
@@ -202,6 +220,7 @@ def read_claim(body: Body, game: str, *, record_ok: bool = True) -> Claim:
         scores=scores,
         winners=winners,
         tags=tags,
+        fair=fair,
     )
 
 
@@ -294,6 +313,7 @@ def to_record(engine: Engine, claim: Claim) -> Record:
             scores=claim.scores,
             winners=claim.winners,
             tags=claim.tags,
+            fair=claim.fair,
         )
     except BadRecord as exc:
         raise invalid_request([{"path": "$", "reason": exc.msg}]) from exc
@@ -303,8 +323,51 @@ def record_of(rules: Rules, engine: Engine, claim: Claim) -> Record:
     """``to_record`` for the record call: the game must be able to start (players, options,
     seed and key id as ``new`` checks them) and every move must read; legality is verify's."""
     rules.check_moves(engine, claim.moves)
-    rules.new_game(engine, claim.players, claim.options, claim.seed, claim.key_id)
-    return to_record(engine, claim)
+    if claim.fair is None:
+        rules.new_game(engine, claim.players, claim.options, claim.seed, claim.key_id)
+        return to_record(engine, claim)
+    return to_record(engine, fair_record(rules, engine, claim))
+
+
+def fair_replay(
+    rules: Rules, engine: Engine, claim: Claim
+) -> tuple[Any, FairDice, Transition[Any], list[int | None]]:
+    """A fair claim replayed: its start (the opening not sampled), its dice, the play of its
+    moves (each outcome it lists checked: CHANCE_DIFFERS with the ply, as replay refuses it)
+    and who made each move (None: a listed outcome)."""
+    assert claim.fair is not None
+    begun, dice = rules.fair_start(
+        engine, claim.players, claim.options, claim.seed, claim.key_id, claim.fair
+    )
+    if not isinstance(dice, FairDice):
+        raise invalid_request([{"path": "$.fair", "reason": dice[1]}])
+    movers: list[int | None] = []
+    try:
+        t = driver.play(
+            engine, begun.state, claim.moves, auto_chance=True, secret=dice, movers=movers
+        )
+    except driver.PlyError as exc:
+        raise from_rules(exc.error, exc.ply) from exc
+    return begun.state, dice, t, movers
+
+
+def fair_record(rules: Rules, engine: Engine, claim: Claim) -> Claim:
+    """A fair game's claim as its record lists it: every chance outcome in its place (the
+    opening's first, each move's after it), which anyone can check against the derivation,
+    and the reveal once the game is finished. The record is made by replaying the moves, so
+    an illegal one is refused with its ply, as replay refuses it."""
+    _, dice, t, movers = fair_replay(rules, engine, claim)
+    drawn: dict[int | None, list[str]] = {}
+    for e in t.events:
+        if e.get("type") == "chance" and e.get("sampled"):
+            drawn.setdefault(e.get("ply"), []).append(e["outcome"])
+    moves = [MoveRequest(o) for o in drawn.get(None, ())]
+    for ply, (request, who) in enumerate(zip(claim.moves, movers, strict=True)):
+        if who is not None:  # an outcome the claim listed is printed where it was drawn
+            moves.append(request)
+            moves.extend(MoveRequest(o) for o in drawn.get(ply, ()))
+    fair = fair_after(engine, t.state, dice, claim.fair)
+    return dataclasses.replace(claim, moves=tuple(moves), fair=fair, lines=())
 
 
 def worded(problems: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -367,9 +430,21 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
     rules.check_move_count(len(claim.moves), "record")  # players: NOT_YOUR_TURN, move by move
     check_seed(claim.seed)
     key = rules.keys.named(claim.key_id)
-    secret = rules.keys.sampling(key)
+    secret: driver.Dice = rules.keys.sampling(key)
+    drawn: list[str] | None = None  # a fair game's outcomes the record may list next
     try:
-        state = driver.start(engine, claim.players, claim.options, claim.seed, secret).state
+        if claim.fair is None:
+            state = driver.start(engine, claim.players, claim.options, claim.seed, secret).state
+        else:
+            begun, dice = rules.fair_start(
+                engine, claim.players, claim.options, claim.seed, claim.key_id, claim.fair
+            )
+            if not isinstance(dice, FairDice):
+                code, why = dice
+                problems.append({"code": code, "message": why})
+                return Verdict(False, problems, 0, None, None)
+            secret, drawn = dice, []
+            state = driver.sampled(engine, begun.state, dice, drawn)
     except RulesError as exc:
         problems.append({"code": exc.code, "message": exc.msg, **_extra(exc)})
         return Verdict(False, problems, 0, None, None)
@@ -378,7 +453,14 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
     plies = 0
     for ply, request in enumerate(claim.moves):
         try:
-            state = driver.replay_one(engine, state, request, auto_chance=auto, secret=secret)
+            if drawn is not None and driver.listed_outcome(engine, request, drawn):
+                plies += 1
+                continue
+            if drawn is not None:
+                drawn = []  # outcomes the record does not list: it may name none
+            state = driver.replay_one(
+                engine, state, request, auto_chance=auto, secret=secret, drawn=drawn
+            )
         except RulesError as exc:
             problems.append(_move_problem(exc, ply, request, claim))
             break
@@ -392,7 +474,10 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
     }
     if plies == len(claim.moves):
         problems.extend(_result_problems(claim, status.finished, summary))
-    end = rules.loaded(engine, state, rules.keys.signing(key), dice=key)
+    fair = None
+    if isinstance(secret, FairDice) and claim.fair is not None:
+        fair = fair_after(engine, state, secret, claim.fair)
+    end = rules.loaded(engine, state, rules.keys.signing(key), dice=key, fair=fair)
     verdict = Verdict(not problems, problems, plies, end, summary)
     if verdict.valid and rules.keys:
         verdict.certificate = certificate(rules, engine, claim, summary)
@@ -406,7 +491,8 @@ def _extra(exc: RulesError) -> dict[str, Any]:
 def _move_problem(exc: RulesError, ply: int, request: MoveRequest, claim: Claim) -> dict[str, Any]:
     shown = request.move if isinstance(request.move, str) else jsonio.dumps(request.move).decode()
     problem: dict[str, Any] = {
-        "code": exc.code,
+        # an outcome a fair record lists that the committed seed did not draw: its own code
+        "code": "CHANCE_DIFFERS" if exc.reason == "CHANCE_DIFFERS" else exc.code,
         "message": Msg.of("verify-at-move", move=ply + 1, notation=shown, error=exc.msg),
         "ply": ply,
         **_extra(exc),

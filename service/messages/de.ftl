@@ -75,6 +75,8 @@ record-move-number = Zugnummer { $got }, erwartet war { NUMBER($expected, useGro
 record-player-range = eine Spielernummer liegt zwischen 0 und { $max }
 record-players = Players ist die Zahl der Spieler (1 oder mehr), nicht { $got }
 record-options-object = Options ist ein JSON-Objekt, z. B. {"{"}"pointsToWin":3{"}"}
+record-fair-contributions = FairContributions ist ein JSON-Array, ein Text oder null je Spieler, z. B. ["anna",null]
+record-fair-tag = Tag { $tag }: { $error }
 record-options = Options: { $problem }
 record-result = Result lautet 'scores 5 3', 'winners 0' (oder 'winners none') oder beides, verbunden durch '; '
 record-scores-finite = Punktzahlen sind endliche Zahlen
@@ -370,3 +372,14 @@ analysis-mark = { $mark ->
 }
 analysis-best = am besten { $moves }
 analysis-chance = Zufall { $outcome }: Glück { $luck }
+
+# fair chance (core/fair.py)
+request-fair-needs-secret = fairer Zufall braucht einen Dienst mit RULES_SECRET: er erzeugt den Server-Seed, den erst das Ende der Partie offenlegt
+request-fair-needs-seed = eine faire Partie braucht einen Seed: ihren Namen, der in jedes Ergebnis eingeht
+request-fair-contributions = höchstens ein Beitrag je Spieler ({ $players })
+request-fair-start = newGame nimmt nur Beiträge an: die Verpflichtung erzeugt der Dienst
+error-fair-needs-secret = dies ist eine faire Partie, und dieser Dienst hat kein Geheimnis, um für sie zu würfeln
+error-fair-commitment = die faire Verpflichtung des Zustands ist nicht die dieses Dienstes für diese Partie (verändert oder von einem anderen Dienst)
+fair-reveal-differs = der offengelegte Server-Seed passt nicht zur Verpflichtung
+fair-commitment-differs = die Verpflichtung ist nicht die, die dieser Dienst für diese Partie erzeugt hat (Seed, Optionen oder Beiträge weichen ab)
+fair-unrevealed = der Server-Seed ist nicht offengelegt (eine unbeendete Partie): ohne das Geheimnis lässt sich ihr Zufall nicht prüfen

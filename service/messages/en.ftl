@@ -72,6 +72,8 @@ record-move-number = move number { $got } where { NUMBER($expected, useGrouping:
 record-player-range = a player number is 0 to { $max }
 record-players = Players is the number of players (1 or more), got { $got }
 record-options-object = Options is a JSON object, e.g. {"{"}"pointsToWin":3{"}"}
+record-fair-contributions = FairContributions is a JSON array, one text or null a player, e.g. ["anna",null]
+record-fair-tag = the { $tag } tag: { $error }
 record-options = Options { $problem }
 record-result = Result reads 'scores 5 3', 'winners 0' (or 'winners none'), or both joined by '; '
 record-scores-finite = scores are finite numbers
@@ -339,3 +341,14 @@ analysis-mark = { $mark ->
 }
 analysis-best = best { $moves }
 analysis-chance = chance { $outcome }: luck { $luck }
+
+# fair chance (core/fair.py)
+request-fair-needs-secret = fair chance needs a service with RULES_SECRET: it makes the server seed that only the end of the game reveals
+request-fair-needs-seed = a fair game needs a seed: its name, which goes into every outcome
+request-fair-contributions = at most one contribution a player ({ $players })
+request-fair-start = newGame takes only contributions: the service makes the commitment
+error-fair-needs-secret = this is a fair game, and this service holds no secret to roll it with
+error-fair-commitment = the state's fair commitment is not this service's for this game (altered, or another service's)
+fair-reveal-differs = the revealed server seed does not match the commitment
+fair-commitment-differs = the commitment is not the one this service made for this game (its seed, options or contributions differ)
+fair-unrevealed = the server seed is not revealed (an unfinished game): without the secret its chance cannot be checked

@@ -72,14 +72,14 @@ CASES = [
         f"{G}/new",
         {"json": {"zz": 1}},
         400,
-        "$.zz: unknown field; allowed: describe, options, players, seed",
+        "$.zz: unknown field; allowed: describe, fair, options, players, seed",
     ),
     Case(
         "unknown field, its problem",
         f"{G}/new",
         {"json": {"zz": 1}},
         400,
-        "unknown field; allowed: describe, options, players, seed",
+        "unknown field; allowed: describe, fair, options, players, seed",
         problem,
     ),
     Case(

@@ -35,6 +35,7 @@ from regelwerk_client import (
     ErrorDetails,
     EvaluateAnswer,
     EvaluateStats,
+    Fair,
     Game,
     GameId,
     GameList,
@@ -203,33 +204,35 @@ CERTIFICATE: Certificate = {
     "winners": [1],
     "sig": "0123abcd.00",
 }
+FAIR: Fair = {"commitment": "0" * 64, "contributions": ["anna", None]}
 CALLS = [
     _calls.games(),
     _calls.rules("mixtour"),
-    _calls.new_game("mixtour", 2, {"pointsToWin": 3}, "s", True),
+    _calls.new_game("mixtour", 2, {"pointsToWin": 3}, "s", True, {"contributions": ["anna"]}),
     _calls.position("mixtour", STATE, True),
     _calls.legal_moves("mixtour", STATE, 0, True),
     _calls.next_steps("tric-trac", STATE, 0, ["1/6", {"kind": "turn", "steps": []}]),
     _calls.play("mixtour", STATE, "a1", None, 0, False, True),
     _calls.play("mixtour", STATE, None, ["a1", {"player": 0, "move": "b1"}], 0, True, False),
     _calls.score("mixtour", STATE),
-    _calls.replay("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd"),
+    _calls.replay("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", FAIR),
     _calls.replay_record("mixtour", RECORD),
     _calls.view("mixtour", STATE, 0),
     _calls.render("mixtour", STATE, 0, "a1", True),
     _calls.suggest("mixtour", STATE, 0, "s", 50, "easy", 200),  # shape only: not both
     _calls.evaluate("mixtour", STATE, 0, "s", 50, "easy", 200),
-    _calls.analyze("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", 5, "a"),
+    _calls.analyze("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", 5, "a", FAIR),
     _calls.analyze_record("mixtour", RECORD, 5, "a"),
-    _calls.verify("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS),
+    _calls.verify("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS, FAIR),
     _calls.verify_record("mixtour", RECORD),
-    _calls.record("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS),
+    _calls.record("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS, FAIR),
     _calls.check_certificate(CERTIFICATE, RECORD),
 ]
 BATCH_LINES = [
     {"game": "mixtour", "moves": ["a1"], "claimed": CLAIMED, "tags": TAGS, "seed": "s"},
     {"game": "mixtour", "record": RECORD},
     {"game": "mixtour", "moves": ["a1\u2028b1"], "players": 2, "options": {}, "keyId": "k"},
+    {"game": "tric-trac", "moves": [], "seed": "s", "fair": FAIR},
 ]
 
 
@@ -257,7 +260,7 @@ def test_a_batch_is_ndjson_of_verify_bodies_with_their_game():
     kinds = line_kinds(content[_calls.NDJSON]["schema"])
     assert all("game" in required for required, _ in kinds)
     parts = list(batch.parts)
-    assert [(p.first, p.count) for p in parts] == [(1, 2), (3, 1)]
+    assert [(p.first, p.count) for p in parts] == [(1, 2), (3, 2)]
     sent = b"".join(p.content for p in parts)
     assert sent.endswith(b"\n") and sent.count(b"\n") == len(BATCH_LINES)
     for text, line in zip(sent.split(b"\n")[:-1], BATCH_LINES, strict=True):

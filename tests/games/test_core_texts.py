@@ -603,6 +603,24 @@ def driver_refusals() -> Iterator[Msg]:
         yield failed.msg
         yield failed.error.msg
     yield chance_step().msg
+    yield from fair_refusals()
+
+
+def fair_refusals() -> Iterator[Msg]:
+    """A fair game's (core/fair.py): an outcome its record lists that was not drawn, and a
+    contribution no state may carry."""
+    tric_trac = REGISTRY["tric-trac"]
+    drawn = ["3-5"]
+    with pytest.raises(RulesError) as caught:
+        driver.listed_outcome(tric_trac, driver.MoveRequest("1-1"), drawn)
+    assert caught.value.reason == "CHANCE_DIFFERS"
+    yield caught.value.msg
+    doc = tric_trac.encode(tric_trac.new())
+    doc["fair"] = {"commitment": "0" * 64, "contributions": [""]}
+    try:
+        tric_trac.decode(doc)
+    except RulesError as exc:
+        yield from (p.why for p in getattr(exc, "problems", ()))
 
 
 def chance_step() -> RulesError:

@@ -15,10 +15,12 @@ from service.games.core import (
     InvalidNotation,
     InvalidOptions,
     InvalidState,
+    MoveRequest,
     NotYourTurn,
     RulesError,
     driver,
 )
+from service.games.core.fair import FairDice
 from tests.games.mixtour.helpers import position as mixtour_position
 from tests.games.vocabulary import Refusal, check_client, refusal_gaps, scan, unique_ids
 
@@ -107,10 +109,31 @@ def test_mx10_tt4_tt5_the_drivers_refusals_as_play_answers_them(engine, row):
     check_client(engine, row)
 
 
+# TT-4: a fair game's record lists an opening throw its committed seed did not draw (the
+# driver's ``play`` checks each outcome a fair record lists; play_one sees none of them).
+FAIR_ROW = Refusal(None, "red 1-1", IllegalMove, "CHANCE_DIFFERS", case="fair")
+
+
+def test_tt4_a_fair_record_s_outcome_that_was_not_drawn_is_refused():
+    dice = FairDice(["a", None], seed=bytes(32))
+    state = driver.start(TRIC_TRAC, None, None, "s", dice, opening=False).state
+    drawn = driver.sample(TRIC_TRAC, state, dice)
+    assert TRIC_TRAC.notation(drawn) != FAIR_ROW.move
+    with pytest.raises(driver.PlyError) as caught:
+        driver.play(TRIC_TRAC, state, [MoveRequest(FAIR_ROW.move)], auto_chance=True, secret=dice)
+    error = caught.value.error
+    expected = {**FAIR_ROW.expected(), "drawn": TRIC_TRAC.notation(drawn)}
+    assert (type(error), error.as_details()) == (FAIR_ROW.error, expected)
+    # the outcome drawn, listed, is taken; the game goes on to the player it names
+    listed = [MoveRequest(TRIC_TRAC.notation(drawn))]
+    after = driver.play(TRIC_TRAC, state, listed, auto_chance=True, secret=dice).state
+    assert not TRIC_TRAC.is_chance(after)
+
+
 @pytest.mark.reads_source
 def test_every_driver_reason_has_a_row():
     source = scan(Path(driver.__file__))
-    assert refusal_gaps(source, [r for _, r in DRIVER]) == []
+    assert refusal_gaps(source, [*(r for _, r in DRIVER), FAIR_ROW]) == []
     assert unique_ids([r for _, r in DRIVER]) == []
     # every game with chance pins chance in its own table; gameStarted, which driver.start
     # opens every new game with, is pinned for every game by tests/games/test_started.py

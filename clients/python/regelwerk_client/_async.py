@@ -18,6 +18,8 @@ from ._types import (
     CertificateCheck,
     Claimed,
     EvaluateAnswer,
+    Fair,
+    FairStart,
     Game,
     LegalMoves,
     Move,
@@ -152,13 +154,16 @@ class AsyncRegelwerk:
         players: int | None = None,
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
+        fair: FairStart | None = None,
         describe: bool | None = None,
         language: str | None = None,
     ) -> NewGameAnswer:
         """A new game and its ``events`` (``gameStarted``; with ``seed`` the service samples
         its chance, the opening too, and its events follow; with ``describe`` each event's
         ``description`` and the ``prompt``)."""
-        return await self._send(_calls.new_game(game, players, options, seed, describe), language)
+        return await self._send(
+            _calls.new_game(game, players, options, seed, describe, fair), language
+        )
 
     async def position(
         self,
@@ -234,11 +239,12 @@ class AsyncRegelwerk:
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        fair: Fair | None = None,
         language: str | None = None,
     ) -> ReplayAnswer:
         """A whole game from its record; ``key_id``: the key it was signed with (rotation)."""
         return await self._send(
-            _calls.replay(game, moves, players, options, seed, key_id), language
+            _calls.replay(game, moves, players, options, seed, key_id, fair), language
         )
 
     async def replay_record(
@@ -332,6 +338,7 @@ class AsyncRegelwerk:
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        fair: Fair | None = None,
         claimed: Claimed | None = None,
         tags: Mapping[str, str] | None = None,
         language: str | None = None,
@@ -340,7 +347,8 @@ class AsyncRegelwerk:
         the game is a problem of the verdict, not an exception. ``tags`` (Event, Round,
         Player0, ...) belong to the record a certificate names."""
         return await self._send(
-            _calls.verify(game, moves, players, options, seed, key_id, claimed, tags), language
+            _calls.verify(game, moves, players, options, seed, key_id, claimed, tags, fair),
+            language,
         )
 
     async def analyze(
@@ -352,6 +360,7 @@ class AsyncRegelwerk:
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        fair: Fair | None = None,
         budget: int | None = None,
         analysis_seed: str | None = None,
         language: str | None = None,
@@ -362,7 +371,9 @@ class AsyncRegelwerk:
         ``budget``: search iterations a position; ``analysis_seed``: the searches' seed (the
         same game, budget and seed give the same review). An illegal move raises
         ``MoveRejected`` (``.details["ply"]``)."""
-        call = _calls.analyze(game, moves, players, options, seed, key_id, budget, analysis_seed)
+        call = _calls.analyze(
+            game, moves, players, options, seed, key_id, budget, analysis_seed, fair
+        )
         return await self._send(call, language)
 
     async def analyze_record(
@@ -394,6 +405,7 @@ class AsyncRegelwerk:
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        fair: Fair | None = None,
         claimed: Claimed | None = None,
         tags: Mapping[str, str] | None = None,
         language: str | None = None,
@@ -401,7 +413,8 @@ class AsyncRegelwerk:
         """The game as a text record (every move in its canonical notation); legality is
         ``verify``'s business, a move that does not read raises ``MoveRejected``."""
         return await self._send(
-            _calls.record(game, moves, players, options, seed, key_id, claimed, tags), language
+            _calls.record(game, moves, players, options, seed, key_id, claimed, tags, fair),
+            language,
         )
 
     async def verify_batch(

@@ -23,6 +23,8 @@ from ._types import (
     CertificateCheck,
     Claimed,
     EvaluateAnswer,
+    Fair,
+    FairStart,
     Game,
     GameList,
     LegalMoves,
@@ -163,8 +165,15 @@ def new_game(
     options: Mapping[str, Any] | None = None,
     seed: str | None = None,
     describe: bool | None = None,
+    fair: FairStart | None = None,
 ) -> Call[NewGameAnswer]:
-    body = _body(players=players, options=options, seed=seed, describe=describe)
+    body = _body(
+        players=players,
+        options=options,
+        seed=seed,
+        fair=None if fair is None else dict(fair),
+        describe=describe,
+    )
     return Call("newGame", "POST", _path(game, "new"), body, _object(NewGameAnswer))
 
 
@@ -227,10 +236,18 @@ def replay(
     options: Mapping[str, Any] | None = None,
     seed: str | None = None,
     key_id: str | None = None,
+    fair: Fair | None = None,
 ) -> Call[ReplayAnswer]:
     if isinstance(moves, str):
         raise TypeError("moves is a list of moves")
-    body = _body(moves=list(moves), players=players, options=options, seed=seed, keyId=key_id)
+    body = _body(
+        moves=list(moves),
+        players=players,
+        options=options,
+        seed=seed,
+        keyId=key_id,
+        fair=None if fair is None else dict(fair),
+    )
     return Call("replay", "POST", _path(game, "replay"), body, _object(ReplayAnswer))
 
 
@@ -253,6 +270,7 @@ def _game(
     key_id: str | None,
     claimed: Claimed | None,
     tags: Mapping[str, str] | None,
+    fair: Fair | None = None,
 ) -> dict[str, Any]:
     """A game as verify and record take it: replay's fields, the claim and the tags."""
     if isinstance(moves, str):
@@ -263,6 +281,7 @@ def _game(
         options=options,
         seed=seed,
         keyId=key_id,
+        fair=None if fair is None else dict(fair),
         claimed=None if claimed is None else dict(claimed),
         tags=None if tags is None else dict(tags),
     )
@@ -277,8 +296,9 @@ def verify(
     key_id: str | None = None,
     claimed: Claimed | None = None,
     tags: Mapping[str, str] | None = None,
+    fair: Fair | None = None,
 ) -> Call[VerifyAnswer]:
-    body = _game(moves, players, options, seed, key_id, claimed, tags)
+    body = _game(moves, players, options, seed, key_id, claimed, tags, fair)
     return Call("verify", "POST", _path(game, "verify"), body, _object(VerifyAnswer))
 
 
@@ -291,8 +311,9 @@ def analyze(
     key_id: str | None = None,
     budget: int | None = None,
     analysis_seed: str | None = None,
+    fair: Fair | None = None,
 ) -> Call[AnalyzeAnswer]:
-    body = _game(moves, players, options, seed, key_id, None, None)
+    body = _game(moves, players, options, seed, key_id, None, None, fair)
     body.update(_body(budget=budget, analysisSeed=analysis_seed))
     return Call("analyze", "POST", _path(game, "analyze"), body, _object(AnalyzeAnswer))
 
@@ -318,8 +339,9 @@ def record(
     key_id: str | None = None,
     claimed: Claimed | None = None,
     tags: Mapping[str, str] | None = None,
+    fair: Fair | None = None,
 ) -> Call[str]:
-    body = _game(moves, players, options, seed, key_id, claimed, tags)
+    body = _game(moves, players, options, seed, key_id, claimed, tags, fair)
     return Call("record", "POST", _path(game, "record"), body, _record_text)
 
 

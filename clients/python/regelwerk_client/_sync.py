@@ -18,6 +18,8 @@ from ._types import (
     CertificateCheck,
     Claimed,
     EvaluateAnswer,
+    Fair,
+    FairStart,
     Game,
     LegalMoves,
     Move,
@@ -150,13 +152,14 @@ class Regelwerk:
         players: int | None = None,
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
+        fair: FairStart | None = None,
         describe: bool | None = None,
         language: str | None = None,
     ) -> NewGameAnswer:
         """A new game and its ``events`` (``gameStarted``; with ``seed`` the service samples
         its chance, the opening too, and its events follow; with ``describe`` each event's
         ``description`` and the ``prompt``)."""
-        return self._send(_calls.new_game(game, players, options, seed, describe), language)
+        return self._send(_calls.new_game(game, players, options, seed, describe, fair), language)
 
     def position(
         self,
@@ -229,10 +232,13 @@ class Regelwerk:
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        fair: Fair | None = None,
         language: str | None = None,
     ) -> ReplayAnswer:
         """A whole game from its record; ``key_id``: the key it was signed with (rotation)."""
-        return self._send(_calls.replay(game, moves, players, options, seed, key_id), language)
+        return self._send(
+            _calls.replay(game, moves, players, options, seed, key_id, fair), language
+        )
 
     def replay_record(self, game: str, record: str, *, language: str | None = None) -> ReplayAnswer:
         """A whole game from its text record (its Result is not checked: ``verify_record``)."""
@@ -323,6 +329,7 @@ class Regelwerk:
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        fair: Fair | None = None,
         claimed: Claimed | None = None,
         tags: Mapping[str, str] | None = None,
         language: str | None = None,
@@ -331,7 +338,8 @@ class Regelwerk:
         the game is a problem of the verdict, not an exception. ``tags`` (Event, Round,
         Player0, ...) belong to the record a certificate names."""
         return self._send(
-            _calls.verify(game, moves, players, options, seed, key_id, claimed, tags), language
+            _calls.verify(game, moves, players, options, seed, key_id, claimed, tags, fair),
+            language,
         )
 
     def analyze(
@@ -343,6 +351,7 @@ class Regelwerk:
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        fair: Fair | None = None,
         budget: int | None = None,
         analysis_seed: str | None = None,
         language: str | None = None,
@@ -353,7 +362,9 @@ class Regelwerk:
         ``budget``: search iterations a position; ``analysis_seed``: the searches' seed (the
         same game, budget and seed give the same review). An illegal move raises
         ``MoveRejected`` (``.details["ply"]``)."""
-        call = _calls.analyze(game, moves, players, options, seed, key_id, budget, analysis_seed)
+        call = _calls.analyze(
+            game, moves, players, options, seed, key_id, budget, analysis_seed, fair
+        )
         return self._send(call, language)
 
     def analyze_record(
@@ -383,6 +394,7 @@ class Regelwerk:
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
         key_id: str | None = None,
+        fair: Fair | None = None,
         claimed: Claimed | None = None,
         tags: Mapping[str, str] | None = None,
         language: str | None = None,
@@ -390,7 +402,8 @@ class Regelwerk:
         """The game as a text record (every move in its canonical notation); legality is
         ``verify``'s business, a move that does not read raises ``MoveRejected``."""
         return self._send(
-            _calls.record(game, moves, players, options, seed, key_id, claimed, tags), language
+            _calls.record(game, moves, players, options, seed, key_id, claimed, tags, fair),
+            language,
         )
 
     def verify_batch(

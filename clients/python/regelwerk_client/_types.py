@@ -27,6 +27,8 @@ __all__ = [
     "EvaluateAnswer",
     "EvaluateStats",
     "Event",
+    "Fair",
+    "FairStart",
     "Game",
     "GameId",
     "GameList",
@@ -180,6 +182,21 @@ class PlayAnswer(Position):
     events: list[Event]
 
 
+class Fair(TypedDict):
+    """A fair game's chance as its state and record carry it: the commitment to the server
+    seed, each player's contribution and, once the game is finished, the seed revealed."""
+
+    commitment: str
+    contributions: list[str | None]
+    reveal: NotRequired[str]
+
+
+class FairStart(TypedDict, total=False):
+    """``new_game(fair=...)``: start a fair game with the players' contributions."""
+
+    contributions: list[str | None]
+
+
 class ReplayedGame(TypedDict):
     """The game replayed as replay arguments (to send again as they are): what a text record
     reads as, each move with who made it (a chance outcome as its notation alone)."""
@@ -188,6 +205,7 @@ class ReplayedGame(TypedDict):
     options: dict[str, Any]
     seed: str | None
     keyId: str | None
+    fair: Fair | None
     moves: list[MoveEntry]
 
 
@@ -483,6 +501,11 @@ ProblemCode = Literal[
     "NOT_FINISHED",
     "SCORES_DIFFER",
     "WINNERS_DIFFER",
+    # a fair game's chance
+    "CHANCE_DIFFERS",
+    "FAIR_REVEAL_DIFFERS",
+    "FAIR_COMMITMENT_DIFFERS",
+    "FAIR_UNREVEALED",
     # a batch line that is no verifiable record (the error a single request would answer)
     "MALFORMED_JSON",
     "INVALID_REQUEST",

@@ -17,8 +17,12 @@ from typing import Any
 
 from .chance import pick, unit
 from .errors import GameOver, IllegalMove, InvalidNotation, NotYourTurn, RulesError
+from .fair import FairDice
 from .game import Event, Game, GameRules, Transition
 from .text import Msg
+
+# What chance is sampled with: the service's secret (b"": none), or a fair game's dice.
+Dice = bytes | FairDice
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,13 +43,21 @@ class PlyError(Exception):
         self.error = error
 
 
-def resolve_chance(game: Game[Any, Any], state: Any, secret: bytes = b"") -> Transition[Any]:
+def sample(game: Game[Any, Any], state: Any, secret: Dice = b"") -> Any:
+    """The outcome of the chance node ``state`` is at, sampled from its seed."""
+    outcomes = game.chance_outcomes(state)
+    if isinstance(secret, FairDice):
+        return secret.pick(game, state, outcomes)
+    return pick(outcomes, unit(state.seed, state.chances, secret))
+
+
+def resolve_chance(game: Game[Any, Any], state: Any, secret: Dice = b"") -> Transition[Any]:
     """Samples chance nodes from the state's seed until a player must act (or the game ends)."""
     events: list[Event] = []
     if state.seed is None:
         return Transition(state, ())
     while game.is_chance(state):
-        outcome = pick(game.chance_outcomes(state), unit(state.seed, state.chances, secret))
+        outcome = sample(game, state, secret)
         t = game.apply(state, outcome)
         events.append({"type": "chance", "outcome": game.notation(outcome), "sampled": True})
         events.extend(t.events)
@@ -53,12 +65,17 @@ def resolve_chance(game: Game[Any, Any], state: Any, secret: bytes = b"") -> Tra
     return Transition(state, tuple(events))
 
 
-def sampled(game: Game[Any, Any], state: Any, secret: bytes = b"") -> Any:
-    """``resolve_chance(game, state, secret).state`` by the search path (no events)."""
+def sampled(
+    game: Game[Any, Any], state: Any, secret: Dice = b"", drawn: list[str] | None = None
+) -> Any:
+    """``resolve_chance(game, state, secret).state`` by the search path (no events);
+    ``drawn`` gets each outcome's notation, when given."""
     if state.seed is None:
         return state
     while game.is_chance(state):
-        outcome = pick(game.chance_outcomes(state), unit(state.seed, state.chances, secret))
+        outcome = sample(game, state, secret)
+        if drawn is not None:
+            drawn.append(game.notation(outcome))
         state = game.successor(state, outcome)
     return state
 
@@ -69,7 +86,7 @@ def play_one(
     request: MoveRequest,
     *,
     auto_chance: bool,
-    secret: bytes = b"",
+    secret: Dice = b"",
 ) -> Transition[Any]:
     """Parses and applies one move, then resolves chance when asked to."""
     move = _checked(game, state, request)
@@ -88,7 +105,8 @@ def replay_one(
     request: MoveRequest,
     *,
     auto_chance: bool,
-    secret: bytes = b"",
+    secret: Dice = b"",
+    drawn: list[str] | None = None,
 ) -> Any:
     """``play_one(...).state`` with the same checks and refusals, by the search paths
     (``checked_successor``, chance by ``successor``): replaying a record, where only the
@@ -97,7 +115,31 @@ def replay_one(
     after = game.checked_successor(state, move, request.player)
     if isinstance(request.move, Mapping):
         check_document(game, state, move, request.move)
-    return sampled(game, after, secret) if auto_chance else after
+    return sampled(game, after, secret, drawn) if auto_chance else after
+
+
+def listed_outcome(game: Game[Any, Any], request: MoveRequest, drawn: list[str]) -> bool:
+    """A fair game's record lists the outcomes the service sampled (anyone can check them):
+    whether ``request`` is the next of ``drawn``, the outcomes sampled since the last move
+    that the list has not named yet (it is taken from them). Another outcome is refused
+    (``CHANCE_DIFFERS``); a move that is no outcome leaves them, as a list may name none."""
+    if not drawn or request.player is not None:
+        return False
+    try:
+        move = game.parse_move(request.move)
+    except RulesError:
+        return False  # refused as the move it is not
+    if not game.is_chance_outcome(move):
+        return False
+    expected = drawn.pop(0)
+    sent = game.notation(move)
+    if sent != expected:
+        raise IllegalMove(
+            Msg.of("driver-chance-differs", sent=sent, drawn=expected),
+            reason="CHANCE_DIFFERS",
+            details={"drawn": expected},
+        )
+    return True
 
 
 def _checked(game: Game[Any, Any], state: Any, request: MoveRequest) -> Any:
@@ -223,7 +265,7 @@ def play(
     requests: Sequence[MoveRequest],
     *,
     auto_chance: bool,
-    secret: bytes = b"",
+    secret: Dice = b"",
     movers: list[int | None] | None = None,
 ) -> Transition[Any]:
     """Applies every move in order; a failure raises PlyError naming the move's index.
@@ -232,20 +274,32 @@ def play(
     events carry no ``ply`` (no submitted move caused them). ``movers``, when given, gets who
     made each move: the player, or None for a chance outcome."""
     events: list[Event] = []
+    fair = isinstance(secret, FairDice)
+    drawn: list[str] = []  # a fair game's outcomes sampled since the last move, not yet listed
     if auto_chance:
         pending = resolve_chance(game, state, secret)
         state = pending.state
         events.extend(pending.events)
+        drawn = _drawn(pending.events) if fair else []
     for ply, request in enumerate(requests):
-        if movers is not None:
-            movers.append(_mover(game, state, request))
         try:
+            if fair and listed_outcome(game, request, drawn):
+                if movers is not None:
+                    movers.append(None)
+                continue
+            if movers is not None:
+                movers.append(_mover(game, state, request))
             t = play_one(game, state, request, auto_chance=auto_chance, secret=secret)
         except RulesError as exc:
             raise PlyError(ply, exc) from exc
         state = t.state
         events.extend(dict(e, ply=ply) for e in t.events)
+        drawn = _drawn(t.events) if fair else []
     return Transition(state, tuple(events))
+
+
+def _drawn(events: Sequence[Event]) -> list[str]:
+    return [e["outcome"] for e in events if e.get("type") == "chance" and e.get("sampled")]
 
 
 def _mover(game: Game[Any, Any], state: Any, request: MoveRequest) -> int | None:
@@ -264,9 +318,12 @@ def start(
     players: int | None,
     options: Mapping[str, Any] | None,
     seed: str | None,
-    secret: bytes = b"",
+    secret: Dice = b"",
+    *,
+    opening: bool = True,
 ) -> Transition[Any]:
-    """A new game; with a seed the opening chance nodes are sampled so a player acts first.
+    """A new game; with a seed the opening chance nodes are sampled so a player acts first
+    (``opening`` false: left to the first move, as a fair record's replay lists them).
 
     Its events open with ``gameStarted`` (how many play, who acts first by the rules), then the
     opening's sampled chance (the throw, the deal, the roll) and what it did."""
@@ -276,8 +333,10 @@ def start(
         "players": game.player_count(state),
         "firstPlayer": game.first_player(state),
     }
-    opening = resolve_chance(game, state, secret)
-    return Transition(opening.state, (started, *opening.events))
+    if not opening:
+        return Transition(state, (started,))
+    first = resolve_chance(game, state, secret)
+    return Transition(first.state, (started, *first.events))
 
 
 def perft(game: Game[Any, Any], state: Any, depth: int) -> int:
@@ -295,10 +354,12 @@ def _perft(rules: GameRules[Any, Any], state: Any, depth: int) -> int:
 
 
 __all__ = [
+    "Dice",
     "MoveRequest",
     "PlyError",
     "check_document",
     "check_turn",
+    "listed_outcome",
     "perft",
     "play",
     "play_one",

@@ -714,9 +714,51 @@ SIG: Final = Str(
     description="'<keyId>.<hmac>': added by a service with a secret to the states it made or "
     "derived from signed ones; send it back unchanged (README 'Trust model')."
 )
-# The fields every state document ends with; ``sig`` is the API layer's, which checks and
-# strips it before decoding (read here as a string and dropped).
-COMMON: Final[dict[str, Field]] = {"seed": SEED, "chances": CHANCES, "sig": SIG}
+_HEX_256: Final = re.compile(r"^[0-9a-f]{64}$")
+_CONTRIBUTION: Final = Str(
+    min_length=SEED_LENGTH[0],
+    max_length=SEED_LENGTH[1],
+    nullable=True,
+    reason=Msg.of("field-contribution", low=SEED_LENGTH[0], high=SEED_LENGTH[1]),
+)
+FAIR: Final = Obj(
+    description="A fair game's chance (docs/records.md, 'Fair chance'): the commitment to its "
+    "server seed, each player's contribution and, once the game is finished, the server seed "
+    "revealed. Every outcome is derived from them; send it back unchanged.",
+    properties={
+        "commitment": Str(
+            pattern=_HEX_256,
+            description="SHA-256 of the server seed, in hex: published at newGame.",
+        ),
+        "contributions": Array(
+            items=_CONTRIBUTION,
+            description="Each player's contribution to every outcome, in seat order (null: none).",
+        ),
+        "reveal": Str(
+            pattern=_HEX_256,
+            description="The server seed, in hex: only in a finished game's state.",
+        ),
+    },
+    required=("commitment", "contributions"),
+)
+# What newGame takes to start a fair game: the players' contributions, nothing the service makes.
+FAIR_START: Final = Obj(
+    description="Start a fair game (docs/records.md, 'Fair chance'): its chance comes from a "
+    "server seed the service commits to now and reveals when the game is finished; anyone can "
+    "then check every outcome. Needs a seed and a service with RULES_SECRET.",
+    properties={
+        "contributions": Array(
+            items=_CONTRIBUTION,
+            description="Each player's contribution to every outcome, in seat order (null or "
+            "left out: none); fewer than the players are filled with null.",
+        ),
+    },
+    unknown=Msg.of("request-fair-start"),
+)
+# The fields every state document ends with; ``sig`` and ``fair`` are the API layer's, which
+# checks ``sig`` and strips it before decoding and keeps ``fair`` beside the game's state
+# (both read here and dropped).
+COMMON: Final[dict[str, Field]] = {"seed": SEED, "chances": CHANCES, "fair": FAIR, "sig": SIG}
 
 
 @dataclass(frozen=True, slots=True)

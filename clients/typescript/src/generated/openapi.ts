@@ -437,6 +437,8 @@ export interface components {
             analysisSeed?: string | null;
             /** @description Search iterations a position (default 10; at most SUGGEST_MAX_BUDGET, 160 by default); all the searches of a request together stop at ANALYZE_MAX_CPU_MS. */
             budget?: number | null;
+            /** @description A fair game's commitment and contributions, as its state and record carry them (with the reveal, once finished): the moves may then list its chance outcomes, each checked against the derivation (docs/records.md, 'Fair chance'). */
+            fair?: components["schemas"]["Fair"] | null;
             /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
             keyId?: string | null;
             /** @description Moves in order (notation strings or {player, move} entries): with a seed only the players' moves, else chance outcomes too; at most MAX_MOVES. */
@@ -463,6 +465,8 @@ export interface components {
         BatchGameLine: {
             /** @description The claimed result: {scores?: [number], winners?: [int]}. */
             claimed?: components["schemas"]["Claimed"] | null;
+            /** @description A fair game's commitment and contributions, as its state and record carry them (with the reveal, once finished): the moves may then list its chance outcomes, each checked against the derivation (docs/records.md, 'Fair chance'). */
+            fair?: components["schemas"]["Fair"] | null;
             /** @description The game id (its id in the games catalogue). */
             game: components["schemas"]["GameId"];
             /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
@@ -633,6 +637,20 @@ export interface components {
         };
         /** @description What happened while playing (``ply``: the move's index). */
         Event: components["schemas"]["MixtourEvent"] | components["schemas"]["TricTracEvent"] | components["schemas"]["TeTrixEvent"] | components["schemas"]["TriominosJuniorEvent"];
+        /** @description A fair game's chance (docs/records.md, 'Fair chance'): the commitment to its server seed, each player's contribution and, once the game is finished, the server seed revealed. Every outcome is derived from them; send it back unchanged. */
+        Fair: {
+            /** @description SHA-256 of the server seed, in hex: published at newGame. */
+            commitment: string;
+            /** @description Each player's contribution to every outcome, in seat order (null: none). */
+            contributions: (string | null)[];
+            /** @description The server seed, in hex: only in a finished game's state. */
+            reveal?: string;
+        };
+        /** @description Start a fair game (docs/records.md, 'Fair chance'): its chance comes from a server seed the service commits to now and reveals when the game is finished; anyone can then check every outcome. Needs a seed and a service with RULES_SECRET. */
+        FairStart: {
+            /** @description Each player's contribution to every outcome, in seat order (null or left out: none); fewer than the players are filled with null. */
+            contributions?: (string | null)[];
+        };
         /** @description A game of the catalogue with its options. */
         Game: components["schemas"]["MixtourGame"] | components["schemas"]["TricTracGame"] | components["schemas"]["TeTrixGame"] | components["schemas"]["TriominosJuniorGame"];
         /**
@@ -646,6 +664,8 @@ export interface components {
         GameRecordRequest: {
             /** @description The claimed result: {scores?: [number], winners?: [int]}. */
             claimed?: components["schemas"]["Claimed"] | null;
+            /** @description A fair game's commitment and contributions, as its state and record carry them (with the reveal, once finished): the moves may then list its chance outcomes, each checked against the derivation (docs/records.md, 'Fair chance'). */
+            fair?: components["schemas"]["Fair"] | null;
             /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
             keyId?: string | null;
             /** @description Moves in order (notation strings or {player, move} entries): with a seed only the players' moves, else chance outcomes too; at most MAX_MOVES. */
@@ -1060,6 +1080,15 @@ export interface components {
             };
             /** @description Default: 0. */
             chances?: number;
+            /** @description A fair game's chance (docs/records.md, 'Fair chance'): the commitment to its server seed, each player's contribution and, once the game is finished, the server seed revealed. Every outcome is derived from them; send it back unchanged. */
+            fair?: {
+                /** @description SHA-256 of the server seed, in hex: published at newGame. */
+                commitment: string;
+                /** @description Each player's contribution to every outcome, in seat order (null: none). */
+                contributions: (string | null)[];
+                /** @description The server seed, in hex: only in a finished game's state. */
+                reveal?: string;
+            };
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1114,6 +1143,8 @@ export interface components {
         NewGameRequest: {
             /** @description Add words for people, in the answer's language: each move's and event's description, the position's prompt (default false: the leanest answer). */
             describe?: boolean | null;
+            /** @description Start a fair game with these contributions: the answer's state carries the commitment to its server seed, revealed when the game is finished. Needs a seed. */
+            fair?: components["schemas"]["FairStart"] | null;
             /** @description The game's options (as the games catalogue lists them); each one left out takes its default. */
             options?: components["schemas"]["Options"] | null;
             /** @description How many players (null: the game's default). */
@@ -1237,7 +1268,7 @@ export interface components {
          * @description Stable; see docs/records.md.
          * @enum {string}
          */
-        ProblemCode: "INVALID_NOTATION" | "ILLEGAL_MOVE" | "NOT_YOUR_TURN" | "GAME_OVER" | "INVALID_OPTIONS" | "RULES_VERSION_DIFFERS" | "NOT_FINISHED" | "SCORES_DIFFER" | "WINNERS_DIFFER" | "MALFORMED_JSON" | "INVALID_REQUEST" | "INVALID_RECORD" | "UNKNOWN_GAME" | "BODY_TOO_LARGE" | "TOO_MANY_MOVES" | "WORK_BUDGET_EXCEEDED" | "INTERNAL" | "NO_SECRET" | "UNKNOWN_KEY" | "BAD_SIGNATURE" | "DIGEST_DIFFERS";
+        ProblemCode: "INVALID_NOTATION" | "ILLEGAL_MOVE" | "NOT_YOUR_TURN" | "GAME_OVER" | "INVALID_OPTIONS" | "RULES_VERSION_DIFFERS" | "NOT_FINISHED" | "SCORES_DIFFER" | "WINNERS_DIFFER" | "CHANCE_DIFFERS" | "FAIR_REVEAL_DIFFERS" | "FAIR_COMMITMENT_DIFFERS" | "FAIR_UNREVEALED" | "MALFORMED_JSON" | "INVALID_REQUEST" | "INVALID_RECORD" | "UNKNOWN_GAME" | "BODY_TOO_LARGE" | "TOO_MANY_MOVES" | "WORK_BUDGET_EXCEEDED" | "INTERNAL" | "NO_SECRET" | "UNKNOWN_KEY" | "BAD_SIGNATURE" | "DIGEST_DIFFERS";
         Ready: {
             games: components["schemas"]["GameId"][];
             /** @constant */
@@ -1277,6 +1308,8 @@ export interface components {
             winners: components["schemas"]["Player"][];
         };
         ReplayMovesRequest: {
+            /** @description A fair game's commitment and contributions, as its state and record carry them (with the reveal, once finished): the moves may then list its chance outcomes, each checked against the derivation (docs/records.md, 'Fair chance'). */
+            fair?: components["schemas"]["Fair"] | null;
             /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
             keyId?: string | null;
             /** @description Moves in order (notation strings or {player, move} entries): with a seed only the players' moves, else chance outcomes too; at most MAX_MOVES. */
@@ -1292,6 +1325,7 @@ export interface components {
         ReplayRequest: components["schemas"]["ReplayMovesRequest"] | components["schemas"]["RecordRequest"];
         /** @description The game replayed as a replay body (to send again as it is): what a text record reads as, so a front end needs no record parser. */
         ReplayedGame: {
+            fair: components["schemas"]["Fair"] | null;
             keyId: string | null;
             /** @description Each move with who made it ({player, move}); a chance outcome as its notation alone. */
             moves: components["schemas"]["MoveEntry"][];
@@ -2007,6 +2041,15 @@ export interface components {
              * @enum {null|string}
              */
             end?: "cannotPlace" | "sheetsFull" | "stopped" | null;
+            /** @description A fair game's chance (docs/records.md, 'Fair chance'): the commitment to its server seed, each player's contribution and, once the game is finished, the server seed revealed. Every outcome is derived from them; send it back unchanged. */
+            fair?: {
+                /** @description SHA-256 of the server seed, in hex: published at newGame. */
+                commitment: string;
+                /** @description Each player's contribution to every outcome, in seat order (null: none). */
+                contributions: (string | null)[];
+                /** @description The server seed, in hex: only in a finished game's state. */
+                reveal?: string;
+            };
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2558,6 +2601,15 @@ export interface components {
             chances?: number;
             /** @description The throw being played (phase move), lower first. Default: null. */
             dice?: number[] | null;
+            /** @description A fair game's chance (docs/records.md, 'Fair chance'): the commitment to its server seed, each player's contribution and, once the game is finished, the server seed revealed. Every outcome is derived from them; send it back unchanged. */
+            fair?: {
+                /** @description SHA-256 of the server seed, in hex: published at newGame. */
+                commitment: string;
+                /** @description Each player's contribution to every outcome, in seat order (null: none). */
+                contributions: (string | null)[];
+                /** @description The server seed, in hex: only in a finished game's state. */
+                reveal?: string;
+            };
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3261,6 +3313,15 @@ export interface components {
              * @enum {null|string}
              */
             endReason?: "rackEmptied" | "poolEmptied" | "blocked" | null;
+            /** @description A fair game's chance (docs/records.md, 'Fair chance'): the commitment to its server seed, each player's contribution and, once the game is finished, the server seed revealed. Every outcome is derived from them; send it back unchanged. */
+            fair?: {
+                /** @description SHA-256 of the server seed, in hex: published at newGame. */
+                commitment: string;
+                /** @description Each player's contribution to every outcome, in seat order (null: none). */
+                contributions: (string | null)[];
+                /** @description The server seed, in hex: only in a finished game's state. */
+                reveal?: string;
+            };
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}

@@ -71,6 +71,7 @@ field-state-is-answer = das ist eine ganze Antwort (eine Position), kein Spielst
 field-state-not-object = der Spielstand muss ein JSON-Objekt sein
 field-version = Version { $value } wird nicht unterstützt; dieser Dienst liest Version { $version }
 field-seed = muss null oder eine Zeichenkette aus { $low } bis { $high } Zeichen sein
+field-contribution = muss null (kein Beitrag) oder eine Zeichenkette aus { $low } bis { $high } Zeichen sein
 field-non-negative-integer = muss eine ganze Zahl ab 0 sein
 
 ## Optionen
@@ -97,6 +98,7 @@ driver-not-a-player = player { NUMBER($player, useGrouping: 0) } gibt es in dies
 driver-players-two = { $a } und { $b }
 driver-players-more = { $a }, { $rest }
 driver-chance-is-sampled = diese Partie hat einen Seed, deshalb lost der Dienst ihren Zufall selbst aus: es darf kein Ergebnis geschickt werden (mit autoChance spielen, mit oder ohne Zug, um einen offenen Zufallsknoten auszulosen)
+driver-chance-differs = die Partieliste nennt hier { $sent }, der hinterlegte Seed hat aber { $drawn } gezogen
 driver-document-mismatch = das Feld { $field } des Zugdokuments passt nicht zum Zug in dieser Stellung (abgeleitete Felder sind freiwillig; wenn sie mitgeschickt werden, müssen sie so lauten, wie legal-moves sie aufführt)
 # Die Ablehnung eines Zugs aus einer Liste, mit seinem Index ab 0.
 driver-ply = Zug { $move }: { $error }

@@ -61,6 +61,7 @@ field-state-is-answer = this is a whole answer (a Position), not a state documen
 field-state-not-object = state must be a JSON object
 field-version = unsupported version { $value }; this service reads { $version }
 field-seed = must be null or a string of { $low } to { $high } characters
+field-contribution = must be null (no contribution) or a string of { $low } to { $high } characters
 field-non-negative-integer = must be a non-negative integer
 
 ## Options
@@ -84,6 +85,7 @@ driver-not-a-player = there is no player { NUMBER($player, useGrouping: 0) } in 
 driver-players-two = { $a } and { $b }
 driver-players-more = { $a }, { $rest }
 driver-chance-is-sampled = this game has a seed, so its chance is sampled by the service: no outcome may be sent (play with autoChance, with or without a move, to roll a pending chance node)
+driver-chance-differs = the record lists { $sent } here, but the committed seed drew { $drawn }
 driver-document-mismatch = the move document's field { $field } does not match the move in this position (derived fields are optional; when sent they must be what legal-moves lists)
 # A refusal of one move of a list, by its 0-based index.
 driver-ply = move { $move }: { $error }
