@@ -470,3 +470,27 @@ def test_the_docs_few_lines_compute_the_service_outcomes():
         mine = fair.choose(outcomes, fair.draw(seed, "tric-trac", "doc", ["a", None], i, 36), 36)
         theirs = scope["outcome"](seed.hex(), "tric-trac", "doc", ["a", None], i, outcomes)
         assert mine == theirs
+
+
+# -- duplicate tables ---------------------------------------------------------------------------
+def test_tables_started_alike_roll_alike_whatever_they_play(secret_client):
+    """Duplicate mode: Te-Trix tables started with the same seed, options and contributions
+    get the same rolls, round by round, though their players place differently."""
+    engine = REGISTRY["te-trix"]
+    start = {"players": 2, "seed": "round-3-table", "fair": {"contributions": ["club", None]}}
+    rolls = []
+    for table in range(2):
+        answer = secret_client.post("/v1/games/te-trix/new", json=start).json()
+        state, seen, rng = answer["state"], [], random.Random(table)
+        seen += [e["outcome"] for e in answer["events"] if e["type"] == "chance"]
+        while len(seen) < 6 and answer["status"] != "finished":
+            position = engine.decode(state)
+            player = rng.choice(engine.to_move(position))
+            move = engine.notation(rng.choice(engine.legal_moves(position, player)))
+            answer = secret_client.post(
+                "/v1/games/te-trix/play", json={"state": state, "player": player, "move": move}
+            ).json()
+            state = answer["state"]
+            seen += [e["outcome"] for e in answer["events"] if e["type"] == "chance"]
+        rolls.append(seen[:6])
+    assert len(rolls[0]) == 6 and rolls[0] == rolls[1]
