@@ -433,14 +433,6 @@ def _optional(schema: JSON, description: str | None = None) -> JSON:
     return out
 
 
-def _present(schema: JSON) -> JSON:
-    """A state field's schema as a request component: the value sent, not its null."""
-    if isinstance(schema.get("type"), list):
-        schema["type"] = next(t for t in schema["type"] if t != "null")
-    schema.pop("default", None)
-    return schema
-
-
 def api_schemas() -> JSON:
     """The request and answer objects shared by every game."""
     position = _position_props()
@@ -448,8 +440,8 @@ def api_schemas() -> JSON:
     return {
         "Player": {"type": "integer", "minimum": 0, "description": "A 0-based player number."},
         "Seed": {"type": "string", "minLength": SEED_LENGTH[0], "maxLength": SEED_LENGTH[1]},
-        "Fair": _present(FAIR.schema()),
-        "FairStart": _present(FAIR_START.schema()),
+        "Fair": FAIR.schema(),
+        "FairStart": FAIR_START.schema(),
         "GameList": obj({"games": array(ref("Game"))}, ["games"]),
         "RulesAnswer": obj(
             {

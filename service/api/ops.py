@@ -432,7 +432,7 @@ class Rules:
         key = self.keys.named(key_id)
         dice: driver.Dice = self.keys.sampling(key)
         if fair is not None:
-            dice = self._fair_start(engine, players, seed, fair, key)
+            dice = self._new_fair_dice(engine, players, seed, fair, key)
         try:
             t = driver.start(engine, players, options, seed, dice)
         except RulesError as exc:
@@ -443,7 +443,7 @@ class Rules:
         loaded = self.loaded(engine, t.state, self.keys.signing(key), dice=key, fair=made)
         return loaded, located(engine, t.events)
 
-    def _fair_start(
+    def _new_fair_dice(
         self,
         engine: Engine,
         players: int | None,
@@ -487,11 +487,8 @@ class Rules:
             raise ServiceError(
                 "INVALID_STATE", Msg.of("error-fair-needs-secret"), problem_details([problem])
             )
-        dice = FairDice(fair.contributions, secret=key.secret)
-        made = commitment(dice.server_seed(loaded.engine, loaded.state))
-        if made != fair.commitment or (
-            fair.reveal is not None and not reveals(fair.reveal, fair.commitment)
-        ):
+        dice = _committed_dice(loaded.engine, loaded.state, fair, key)
+        if not isinstance(dice, FairDice):  # not this key's commitment, or a wrong reveal
             raise ServiceError(
                 "STATE_TAMPERED", Msg.of("error-fair-commitment"), {"reason": "FAIR_COMMITMENT"}
             )
@@ -572,16 +569,7 @@ class Rules:
         except RulesError as exc:
             raise from_rules(exc) from exc
         start = self.loaded(engine, state, self.keys.signing(key), dice=key, fair=fair)
-        if fair.reveal is not None and not reveals(fair.reveal, fair.commitment):
-            return start, ("FAIR_REVEAL_DIFFERS", Msg.of("fair-reveal-differs"))
-        if key is not None:
-            dice = FairDice(fair.contributions, secret=key.secret)
-            if commitment(dice.server_seed(engine, state)) != fair.commitment:
-                return start, ("FAIR_COMMITMENT_DIFFERS", Msg.of("fair-commitment-differs"))
-            return start, dice
-        if fair.reveal is None:
-            return start, ("FAIR_UNREVEALED", Msg.of("fair-unrevealed"))
-        return start, FairDice(fair.contributions, seed=bytes.fromhex(fair.reveal))
+        return start, _committed_dice(engine, state, fair, key)
 
     async def play_async(
         self, loaded: Loaded, moves: Sequence[MoveRequest], auto_chance: bool | None
@@ -880,6 +868,24 @@ def _canonical(doc: Any) -> bytes:
                 [{"path": "$", "reason": Msg.of("request-not-a-state", detail=str(exc))}]
             ),
         ) from exc
+
+
+def _committed_dice(
+    engine: Engine, state: Any, fair: Fair, key: Key | None
+) -> FairDice | tuple[str, Msg]:
+    """A fair game's dice, only when they are the committed ones: from ``key``'s secret when
+    there is one (its server seed must hash to the commitment), else from the reveal (which
+    must); or why not, as a verify problem's code and message."""
+    if fair.reveal is not None and not reveals(fair.reveal, fair.commitment):
+        return "FAIR_REVEAL_DIFFERS", Msg.of("fair-reveal-differs")
+    if key is not None:
+        dice = FairDice(fair.contributions, secret=key.secret)
+        if commitment(dice.server_seed(engine, state)) != fair.commitment:
+            return "FAIR_COMMITMENT_DIFFERS", Msg.of("fair-commitment-differs")
+        return dice
+    if fair.reveal is None:
+        return "FAIR_UNREVEALED", Msg.of("fair-unrevealed")
+    return FairDice(fair.contributions, seed=bytes.fromhex(fair.reveal))
 
 
 def with_fair(doc: dict[str, Any], fair: Fair | None) -> dict[str, Any]:

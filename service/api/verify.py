@@ -456,8 +456,6 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
             if drawn is not None and driver.listed_outcome(engine, request, drawn):
                 plies += 1
                 continue
-            if drawn is not None:
-                drawn = []  # outcomes the record does not list: it may name none
             state = driver.replay_one(
                 engine, state, request, auto_chance=auto, secret=secret, drawn=drawn
             )

@@ -110,11 +110,14 @@ def replay_one(
 ) -> Any:
     """``play_one(...).state`` with the same checks and refusals, by the search paths
     (``checked_successor``, chance by ``successor``): replaying a record, where only the
-    positions count."""
+    positions count. ``drawn``, when given, then holds the outcomes sampled after the move,
+    as ``listed_outcome`` takes them."""
     move = _checked(game, state, request)
     after = game.checked_successor(state, move, request.player)
     if isinstance(request.move, Mapping):
         check_document(game, state, move, request.move)
+    if drawn is not None:
+        drawn.clear()  # what the move is followed by replaces what the move came after
     return sampled(game, after, secret, drawn) if auto_chance else after
 
 
