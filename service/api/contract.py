@@ -95,6 +95,7 @@ class Operation:
     body_required: bool = True
     text_body: str | None = None  # a text/plain body accepted besides the JSON one
     graphql: GraphQL | None = None
+    etag: bool = False  # the answer is a position: REST sends its state's digest as ETag
 
     @property
     def game(self) -> bool:
@@ -170,6 +171,22 @@ FAIR_START = Field(
     ref("FairStart"),
     description="Start a fair game with these contributions: the answer's state carries the "
     "commitment to its server seed, revealed when the game is finished. Needs a seed.",
+)
+CONTRIBUTION = Field(
+    "contribution",
+    "json",
+    ref("Contribution"),
+    description="The player's contribution to every outcome of a fair game started open "
+    "(null or left out: none); given once, by a seat the state's fair.awaiting lists.",
+)
+HISTORY = Field(
+    "history",
+    "json",
+    {"type": "array", "items": ref("State")},
+    description="States of the fair game as the service answered them (signed), in any "
+    "order, at most MAX_MOVES + 1: each must lie on the record's line, found by its ply and "
+    "digest; one that does not is FORKED (the game branched there: two successors of one "
+    "state).",
 )
 AUTO_CHANCE = Field(
     "autoChance",
@@ -314,6 +331,15 @@ BODIES: dict[str, Body] = {
         Body("LegalMovesRequest", (STATE, PLAYER, DESCRIBE)),
         Body("NextStepsRequest", (STATE, PLAYER, STEPS)),
         Body("PlayMoveRequest", (STATE, MOVE, PLAYER, AUTO_CHANCE, DESCRIBE)),
+        Body(
+            "ContributeRequest",
+            (
+                STATE,
+                PLAYER.but(required=True, description="The seat that contributes."),
+                CONTRIBUTION,
+                DESCRIBE,
+            ),
+        ),
         Body("PlayMovesRequest", (STATE, MOVES, PLAYER, AUTO_CHANCE, DESCRIBE)),
         Body(
             "SuggestRequest",
@@ -350,6 +376,12 @@ BODIES: dict[str, Body] = {
             "A game as its text record, and how hard to look.",
         ),
         Body("GameRecordRequest", (*_GAME, CLAIMED, TAGS)),
+        Body("VerifyGameRequest", (*_GAME, CLAIMED, TAGS, HISTORY)),
+        Body(
+            "VerifyRecordRequest",
+            (RECORD, HISTORY),
+            "A game as its text record, and the states of it to check against it.",
+        ),
         Body(
             "CertificateRequest",
             (
@@ -385,14 +417,14 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
         "at the default budget), with the budget of each position's search.",
     ),
     "VerifyRequest": (
-        ("GameRecordRequest", "RecordRequest"),
+        ("VerifyGameRequest", "VerifyRecordRequest"),
         "The game (as replay takes it) with the claim, or its text record (whose Result tag is "
-        "the claim; also accepted as a text/plain body).",
+        "the claim; also accepted as a text/plain body); with either, a fair game's history.",
     ),
 }
 
 # A line of a batch (BatchLine) is a verify body with its game.
-BATCH_LINE = (GAME, *BODIES["GameRecordRequest"].fields, BODIES["RecordRequest"].fields[0])
+BATCH_LINE = (GAME, *BODIES["VerifyGameRequest"].fields, BODIES["RecordRequest"].fields[0])
 
 
 _GAME_PATH = "/v1/games/{game}"
@@ -416,6 +448,7 @@ OPERATIONS: tuple[Operation, ...] = (
         ("NewGameRequest",),
         body_required=False,
         graphql=GraphQL(("newGame",)),
+        etag=True,
     ),
     Operation(
         "getPosition",
@@ -426,6 +459,7 @@ OPERATIONS: tuple[Operation, ...] = (
         ("PositionRequest",),
         # GraphQL selects prompt and promptMessage instead
         graphql=GraphQL(("position",), omit=frozenset({"describe"})),
+        etag=True,
     ),
     Operation(
         "legalMoves",
@@ -455,6 +489,18 @@ OPERATIONS: tuple[Operation, ...] = (
         ("PlayMoveRequest", "PlayMovesRequest"),
         # GraphQL takes a list only: one move is a list of one
         graphql=GraphQL(("play",), omit=frozenset({"move"})),
+        etag=True,
+    ),
+    Operation(
+        "contribute",
+        "post",
+        f"{_GAME_PATH}/contribute",
+        "A player's contribution to a fair game started open; the last one awaited starts "
+        "its chance",
+        ref("PlayAnswer"),
+        ("ContributeRequest",),
+        graphql=GraphQL(("contribute",)),
+        etag=True,
     ),
     Operation(
         "score",
@@ -474,6 +520,7 @@ OPERATIONS: tuple[Operation, ...] = (
         ("ReplayMovesRequest", "RecordRequest"),
         text_body="The game's text record.",
         graphql=GraphQL(("replay",)),
+        etag=True,
     ),
     Operation(
         "suggest",
@@ -509,7 +556,7 @@ OPERATIONS: tuple[Operation, ...] = (
         f"{_GAME_PATH}/verify",
         "Verify a claimed result by replaying the game's record",
         ref("VerifyAnswer"),
-        ("GameRecordRequest", "RecordRequest"),
+        ("VerifyGameRequest", "VerifyRecordRequest"),
         text_body="The game's text record; its Result tag is the claim.",
         graphql=GraphQL(("verify",)),
     ),

@@ -8,8 +8,11 @@ In ``play`` and ``replay`` ``details.ply`` is the 0-based index of the failing m
 ``next-steps`` ``details.step`` that of the refused step.
 ``ILLEGAL_MOVE`` with ``details.reason`` ``CHANCE_IS_SAMPLED``: a chance outcome sent for a
 seeded game, which only the service rolls. ``STATE_TAMPERED`` reasons: ``UNSIGNED`` (no
-``sig`` under REQUIRE_SIGNED_STATE), ``BAD_SIGNATURE`` (altered), ``UNKNOWN_KEY`` (signed with
-a key this service does not hold: another service's, or a retired secret).
+``sig`` under REQUIRE_SIGNED_STATE, or a fair state without one), ``BAD_SIGNATURE``
+(altered), ``UNKNOWN_KEY`` (signed with a key this service does not hold: another service's,
+or a retired secret), ``FAIR_COMMITMENT``. ``NOT_YOUR_TURN`` reasons beside the engines'
+``NOT_TO_MOVE``: ``AWAITING_CONTRIBUTIONS`` (a fair game started open waits for
+``details.awaiting``), ``NOT_AWAITED`` (a contribution from a seat it does not wait for).
 """
 
 from __future__ import annotations

@@ -836,6 +836,16 @@ def _arguments(arguments: dict[str, Any], names: Iterable[str]) -> Body:
     return _body({camel[k]: v for k, v in arguments.items() if k in camel}, set(camel.values()))
 
 
+def _played(rules: Rules, end: Loaded, events: list[Any], describe: bool | None) -> PlayOutcome:
+    """play's and contribute's answer: the position reached and the events (in words too,
+    with ``describe``)."""
+    if describe:
+        events = describe_events(end.engine, events)
+    return PlayOutcome(
+        position=Position(_rules=rules, _loaded=end), events=[JSON(e) for e in events]
+    )
+
+
 def _rules(info: Info) -> Rules:
     rules: Rules = info.context["rules"]
     return rules
@@ -964,11 +974,30 @@ class Query:
         try:
             loaded = rules.load(rules.engine(game), state)
             end, events = await rules.play_async(loaded, _moves(moves, player), auto_chance)
-            if describe:
-                events = describe_events(loaded.engine, events)
-            return PlayOutcome(
-                position=Position(_rules=rules, _loaded=end), events=[JSON(e) for e in events]
-            )
+            return _played(rules, end, events, describe)
+        except ServiceError as exc:
+            return _failure(exc)
+
+    @strawberry.field(
+        description="A player's contribution to a fair game started open (fair.open at "
+        "newGame): the seat must be one its state's fair.awaiting lists; once none is awaited "
+        "the opening's chance is drawn (its events). Otherwise MoveRejected: NOT_YOUR_TURN, "
+        "reason NOT_AWAITED."
+    )
+    async def contribute(
+        self,
+        info: Info,
+        game: str,
+        state: JSON,
+        player: int,
+        contribution: JSON | None = None,
+        describe: bool | None = None,
+    ) -> PlayResult:
+        rules = _rules(info)
+        try:
+            loaded = rules.load(rules.engine(game), state)
+            end, events = rules.contribute(loaded, player, contribution)
+            return _played(rules, end, events, describe)
         except ServiceError as exc:
             return _failure(exc)
 
@@ -1121,6 +1150,7 @@ class Query:
         claimed: JSON | None = None,
         tags: JSON | None = None,
         record: str | None = None,
+        history: JSON | None = None,
     ) -> VerifyResult:
         rules = _rules(info)
         try:
@@ -1211,6 +1241,8 @@ VERDICT_PROBLEMS = {
     "FAIR_REVEAL_DIFFERS": "the revealed server seed does not match the commitment",
     "FAIR_COMMITMENT_DIFFERS": "the commitment is not the one this service made for the game",
     "FAIR_UNREVEALED": "an unrevealed fair game, verified without the secret",
+    "FORKED": "a state of the fair game's history that the record's line does not pass "
+    "through: the game branched there",
     "NO_SECRET": "this service has no secret to check a certificate with",
     "UNKNOWN_KEY": "the certificate's key is none of this service's",
     "BAD_SIGNATURE": "the certificate's signature is wrong",

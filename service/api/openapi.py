@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import analysis, jsonio, text
 from ..games.core.errors import MAX_PROBLEMS
-from ..games.core.fields import FAIR, FAIR_START
+from ..games.core.fields import CONTRIBUTION, FAIR, FAIR_START
 from ..games.core.game import SEED_LENGTH, STATUSES
 from . import contract, language
 from .edge import EDGE
@@ -440,6 +440,8 @@ def api_schemas() -> JSON:
     return {
         "Player": {"type": "integer", "minimum": 0, "description": "A 0-based player number."},
         "Seed": {"type": "string", "minLength": SEED_LENGTH[0], "maxLength": SEED_LENGTH[1]},
+        # a fair game's contribution, as the state field reads it (there: null for none)
+        "Contribution": {**CONTRIBUTION.schema(), "type": "string"},
         "Fair": FAIR.schema(),
         "FairStart": FAIR_START.schema(),
         "GameList": obj({"games": array(ref("Game"))}, ["games"]),
@@ -717,8 +719,8 @@ def request_schemas() -> JSON:
         out[name] = {"oneOf": [ref(m) for m in members], "description": words}
     game, verify, record = (
         contract.GAME,
-        contract.BODIES["GameRecordRequest"],
-        contract.BODIES["RecordRequest"],
+        contract.BODIES["VerifyGameRequest"],
+        contract.BODIES["VerifyRecordRequest"],
     )
     out["BatchLine"] = {
         "oneOf": [
@@ -1087,6 +1089,14 @@ def _tournament_schemas() -> JSON:
 
 
 # -- paths ---------------------------------------------------------------------------------
+ETAG: JSON = {
+    "description": "The answer's state, by its digest: SHA-256, in hex and quoted, of its "
+    "canonical JSON without sig. A fair successor names it as its fair.parent; a host that "
+    "keeps states compares and sets by it.",
+    "schema": {"type": "string", "pattern": '^"[0-9a-f]{64}"$'},
+}
+
+
 def _content(schema: JSON, media: str = "application/json") -> JSON:
     return {media: {"schema": schema}}
 
@@ -1094,6 +1104,8 @@ def _content(schema: JSON, media: str = "application/json") -> JSON:
 def _operation(op: contract.Operation) -> JSON:
     """An operation of the contract as an OpenAPI operation; a POST's errors are ERRORS."""
     responses: JSON = {"200": {"description": "OK", "content": _content(op.answer, op.media)}}
+    if op.etag:
+        responses["200"]["headers"] = {"ETag": ETAG}
     operation: JSON = {"operationId": op.id, "summary": op.summary}
     parameters: list[JSON] = []
     if op.game:

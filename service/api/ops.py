@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from hashlib import sha256
 from typing import Any
 
 from .. import bots, jsonio, text
@@ -23,7 +25,9 @@ from ..games.core import (
     driver,
     next_steps,
 )
-from ..games.core.fair import Fair, FairDice, commitment, reveals
+from ..games.core.errors import Problems
+from ..games.core.fair import Fair, FairDice, Start, commitment, reveals
+from ..games.core.fields import CONTRIBUTION
 from ..games.core.game import SEED_LENGTH
 from ..games.core.locations import mark as mark_picture
 from ..games.core.text import Msg
@@ -407,7 +411,7 @@ class Rules:
         options: Any,
         seed: str | None,
         key_id: str | None = None,
-        fair: Sequence[str | None] | None = None,
+        fair: Start | None = None,
     ) -> Loaded:
         """A new game under the current key (``key_id``: another configured key, whose
         dice it rolls; a retired key signs no new game, so its states come unsigned)."""
@@ -420,28 +424,104 @@ class Rules:
         options: Any,
         seed: str | None,
         key_id: str | None = None,
-        fair: Sequence[str | None] | None = None,
+        fair: Start | None = None,
     ) -> tuple[Loaded, list[Event]]:
         """``new_game`` and its events, located: ``gameStarted``, then with a seed the opening's
         chance sampled (the throw that decides who starts, the deal, the first roll).
 
         ``fair``: a fair game with these contributions (one a player, None for none): its
         chance comes from a server seed made with the key's secret, committed to in the
-        state (``core/fair.py``)."""
+        state (``core/fair.py``); started ``open``, it waits at its first chance event for
+        the seats without a contribution (``contribute``)."""
         check_seed(seed)
         key = self.keys.named(key_id)
-        dice: driver.Dice = self.keys.sampling(key)
         if fair is not None:
-            dice = self._new_fair_dice(engine, players, seed, fair, key)
+            return self._start_fair(engine, players, options, seed, key, fair)
         try:
-            t = driver.start(engine, players, options, seed, dice)
+            t = driver.start(engine, players, options, seed, self.keys.sampling(key))
         except RulesError as exc:
             raise from_rules(exc) from exc
-        made = None
-        if isinstance(dice, FairDice):
-            made = fair_after(engine, t.state, dice, None)
-        loaded = self.loaded(engine, t.state, self.keys.signing(key), dice=key, fair=made)
+        loaded = self.loaded(engine, t.state, self.keys.signing(key), dice=key)
         return loaded, located(engine, t.events)
+
+    def _start_fair(
+        self,
+        engine: Engine,
+        players: int | None,
+        options: Any,
+        seed: str | None,
+        key: Key | None,
+        fair: Start,
+    ) -> tuple[Loaded, list[Event]]:
+        """A fair game's start: its commitment at ply 0, then, unless it waits for
+        contributions, the opening's chance drawn."""
+        dice = self._new_fair_dice(engine, players, seed, fair.contributions, key)
+        try:
+            t = driver.start(engine, players, options, seed, opening=False)
+        except RulesError as exc:
+            raise from_rules(exc) from exc
+        awaiting: tuple[int, ...] = ()
+        if fair.open:
+            awaiting = tuple(i for i, c in enumerate(dice.contributions) if c is None)
+        seed_bytes = dice.server_seed(engine, t.state)
+        begun = Fair(commitment(seed_bytes), dice.contributions, awaiting=awaiting, ply=0)
+        signing = self.keys.signing(key)
+        if awaiting:
+            loaded = self.loaded(engine, t.state, signing, dice=key, fair=begun)
+            return loaded, located(engine, t.events)
+        end, made, events = self._draw_opening(engine, t.state, dice, begun)
+        loaded = self.loaded(engine, end, signing, dice=key, fair=made)
+        return loaded, located(engine, [*t.events, *events])
+
+    def _draw_opening(
+        self, engine: Engine, state: Any, dice: FairDice, begun: Fair
+    ) -> tuple[Any, Fair, list[Event]]:
+        """A fair game's opening chance drawn from its start ``begun``: the state a player
+        acts in, its ``fair`` (ply and parent counted on) and the chance's events."""
+        plies = Plies(engine, begun, with_fair(engine.encode(state), begun))
+        try:
+            t = driver.resolve_chance(engine, state, dice, plies.seen)
+        except RulesError as exc:
+            raise from_rules(exc) from exc
+        return t.state, fair_after(engine, t.state, dice, plies.fair), list(t.events)
+
+    def contribute(
+        self, loaded: Loaded, player: int, contribution: Any
+    ) -> tuple[Loaded, list[Event]]:
+        """A contribution to a fair game started open, from ``player`` (a seat it awaits; a
+        null one gives none): once no seat is awaited, the opening's chance is drawn from the
+        committed server seed and every contribution."""
+        problems = Problems()
+        text = CONTRIBUTION.read(contribution, problems, "$.contribution")
+        if problems:
+            raise invalid_request([{"path": p.path, "reason": p.why} for p in problems.items])
+        engine, state = loaded.engine, loaded.state
+        self.check_player(engine, player, state)
+        fair = loaded.fair
+        awaiting = () if fair is None else fair.awaiting
+        if player not in awaiting:
+            raise ServiceError(
+                "NOT_YOUR_TURN",
+                Msg.of(
+                    "error-contribution-not-awaited",
+                    player=player,
+                    name=Msg.of(f"{engine.id}-player", player=player),
+                ),
+                {"reason": "NOT_AWAITED", "awaiting": list(awaiting)},
+            )
+        dice = self.fair_dice(loaded)
+        assert fair is not None and dice is not None
+        seed_bytes = dice.server_seed(engine, state)
+        given = list(fair.contributions)
+        given[player] = text
+        rest = tuple(seat for seat in awaiting if seat != player)
+        begun = dataclasses.replace(fair, contributions=tuple(given), awaiting=rest)
+        if rest:
+            return self.loaded(engine, state, loaded.key, loaded.dice, begun), []
+        end, made, events = self._draw_opening(
+            engine, state, FairDice(given, seed=seed_bytes), begun
+        )
+        return self.loaded(engine, end, loaded.key, loaded.dice, made), located(engine, events)
 
     def _new_fair_dice(
         self,
@@ -477,7 +557,9 @@ class Rules:
 
     def fair_dice(self, loaded: Loaded) -> FairDice | None:
         """The dice of a fair state (None for any other): made with the key of its game, and
-        only when its commitment is that key's for this game (else STATE_TAMPERED)."""
+        only when the state is signed by it (every fair state the service makes is: its
+        contributions, plies and parent bind only so) and its commitment is that key's for
+        this game (else STATE_TAMPERED)."""
         fair = loaded.fair
         if fair is None:
             return None
@@ -487,6 +569,11 @@ class Rules:
             raise ServiceError(
                 "INVALID_STATE", Msg.of("error-fair-needs-secret"), problem_details([problem])
             )
+        if loaded.key is None:
+            raise ServiceError(
+                "STATE_TAMPERED", Msg.of("error-fair-unsigned"), {"reason": "UNSIGNED"}
+            )
+        _check_awaiting(loaded.engine, loaded.state, fair)
         dice = _committed_dice(loaded.engine, loaded.state, fair, key)
         if not isinstance(dice, FairDice):  # not this key's commitment, or a wrong reveal
             raise ServiceError(
@@ -509,15 +596,36 @@ class Rules:
         spend(len(moves), Msg.of("error-work-moves"))
         auto = loaded.state.seed is not None if auto_chance is None else auto_chance
         fair = dice or self.fair_dice(loaded)
+        before = loaded.fair
+        if before is not None and before.awaiting:
+            raise ServiceError(
+                "NOT_YOUR_TURN",
+                Msg.of("error-awaiting-contributions", seats=len(before.awaiting)),
+                {"reason": "AWAITING_CONTRIBUTIONS", "awaiting": list(before.awaiting)},
+            )
+        # a fair state that counts its plies has its successors count on from it
+        plies = None
+        if before is not None and before.ply is not None:
+            plies = Plies(loaded.engine, before, loaded.encoded)
         # the game's key: a rotation keeps its dice
         secret: driver.Dice = self.keys.sampling(loaded.dice) if fair is None else fair
         try:
             t = driver.play(
-                loaded.engine, loaded.state, moves, auto_chance=auto, secret=secret, movers=movers
+                loaded.engine,
+                loaded.state,
+                moves,
+                auto_chance=auto,
+                secret=secret,
+                movers=movers,
+                seen=None if plies is None else plies.seen,
             )
         except PlyError as exc:
             raise from_rules(exc.error, exc.ply) from exc
-        after = None if fair is None else fair_after(loaded.engine, t.state, fair, loaded.fair)
+        after = None
+        if fair is not None:
+            after = fair_after(
+                loaded.engine, t.state, fair, before if plies is None else plies.fair
+            )
         end = self.loaded(loaded.engine, t.state, loaded.key, loaded.dice, after)
         return end, located(loaded.engine, t.events)
 
@@ -568,7 +676,9 @@ class Rules:
             state = driver.start(engine, players, options, seed, opening=False).state
         except RulesError as exc:
             raise from_rules(exc) from exc
-        start = self.loaded(engine, state, self.keys.signing(key), dice=key, fair=fair)
+        # the game's start as the service made it: its plies counted from 0, nothing revealed
+        begun = Fair(fair.commitment, fair.contributions, ply=0)
+        start = self.loaded(engine, state, self.keys.signing(key), dice=key, fair=begun)
         return start, _committed_dice(engine, state, fair, key)
 
     async def play_async(
@@ -879,7 +989,7 @@ def _committed_dice(
     if fair.reveal is not None and not reveals(fair.reveal, fair.commitment):
         return "FAIR_REVEAL_DIFFERS", Msg.of("fair-reveal-differs")
     if key is not None:
-        dice = FairDice(fair.contributions, secret=key.secret)
+        dice = FairDice(fair.contributions, secret=key.secret, committed=fair.commitment)
         if commitment(dice.server_seed(engine, state)) != fair.commitment:
             return "FAIR_COMMITMENT_DIFFERS", Msg.of("fair-commitment-differs")
         return dice
@@ -896,13 +1006,82 @@ def with_fair(doc: dict[str, Any], fair: Fair | None) -> dict[str, Any]:
 
 
 def fair_after(engine: Engine, state: Any, dice: FairDice, before: Fair | None) -> Fair:
-    """A fair game's ``fair`` after a move: as before (its commitment and contributions),
-    with the server seed revealed once the game is finished, never sooner."""
+    """A fair game's ``fair`` after a move: as before (its commitment and contributions, its
+    ply and parent as ``Plies`` counted them), with the server seed revealed once the game is
+    finished, never sooner."""
     seed = dice.server_seed(engine, state)
     made = before or Fair(commitment(seed), dice.contributions)
     if made.reveal is None and engine.status(state).finished:
-        return Fair(made.commitment, made.contributions, seed.hex())
+        return dataclasses.replace(made, reveal=seed.hex())
     return made
+
+
+def state_digest(doc: Mapping[str, Any]) -> str:
+    """A state document's digest: SHA-256, in hex, of its canonical JSON without ``sig`` (a
+    REST answer's ``ETag``; a fair state's ``parent`` is its predecessor's)."""
+    return sha256(jsonio.canonical({k: v for k, v in doc.items() if k != "sig"})).hexdigest()
+
+
+class Plies:
+    """A fair game's plies along a play: told each state a move or outcome leads to
+    (``driver``'s ``seen``), it counts the ply on and names the state before as its parent,
+    by that state's digest (computed only once a successor needs it). ``fair`` is then the
+    last state's, without its reveal (``fair_after`` adds it)."""
+
+    __slots__ = ("_digest", "_doc", "_engine", "_state", "digests", "fair")
+
+    def __init__(
+        self, engine: Engine, fair: Fair, doc: Mapping[str, Any], keep: bool = False
+    ) -> None:
+        self._engine = engine
+        self.fair = fair
+        self._doc: Mapping[str, Any] | None = doc
+        self._state: Any = None
+        self._digest: str | None = None
+        # with ``keep``: every state's digest by its ply (the start's first), as verify
+        # matches a history against the record's line
+        self.digests: dict[str, int] | None = {} if keep else None
+        if self.digests is not None:
+            self.digests[self.digest()] = fair.ply or 0
+
+    def seen(self, state: Any) -> None:
+        parent = self.digest()
+        assert self.fair.ply is not None
+        ply = self.fair.ply + 1
+        self.fair = Fair(self.fair.commitment, self.fair.contributions, ply=ply, parent=parent)
+        self._state, self._doc, self._digest = state, None, None
+        if self.digests is not None:
+            self.digests[self.digest()] = ply
+
+    def digest(self) -> str:
+        """The last state's digest, without its reveal (no state after it was finished)."""
+        if self._digest is None:
+            if self._doc is None:
+                self._doc = with_fair(self._engine.encode(self._state), self.fair)
+            self._digest = state_digest(self._doc)
+        return self._digest
+
+    def last(self, dice: FairDice) -> str:
+        """The last state's digest as the service answers it (its reveal, once finished)."""
+        made = fair_after(self._engine, self._state, dice, self.fair)
+        return state_digest(with_fair(self._engine.encode(self._state), made))
+
+
+def _check_awaiting(engine: Engine, state: Any, fair: Fair) -> None:
+    """A fair state may await contributions only at its start, and only from its seats that
+    gave none (INVALID_STATE at ``$.fair.awaiting`` otherwise)."""
+    if not fair.awaiting:
+        return
+    players = engine.player_count(state)
+    good = state.chances == 0 and (fair.ply or 0) == 0 and len(fair.contributions) == players
+    good = good and all(
+        0 <= seat < players and fair.contributions[seat] is None for seat in fair.awaiting
+    )
+    if not good:
+        problem = {"path": "$.fair.awaiting", "reason": Msg.of("request-fair-awaiting")}
+        raise ServiceError(
+            "INVALID_STATE", Msg.of("error-fair-awaiting"), problem_details([problem])
+        )
 
 
 def check_seed(seed: str | None) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import jsonio
 from ..games.core import MoveRequest, Problems
-from ..games.core.fair import Fair
+from ..games.core.fair import Fair, Start
 from ..games.core.fields import FAIR, FAIR_START
 from ..games.core.text import Arg, Msg
 from .contract import Field
@@ -191,8 +191,14 @@ class Body:
             self.problems.extend({"path": p.path, "reason": p.why} for p in problems.items)
             return None
         if start:
-            return tuple(read.get("contributions") or ())
-        return Fair.of(read)
+            return Start(tuple(read.get("contributions") or ()), bool(read.get("open")))
+        if read.get("awaiting"):
+            # a game replayed has every contribution it will have: it started
+            self.problems.append(
+                {"path": "$.fair.awaiting", "reason": Msg.of("request-fair-awaited")}
+            )
+            return None
+        return Fair.of(read).game()  # the game's part: a state's ply and parent are its own
 
     def done(self) -> None:
         if self.problems:

@@ -14,7 +14,16 @@ from .analyze import analyze_claim, read_analysis
 from .budget import request_budget
 from .contract import BY_ID
 from .http import StreamedBody, json_response, read_json
-from .ops import INLINE_MOVES, Engine, Loaded, Rules, describe_events, score_answer, words
+from .ops import (
+    INLINE_MOVES,
+    Engine,
+    Loaded,
+    Rules,
+    describe_events,
+    score_answer,
+    state_digest,
+    words,
+)
 from .records import print_record
 from .request import Body, bad_text
 from .verify import (
@@ -60,7 +69,7 @@ async def new(request: Request) -> Response:
     if v["describe"]:
         events = describe_events(loaded.engine, events)
     position = await _worded_position(rules, loaded, v["describe"])
-    return json_response({**position, "events": events})
+    return tagged(json_response({**position, "events": events}), position)
 
 
 async def replay(request: Request) -> Response:
@@ -69,9 +78,16 @@ async def replay(request: Request) -> Response:
     engine = rules.engine(game)
     claim = await _claim(request, game, BY_ID["replay"].names)  # a record's Result: unchecked
     end, replayed = await replay_claim(rules, engine, claim)
-    return json_response(
-        {**await rules.position_of(end), "plies": len(claim.moves), "replayed": replayed}
-    )
+    position = await rules.position_of(end)
+    answer = {**position, "plies": len(claim.moves), "replayed": replayed}
+    return tagged(json_response(answer), position)
+
+
+def tagged(response: Response, position: dict[str, Any]) -> Response:
+    """The answer with the ``ETag`` of its position's state (its digest: a fair successor's
+    ``parent``), so a host that keeps states can compare and set by it."""
+    response.headers["etag"] = f'"{state_digest(position["state"])}"'
+    return response
 
 
 def _is_text(request: Request) -> bool:
@@ -178,6 +194,8 @@ def _state_call(operation_id: str, answer: Answer) -> Handler:
         result = await answer(rules, values, load)
         if op.media == "application/json":
             response = json_response(result)
+            if op.etag:
+                tagged(response, result)
         else:
             response = Response(result, media_type=op.media)
         if kept:
@@ -219,11 +237,21 @@ async def _next_steps(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded
 
 
 async def _play(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
-    loaded = load()
-    end, events = await rules.play_async(loaded, v["moves"], v["autoChance"])
-    if v["describe"]:
-        events = describe_events(loaded.engine, events)
-    return {**await _worded_position(rules, end, v["describe"]), "events": events}
+    end, events = await rules.play_async(load(), v["moves"], v["autoChance"])
+    return await _played(rules, end, events, v["describe"])
+
+
+async def _contribute(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
+    end, events = rules.contribute(load(), v["player"], v["contribution"])
+    return await _played(rules, end, events, v["describe"])
+
+
+async def _played(rules: Rules, end: Loaded, events: list[Any], describe: bool | None) -> Any:
+    """play's and contribute's answer: the position reached plus the events (in words too,
+    with ``describe``)."""
+    if describe:
+        events = describe_events(end.engine, events)
+    return {**await _worded_position(rules, end, describe), "events": events}
 
 
 async def _score(rules: Rules, v: dict[str, Any], load: Callable[[], Loaded]) -> Any:
@@ -287,6 +315,7 @@ HANDLERS: dict[str, Handler] = {
     "nextSteps": _state_call("nextSteps", _next_steps),
     "getPosition": _state_call("getPosition", _position),
     "score": _state_call("score", _score),
+    "contribute": _state_call("contribute", _contribute),
     "newGame": new,
     "replay": replay,
     "verify": verify_game,

@@ -30,7 +30,7 @@ from . import contract
 from .budget import request_budget, spend
 from .errors import ServiceError, from_rules, invalid_request
 from .keys import Key
-from .ops import Engine, Loaded, Rules, check_seed, fair_after
+from .ops import Engine, Loaded, Plies, Rules, check_seed, fair_after, state_digest
 from .records import (
     BadRecord,
     Record,
@@ -62,6 +62,7 @@ PROBLEM_CODES = (
     "FAIR_REVEAL_DIFFERS",
     "FAIR_COMMITMENT_DIFFERS",
     "FAIR_UNREVEALED",
+    "FORKED",
     # a batch line that is no verifiable record (the error a single request would answer)
     "MALFORMED_JSON",
     "INVALID_REQUEST",
@@ -104,6 +105,8 @@ class Claim:
     fair: Fair | None = None  # a fair game's commitment, contributions and reveal
     # the text line of each move, when the claim was read from a text record
     lines: tuple[int, ...] = field(default=(), compare=False)
+    # a fair game's states to hold against the record's line (verify's ``history``)
+    history: tuple[Any, ...] | None = field(default=None, compare=False)
 
     @classmethod
     def of_record(cls, record: Record, lines: Sequence[int] = ()) -> Claim:
@@ -194,6 +197,7 @@ def record_error(exc: RecordError, offset: int = 0, game: str | None = None) -> 
 def read_claim(body: Body, game: str, *, record_ok: bool = True) -> Claim:
     """A verify (or record) body as a claim: a replay body with ``claimed`` and ``tags``, or
     ``record`` (the text) alone. Every problem of the body is reported at once."""
+    history = _history(body)
     if record_ok and "record" in body.data:
         text = body.data["record"]
         others = sorted(set(body.data) & GAME_FIELDS)
@@ -204,13 +208,14 @@ def read_claim(body: Body, game: str, *, record_ok: bool = True) -> Claim:
                 {"path": "$.record", "reason": Msg.of("request-text-record", type=type_name(text))}
             )
         body.done()
-        return read_record(str(text), game)
+        return dataclasses.replace(read_record(str(text), game), history=history)
     v = body.read(contract.BODIES["ReplayMovesRequest"].fields)
     fair = body.fair()
     scores, winners = _claimed(body)
     tags = _tags(body)
     body.done()
     return Claim(
+        history=history,
         game=game,
         moves=tuple(v["moves"]),
         players=v["players"],
@@ -222,6 +227,19 @@ def read_claim(body: Body, game: str, *, record_ok: bool = True) -> Claim:
         tags=tags,
         fair=fair,
     )
+
+
+def _history(body: Body) -> tuple[Any, ...] | None:
+    """``history``: a list of state documents (each read when it is checked), or None."""
+    value = body.data.get("history")
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        body.problems.append(
+            {"path": "$.history", "reason": Msg.of("request-history-array", type=type_name(value))}
+        )
+        return None
+    return tuple(value)
 
 
 def _claimed(body: Body) -> tuple[tuple[int | float, ...] | None, tuple[int, ...] | None]:
@@ -429,9 +447,12 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
         )
     rules.check_move_count(len(claim.moves), "record")  # players: NOT_YOUR_TURN, move by move
     check_seed(claim.seed)
+    history = _read_history(rules, engine, claim)
     key = rules.keys.named(claim.key_id)
     secret: driver.Dice = rules.keys.sampling(key)
     drawn: list[str] | None = None  # a fair game's outcomes the record may list next
+    counted: Plies | None = None  # a fair game's plies, and with a history every digest
+    moved: dict[int, int] = {}  # the record's move (index) each counted ply was made in
     try:
         if claim.fair is None:
             state = driver.start(engine, claim.players, claim.options, claim.seed, secret).state
@@ -444,7 +465,9 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
                 problems.append({"code": code, "message": why})
                 return Verdict(False, problems, 0, None, None)
             secret, drawn = dice, []
-            state = driver.sampled(engine, begun.state, dice, drawn)
+            assert begun.fair is not None
+            counted = Plies(engine, begun.fair, begun.encoded, keep=history is not None)
+            state = driver.sampled(engine, begun.state, dice, drawn, counted.seen)
     except RulesError as exc:
         problems.append({"code": exc.code, "message": exc.msg, **_extra(exc)})
         return Verdict(False, problems, 0, None, None)
@@ -456,9 +479,18 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
             if drawn is not None and driver.listed_outcome(engine, request, drawn):
                 plies += 1
                 continue
+            first = None if counted is None else counted.fair.ply
             state = driver.replay_one(
-                engine, state, request, auto_chance=auto, secret=secret, drawn=drawn
+                engine,
+                state,
+                request,
+                auto_chance=auto,
+                secret=secret,
+                drawn=drawn,
+                seen=None if counted is None else counted.seen,
             )
+            if counted is not None and first is not None and counted.fair.ply is not None:
+                moved.update((n, ply) for n in range(first + 1, counted.fair.ply + 1))
         except RulesError as exc:
             problems.append(_move_problem(exc, ply, request, claim))
             break
@@ -473,13 +505,88 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
     if plies == len(claim.moves):
         problems.extend(_result_problems(claim, status.finished, summary))
     fair = None
-    if isinstance(secret, FairDice) and claim.fair is not None:
-        fair = fair_after(engine, state, secret, claim.fair)
+    if isinstance(secret, FairDice) and counted is not None:
+        fair = fair_after(engine, state, secret, counted.fair)
+        if history and counted.digests is not None:
+            if fair.reveal is not None:  # the finished state is answered with its reveal
+                counted.digests[counted.last(secret)] = counted.fair.ply or 0
+            problems.extend(_forks(history, counted.digests, moved, claim))
     end = rules.loaded(engine, state, rules.keys.signing(key), dice=key, fair=fair)
     verdict = Verdict(not problems, problems, plies, end, summary)
     if verdict.valid and rules.keys:
         verdict.certificate = certificate(rules, engine, claim, summary)
     return verdict
+
+
+def _read_history(rules: Rules, engine: Engine, claim: Claim) -> list[tuple[int, Fair, str]]:
+    """A verify's ``history``, each state checked as any state is (its signature, its
+    document) and a state of the claim's fair game: (its index, its ``fair``, its digest).
+    INVALID_REQUEST names every entry that is none."""
+    if claim.history is None:
+        return []
+    problems: list[dict[str, Any]] = []
+    if claim.fair is None:
+        problems.append({"path": "$.history", "reason": Msg.of("request-history-fair")})
+    limit = rules.settings.max_moves + 1
+    if len(claim.history) > limit:
+        problems.append(
+            {"path": "$.history", "reason": Msg.of("request-history-at-most", limit=limit)}
+        )
+    if problems:
+        raise invalid_request(problems)
+    assert claim.fair is not None
+    out = []
+    for i, doc in enumerate(claim.history):
+        where = f"$.history[{i}]"
+        try:
+            loaded = rules.load(engine, doc)
+            rules.validate(loaded)  # the whole document, as any state is read
+            fair = loaded.fair
+        except ServiceError as exc:
+            problems.append({"path": where, "reason": exc.msg})
+            continue
+        if fair is None or fair.ply is None or fair.commitment != claim.fair.commitment:
+            problems.append({"path": f"{where}.fair", "reason": Msg.of("request-history-state")})
+            continue
+        out.append((i, fair, state_digest(loaded.encoded)))
+    if problems:
+        raise invalid_request(problems)
+    return out
+
+
+def _forks(
+    history: Sequence[tuple[int, Fair, str]],
+    line: Mapping[str, int],
+    moved: Mapping[int, int],
+    claim: Claim,
+) -> list[dict[str, Any]]:
+    """FORKED for each state of the history the record's line does not pass through (by its
+    digest): another successor of a state of the game. A start still awaiting contributions
+    is on the line when the contributions it has are the record's. Its ``ply`` is the
+    record's move that went otherwise (none: before the first move, or past the last)."""
+    assert claim.fair is not None
+    final = claim.fair.contributions
+    out: list[dict[str, Any]] = []
+    told: set[str] = set()
+    for index, fair, digest in history:
+        if digest in line or digest in told:
+            continue
+        if fair.awaiting and len(fair.contributions) == len(final):
+            given = zip(fair.contributions, final, strict=True)
+            if all(c is None or c == f for c, f in given):
+                continue
+        told.add(digest)
+        ply = fair.ply or 0
+        problem: dict[str, Any] = {
+            "code": "FORKED",
+            "message": Msg.of("verify-forked", index=index, ply=ply),
+        }
+        if ply in moved:
+            problem["ply"] = moved[ply]
+            if claim.lines:
+                problem["line"] = claim.lines[moved[ply]]
+        out.append(problem)
+    return out
 
 
 def _extra(exc: RulesError) -> dict[str, Any]:

@@ -377,9 +377,23 @@ analysis-chance = Zufall { $outcome }: Glück { $luck }
 request-fair-needs-secret = fairer Zufall braucht einen Dienst mit RULES_SECRET: er erzeugt den Server-Seed, den erst das Ende der Partie offenlegt
 request-fair-needs-seed = eine faire Partie braucht einen Seed: ihren Namen, der in jedes Ergebnis eingeht
 request-fair-contributions = höchstens ein Beitrag je Spieler ({ $players })
-request-fair-start = newGame nimmt nur Beiträge an: die Verpflichtung erzeugt der Dienst
+request-fair-start = newGame nimmt nur contributions und open an: die Verpflichtung erzeugt der Dienst
 error-fair-needs-secret = dies ist eine faire Partie, und dieser Dienst hat kein Geheimnis, um für sie zu würfeln
 error-fair-commitment = die faire Verpflichtung des Zustands ist nicht die dieses Dienstes für diese Partie (verändert oder von einem anderen Dienst)
 fair-reveal-differs = der offengelegte Server-Seed passt nicht zur Verpflichtung
-fair-commitment-differs = die Verpflichtung ist nicht die, die dieser Dienst für diese Partie erzeugt hat (Seed, Optionen oder Beiträge weichen ab)
+fair-commitment-differs = die Verpflichtung ist nicht die, die dieser Dienst für diese Partie erzeugt hat (Seed oder Optionen weichen ab)
 fair-unrevealed = der Server-Seed ist nicht offengelegt (eine unbeendete Partie): ohne das Geheimnis lässt sich ihr Zufall nicht prüfen
+request-fair-awaiting = erwartete Plätze müssen Plätze dieser Partie ohne Beitrag sein, und nur zu ihrem Beginn, vor ihrem ersten Zufallsereignis
+request-fair-awaited = eine nachgespielte Partie hat jeden Beitrag, den sie haben wird: awaiting weglassen
+error-fair-awaiting = fair.awaiting des Spielstands ist hier unmöglich
+error-fair-unsigned = ein fairer Spielstand muss die Signatur dieses Dienstes tragen: nur so binden seine Beiträge, Halbzüge und sein Vorgänger
+error-contribution-not-awaited = { $name } (player { NUMBER($player, useGrouping: 0) }) hat hier keinen Beitrag zu geben: die Partie wartet auf keinen von diesem Platz
+error-awaiting-contributions = { $seats ->
+    [one] die Partie wartet vor ihrem ersten Zufallsereignis auf 1 Beitrag (contribute)
+   *[other] die Partie wartet vor ihrem ersten Zufallsereignis auf { $seats } Beiträge (contribute)
+ }
+request-history-array = muss ein Array von Spielstand-Dokumenten sein, nicht { $type }
+request-history-fair = nur die Spielstände einer fairen Partie zählen ihre Halbzüge und nennen ihren Vorgänger: ein Verlauf braucht fair
+request-history-at-most = höchstens { $limit } Spielstände
+request-history-state = muss ein Spielstand dieser fairen Partie sein, der seine Halbzüge zählt (so hat der Dienst ihn beantwortet)
+verify-forked = Spielstand { $index } des Verlaufs (Halbzug { $ply }) liegt nicht auf der Linie des Protokolls: die Partie hat sich verzweigt, ein Spielstand hatte einen anderen Nachfolger

@@ -346,9 +346,23 @@ analysis-chance = chance { $outcome }: luck { $luck }
 request-fair-needs-secret = fair chance needs a service with RULES_SECRET: it makes the server seed that only the end of the game reveals
 request-fair-needs-seed = a fair game needs a seed: its name, which goes into every outcome
 request-fair-contributions = at most one contribution a player ({ $players })
-request-fair-start = newGame takes only contributions: the service makes the commitment
+request-fair-start = newGame takes only contributions and open: the service makes the commitment
 error-fair-needs-secret = this is a fair game, and this service holds no secret to roll it with
 error-fair-commitment = the state's fair commitment is not this service's for this game (altered, or another service's)
 fair-reveal-differs = the revealed server seed does not match the commitment
-fair-commitment-differs = the commitment is not the one this service made for this game (its seed, options or contributions differ)
+fair-commitment-differs = the commitment is not the one this service made for this game (its seed or options differ)
 fair-unrevealed = the server seed is not revealed (an unfinished game): without the secret its chance cannot be checked
+request-fair-awaiting = awaited seats must be seats of this game without a contribution, and only at its start, before its first chance event
+request-fair-awaited = a replayed game has every contribution it will have: leave out awaiting
+error-fair-awaiting = the state's fair.awaiting is impossible here
+error-fair-unsigned = a fair state must carry this service's signature: its contributions, plies and parent bind only so
+error-contribution-not-awaited = { $name } (player { NUMBER($player, useGrouping: 0) }) has no contribution to give here: the game does not wait for one from that seat
+error-awaiting-contributions = { $seats ->
+    [one] the game waits for 1 contribution before its first chance event (contribute)
+   *[other] the game waits for { $seats } contributions before its first chance event (contribute)
+ }
+request-history-array = must be an array of state documents, got { $type }
+request-history-fair = only a fair game's states count their plies and name their parent: a history needs fair
+request-history-at-most = at most { $limit } states
+request-history-state = must be a state of this fair game that counts its plies (the service answered it so)
+verify-forked = history state { $index } (ply { $ply }) is not on the record's line: the game branched, a state had another successor

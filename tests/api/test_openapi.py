@@ -38,6 +38,7 @@ OPERATIONS = {
     ("post", f"{G}/legal-moves"): "legalMoves",
     ("post", f"{G}/next-steps"): "nextSteps",
     ("post", f"{G}/play"): "play",
+    ("post", f"{G}/contribute"): "contribute",
     ("post", f"{G}/score"): "score",
     ("post", f"{G}/replay"): "replay",
     ("post", f"{G}/view"): "view",

@@ -273,12 +273,27 @@ def test_an_unfinished_fair_game_cannot_be_checked_without_the_secret(records):
     assert verdict["problems"][0]["code"] == "FAIR_UNREVEALED"
 
 
-def test_a_changed_contribution_is_another_commitment_to_the_service(records, secret_client):
+def test_a_changed_contribution_keeps_the_commitment_and_changes_the_dice(records, secret_client):
+    """Contributions may come after the commitment (a game started open), so the server seed
+    does not depend on them: a changed one is the same commitment, and the service with the
+    secret catches it as a verifier without one does, at the first outcome it changes."""
     tric = records[0]
     changed = _tag(tric, "FairContributions", r'"[\"anna\",\"bob\"]"')
     changed = re.sub(r'^\[FairReveal "[0-9a-f]{64}"\]\n', "", changed, flags=re.M)
     answer = secret_client.post("/v1/games/tric-trac/verify", json={"record": changed})
-    assert answer.json()["problems"][0]["code"] == "FAIR_COMMITMENT_DIFFERS", answer.text
+    problem = answer.json()["problems"][0]
+    assert (problem["code"], problem["ply"]) == ("CHANCE_DIFFERS", 0), answer.text
+
+
+def test_a_changed_seed_or_option_is_another_commitment_to_the_service(records, secret_client):
+    tric = re.sub(r'^\[FairReveal "[0-9a-f]{64}"\]\n', "", records[0], flags=re.M)
+    for changed in (
+        _tag(tric, "Seed", '"fair-1"'),
+        tric.replace("[Seed", '[Options "{\\"pointsToWin\\":11}"]\n[Seed'),
+    ):
+        assert changed != tric
+        answer = secret_client.post("/v1/games/tric-trac/verify", json={"record": changed})
+        assert answer.json()["problems"][0]["code"] == "FAIR_COMMITMENT_DIFFERS", answer.text
 
 
 # -- nothing tells the seed before the end ------------------------------------------------------
@@ -336,15 +351,26 @@ def test_a_state_whose_fair_fields_were_changed_is_refused(secret_client, played
         f"/v1/games/{g.game}/new", json={"players": 2, "seed": g.seed, "fair": {}}
     )
     state = answer.json()["state"]
-    state.pop("sig")  # an unsigned state (no REQUIRE_SIGNED_STATE): its fields still bind
+    # unsigned (no REQUIRE_SIGNED_STATE): a fair state must still be signed, or its fields
+    # (here a contribution chosen after the commitment) would not bind
+    state.pop("sig")
     state["fair"]["contributions"] = ["mallory", None]
     position = REGISTRY[g.game].decode(state)
     move = REGISTRY[g.game].notation(REGISTRY[g.game].legal_moves(position, 0)[0])
     answer = secret_client.post(
         f"/v1/games/{g.game}/play", json={"state": state, "player": 0, "move": move}
     )
-    assert answer.status_code == 403 or answer.json()["error"]["code"] == "STATE_TAMPERED"
-    assert answer.json()["error"]["details"]["reason"] == "FAIR_COMMITMENT"
+    assert answer.status_code == 422 and answer.json()["error"]["code"] == "STATE_TAMPERED"
+    assert answer.json()["error"]["details"]["reason"] == "UNSIGNED"
+    # signed, but with another commitment: not this service's game
+    state = secret_client.post(
+        f"/v1/games/{g.game}/new", json={"players": 2, "seed": g.seed, "fair": {}}
+    ).json()["state"]
+    state["fair"]["commitment"] = "0" * 64
+    answer = secret_client.post(
+        f"/v1/games/{g.game}/play", json={"state": state, "player": 0, "move": move}
+    )
+    assert answer.json()["error"]["details"]["reason"] == "BAD_SIGNATURE"
 
 
 def test_the_same_requests_give_the_same_fair_game(secret_client):

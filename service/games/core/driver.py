@@ -11,7 +11,7 @@ caller supplies every outcome as an ordinary move (physical dice).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,9 @@ from .text import Msg
 
 # What chance is sampled with: the service's secret (b"": none), or a fair game's dice.
 Dice = bytes | FairDice
+# Told each state a move (a chance outcome too) leads to, in order: a fair game's states count
+# their plies and name their parent (``Fair``), intermediate ones included.
+Seen = Callable[[Any], None] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +54,9 @@ def sample(game: Game[Any, Any], state: Any, secret: Dice = b"") -> Any:
     return pick(outcomes, unit(state.seed, state.chances, secret))
 
 
-def resolve_chance(game: Game[Any, Any], state: Any, secret: Dice = b"") -> Transition[Any]:
+def resolve_chance(
+    game: Game[Any, Any], state: Any, secret: Dice = b"", seen: Seen = None
+) -> Transition[Any]:
     """Samples chance nodes from the state's seed until a player must act (or the game ends)."""
     events: list[Event] = []
     if state.seed is None:
@@ -62,11 +67,17 @@ def resolve_chance(game: Game[Any, Any], state: Any, secret: Dice = b"") -> Tran
         events.append({"type": "chance", "outcome": game.notation(outcome), "sampled": True})
         events.extend(t.events)
         state = t.state
+        if seen is not None:
+            seen(state)
     return Transition(state, tuple(events))
 
 
 def sampled(
-    game: Game[Any, Any], state: Any, secret: Dice = b"", drawn: list[str] | None = None
+    game: Game[Any, Any],
+    state: Any,
+    secret: Dice = b"",
+    drawn: list[str] | None = None,
+    seen: Seen = None,
 ) -> Any:
     """``resolve_chance(game, state, secret).state`` by the search path (no events);
     ``drawn`` gets each outcome's notation, when given."""
@@ -77,6 +88,8 @@ def sampled(
         if drawn is not None:
             drawn.append(game.notation(outcome))
         state = game.successor(state, outcome)
+        if seen is not None:
+            seen(state)
     return state
 
 
@@ -87,15 +100,18 @@ def play_one(
     *,
     auto_chance: bool,
     secret: Dice = b"",
+    seen: Seen = None,
 ) -> Transition[Any]:
     """Parses and applies one move, then resolves chance when asked to."""
     move = _checked(game, state, request)
     t = game.apply(state, move, request.player)
     if isinstance(request.move, Mapping):
         check_document(game, state, move, request.move)
+    if seen is not None:
+        seen(t.state)
     if not auto_chance:
         return t
-    c = resolve_chance(game, t.state, secret)
+    c = resolve_chance(game, t.state, secret, seen)
     return Transition(c.state, t.events + c.events)
 
 
@@ -107,6 +123,7 @@ def replay_one(
     auto_chance: bool,
     secret: Dice = b"",
     drawn: list[str] | None = None,
+    seen: Seen = None,
 ) -> Any:
     """``play_one(...).state`` with the same checks and refusals, by the search paths
     (``checked_successor``, chance by ``successor``): replaying a record, where only the
@@ -116,9 +133,11 @@ def replay_one(
     after = game.checked_successor(state, move, request.player)
     if isinstance(request.move, Mapping):
         check_document(game, state, move, request.move)
+    if seen is not None:
+        seen(after)
     if drawn is not None:
         drawn.clear()  # what the move is followed by replaces what the move came after
-    return sampled(game, after, secret, drawn) if auto_chance else after
+    return sampled(game, after, secret, drawn, seen) if auto_chance else after
 
 
 def listed_outcome(game: Game[Any, Any], request: MoveRequest, drawn: list[str]) -> bool:
@@ -270,17 +289,19 @@ def play(
     auto_chance: bool,
     secret: Dice = b"",
     movers: list[int | None] | None = None,
+    seen: Seen = None,
 ) -> Transition[Any]:
     """Applies every move in order; a failure raises PlyError naming the move's index.
 
     With ``auto_chance`` a seeded state resting at a chance node is sampled first; those
     events carry no ``ply`` (no submitted move caused them). ``movers``, when given, gets who
-    made each move: the player, or None for a chance outcome."""
+    made each move: the player, or None for a chance outcome. ``seen`` is told every state a
+    move or outcome leads to."""
     events: list[Event] = []
     fair = isinstance(secret, FairDice)
     drawn: list[str] = []  # a fair game's outcomes sampled since the last move, not yet listed
     if auto_chance:
-        pending = resolve_chance(game, state, secret)
+        pending = resolve_chance(game, state, secret, seen)
         state = pending.state
         events.extend(pending.events)
         drawn = _drawn(pending.events) if fair else []
@@ -292,7 +313,7 @@ def play(
                 continue
             if movers is not None:
                 movers.append(_mover(game, state, request))
-            t = play_one(game, state, request, auto_chance=auto_chance, secret=secret)
+            t = play_one(game, state, request, auto_chance=auto_chance, secret=secret, seen=seen)
         except RulesError as exc:
             raise PlyError(ply, exc) from exc
         state = t.state
@@ -324,6 +345,7 @@ def start(
     secret: Dice = b"",
     *,
     opening: bool = True,
+    seen: Seen = None,
 ) -> Transition[Any]:
     """A new game; with a seed the opening chance nodes are sampled so a player acts first
     (``opening`` false: left to the first move, as a fair record's replay lists them).
@@ -338,7 +360,7 @@ def start(
     }
     if not opening:
         return Transition(state, (started,))
-    first = resolve_chance(game, state, secret)
+    first = resolve_chance(game, state, secret, seen)
     return Transition(first.state, (started, *first.events))
 
 

@@ -3,8 +3,11 @@
 A fair game's chance comes from a *server seed*: 32 bytes only the service can make (an HMAC of
 the game's identity under the service's secret), kept out of every answer until the game is
 finished. ``newGame`` answers with its *commitment*, the SHA-256 of the server seed, and the
-players' *contributions* (texts each player may add); a finished state, and ``verify``, reveal
-the server seed. Chance event ``index`` (the state's ``chances`` before it) is then
+players' *contributions* (texts each player may add, at ``newGame`` or, in a game started
+``open``, after the commitment and before the first chance event); a finished state, and
+``verify``, reveal the server seed. The server seed does not depend on the contributions, so
+one given after the commitment changes every outcome but not the commitment. Chance event
+``index`` (the state's ``chances`` before it) is then
 
     r = HMAC-SHA256(server seed, JSON [game, seed, contributions, index, attempt]) as an integer
 
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from hashlib import sha256
 from math import lcm
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 T = TypeVar("T")
 
@@ -46,12 +49,18 @@ def server_seed(
     players: int,
     options: Mapping[str, Any],
     seed: str,
-    contributions: Sequence[str | None],
+    contributions: Sequence[str | None] | None = None,
 ) -> bytes:
-    """The server seed of a fair game: the service's HMAC of everything that makes the game
-    this one, so two games differing in anything (their options too) never share one."""
-    identity = _json([game, players, dict(options), seed, list(contributions)])
-    return hmac.new(secret, _SEED_LABEL + identity, sha256).digest()
+    """The server seed of a fair game: the service's HMAC of the game's identity (its id,
+    players, options and seed), so two games differing in any of them never share one.
+
+    Contributions are not part of it, so they may come after the commitment; ``contributions``
+    gives the server seed of a game committed before that (its identity held them), which
+    stays the one its commitment binds."""
+    identity: list[Any] = [game, players, dict(options), seed]
+    if contributions is not None:
+        identity.append(list(contributions))
+    return hmac.new(secret, _SEED_LABEL + _json(identity), sha256).digest()
 
 
 def commitment(seed: bytes) -> str:
@@ -113,11 +122,20 @@ def shares(outcomes: Sequence[tuple[Any, Fraction]]) -> int:
 @dataclass(frozen=True, slots=True)
 class Fair:
     """What a fair game's state and record carry: the commitment, each player's contribution
-    (None: that player gave none) and, once the game is finished, the server seed revealed."""
+    (None: that player gave none) and, once the game is finished, the server seed revealed.
+
+    A state adds where it stands in its game: ``ply``, the moves applied since the start
+    (chance outcomes too), and ``parent``, the digest of the state one ply before (None at
+    the start), so two different successors of one state show (``verify``'s ``history``);
+    and ``awaiting``, the seats whose contribution a game started open still waits for
+    (chance is drawn only once none is awaited). A record carries neither."""
 
     commitment: str
     contributions: tuple[str | None, ...]
     reveal: str | None = None
+    awaiting: tuple[int, ...] = ()
+    ply: int | None = None
+    parent: str | None = None
 
     def doc(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -126,19 +144,44 @@ class Fair:
         }
         if self.reveal is not None:
             out["reveal"] = self.reveal
+        if self.awaiting:
+            out["awaiting"] = list(self.awaiting)
+        if self.ply is not None:
+            out["ply"] = self.ply
+        if self.parent is not None:
+            out["parent"] = self.parent
         return out
+
+    def game(self) -> Fair:
+        """The game's part alone (commitment, contributions, reveal), as a record has it."""
+        return Fair(self.commitment, self.contributions, self.reveal)
 
     @classmethod
     def of(cls, doc: Mapping[str, Any]) -> Fair:
         """From a document the ``fair`` field has read (its shape is checked there)."""
-        return cls(doc["commitment"], tuple(doc.get("contributions") or ()), doc.get("reveal"))
+        return cls(
+            doc["commitment"],
+            tuple(doc.get("contributions") or ()),
+            doc.get("reveal"),
+            tuple(doc.get("awaiting") or ()),
+            doc.get("ply"),
+            doc.get("parent"),
+        )
+
+
+class Start(NamedTuple):
+    """What ``newGame`` takes to start a fair game: the players' contributions so far and
+    whether to wait for the others (``open``) before the first chance event."""
+
+    contributions: tuple[str | None, ...] = ()
+    open: bool = False
 
 
 class FairDice:
     """Samples a fair game's chance: from the server seed itself (a revealed one, offline), or
     from the service's secret, which makes it from the game's identity at the first draw."""
 
-    __slots__ = ("_secret", "_seed", "contributions")
+    __slots__ = ("_committed", "_secret", "_seed", "contributions")
 
     def __init__(
         self,
@@ -146,26 +189,33 @@ class FairDice:
         *,
         secret: bytes | None = None,
         seed: bytes | None = None,
+        committed: str | None = None,
     ) -> None:
         if (secret is None) == (seed is None):
             raise ValueError("fair dice take a secret or a server seed")
         self.contributions = tuple(contributions)
         self._secret = secret
         self._seed = seed
+        self._committed = committed
 
     def server_seed(self, game: Any, state: Any) -> bytes:
-        """The game's server seed (``game``: the engine, ``state``: any state of the game)."""
+        """The game's server seed (``game``: the engine, ``state``: any state of the game):
+        with a secret, the one ``committed`` commits to when that is the commitment of a game
+        made before contributions left the server seed, else today's."""
         if self._seed is None:
             assert self._secret is not None
-            options = game.encode(state)["options"]
-            self._seed = server_seed(
+            identity = (
                 self._secret,
                 game.id,
                 game.player_count(state),
-                options,
+                game.encode(state)["options"],
                 state.seed,
-                self.contributions,
             )
+            self._seed = server_seed(*identity)
+            if self._committed is not None and commitment(self._seed) != self._committed:
+                earlier = server_seed(*identity, self.contributions)
+                if commitment(earlier) == self._committed:
+                    self._seed = earlier
         return self._seed
 
     def pick(self, game: Any, state: Any, outcomes: Sequence[tuple[T, Fraction]]) -> T:
@@ -192,6 +242,7 @@ __all__ = [
     "SEED_BYTES",
     "Fair",
     "FairDice",
+    "Start",
     "choose",
     "commitment",
     "draw",

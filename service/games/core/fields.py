@@ -715,7 +715,7 @@ SIG: Final = Str(
     "derived from signed ones; send it back unchanged (README 'Trust model')."
 )
 _HEX_256: Final = re.compile(r"^[0-9a-f]{64}$")
-_CONTRIBUTION: Final = Str(
+CONTRIBUTION: Final = Str(
     min_length=SEED_LENGTH[0],
     max_length=SEED_LENGTH[1],
     nullable=True,
@@ -731,12 +731,30 @@ FAIR: Final = Obj(
             description="SHA-256 of the server seed, in hex: published at newGame.",
         ),
         "contributions": Array(
-            items=_CONTRIBUTION,
+            items=CONTRIBUTION,
             description="Each player's contribution to every outcome, in seat order (null: none).",
         ),
         "reveal": Str(
             pattern=_HEX_256,
             description="The server seed, in hex: only in a finished game's state.",
+        ),
+        "awaiting": Array(
+            items=Int(minimum=0, reason=Msg.of("field-non-negative-integer")),
+            min_items=1,
+            unique=True,
+            description="The seats whose contribution a game started open still waits for "
+            "(contribute): no chance is drawn before none is awaited. Only before the first "
+            "chance event.",
+        ),
+        "ply": Int(
+            minimum=0,
+            reason=Msg.of("field-non-negative-integer"),
+            description="Moves applied since the start, chance outcomes too (0: the start).",
+        ),
+        "parent": Str(
+            pattern=_HEX_256,
+            description="The digest of the state one ply before (its ETag): SHA-256, in hex, "
+            "of its canonical JSON without sig. Absent at the start.",
         ),
     },
     required=("commitment", "contributions"),
@@ -748,9 +766,15 @@ FAIR_START: Final = Obj(
     "then check every outcome. Needs a seed and a service with RULES_SECRET.",
     properties={
         "contributions": Array(
-            items=_CONTRIBUTION,
+            items=CONTRIBUTION,
             description="Each player's contribution to every outcome, in seat order (null or "
             "left out: none); fewer than the players are filled with null.",
+        ),
+        "open": Bool(
+            description="Wait for the contributions still missing: the game rests at its first "
+            "chance event, its commitment published, until every seat without one has "
+            "contributed (contribute), so no contribution is known before the commitment "
+            "(default false: chance is drawn at once)."
         ),
     },
     unknown=Msg.of("request-fair-start"),
