@@ -20,6 +20,11 @@ GAMES = ("mixtour", "tric-trac", "te-trix", "triominos-junior")
 # A whole Mixtour game to pointsToWin 1 (White builds, Blue takes the stack of five).
 FINISHED_MIXTOUR = ["a1", "b1", "b1-a1", "b1", "a1:2-b1", "a1", "b1:3-a1", "b1", "a1:4-b1"]
 
+# A fair game needs a service with RULES_SECRET. Tric Trac to one point: some 30 moves.
+FAIR_SECRET = "client-fair-chance"
+FAIR_GAME: dict[str, Any] = {"seed": "client-fair", "options": {"pointsToWin": 1}}
+FAIR_PLIES = 200  # far more moves than such a game takes
+
 
 @contextmanager
 def service_url() -> Iterator[str]:

@@ -16,6 +16,7 @@ from regelwerk_client import (
     GRAPHQL_CODES,
     REST_CODES,
     ErrorCode,
+    FairStart,
     GraphQLError,
     InvalidRecord,
     InvalidRequest,
@@ -32,6 +33,9 @@ from regelwerk_client import (
 
 from ..server_process import ROOT, running_server
 from .python_client_support import (
+    FAIR_GAME,
+    FAIR_PLIES,
+    FAIR_SECRET,
     FINISHED_MIXTOUR,
     GAMES,
     CountingTransport,
@@ -553,6 +557,47 @@ def test_certificates():
         check = unsigned.check_certificate(certificate)
         assert (check["valid"], check["keyId"]) == (False, None)
         assert [p["code"] for p in check["problems"]] == ["NO_SECRET"]
+
+
+def test_an_open_fair_game_takes_contributions_and_verifies_its_history():
+    with running_server(RULES_SECRET=FAIR_SECRET) as url, Regelwerk(url) as rw:
+        start: FairStart = {"contributions": ["anna"], "open": True}
+        waiting = rw.new_game("tric-trac", fair=start, **FAIR_GAME)
+        fair = waiting["state"]["fair"]
+        assert (fair["awaiting"], fair["ply"], waiting["isChance"]) == ([1], 0, True)
+        with pytest.raises(InvalidRequest) as bad:
+            rw.contribute("tric-trac", waiting["state"], 1, "x" * 201)
+        assert bad.value.details["problems"][0]["path"] == "$.contribution"
+
+        started = rw.contribute("tric-trac", waiting["state"], 1, "ben")
+        assert "awaiting" not in started["state"]["fair"] and not started["isChance"]
+        assert started["state"]["fair"]["contributions"] == ["anna", "ben"]
+        assert any(event["type"] == "chance" for event in started["events"])
+        with pytest.raises(MoveRejected) as again:
+            rw.contribute("tric-trac", started["state"], 1, "ben")
+        assert (again.value.code, again.value.status, again.value.reason) == (
+            ErrorCode.NOT_YOUR_TURN,
+            422,
+            "NOT_AWAITED",
+        )
+
+        # Played to the end one move a request: every state answered is the game's history.
+        pos, moves, history = started, [], [waiting["state"], started["state"]]
+        for _ in range(FAIR_PLIES):
+            if pos["status"] == "finished":
+                break
+            mover = pos["toMove"][0]
+            move = rw.legal_moves("tric-trac", pos["state"], player=mover)["moves"][0]
+            pos = rw.play("tric-trac", pos["state"], move["notation"], player=mover)
+            moves.append({"player": mover, "move": move["notation"]})
+            history.append(pos["state"])
+        assert pos["status"] == "finished" and "reveal" in pos["state"]["fair"]
+        fair_end = pos["state"]["fair"]
+        verdict = rw.verify("tric-trac", moves, fair=fair_end, history=history[::-1], **FAIR_GAME)
+        assert (verdict["valid"], verdict["problems"]) == (True, []), verdict["problems"]
+        text = rw.record("tric-trac", moves, fair=fair_end, **FAIR_GAME)
+        from_text = rw.verify_record("tric-trac", text, history=history)
+        assert (from_text["valid"], from_text["problems"]) == (True, []), from_text["problems"]
 
 
 # -- GraphQL --------------------------------------------------------------------------------

@@ -23,7 +23,11 @@ from regelwerk_client import (
     UnknownGame,
 )
 
+from ..server_process import running_server
 from .python_client_support import (
+    FAIR_GAME,
+    FAIR_PLIES,
+    FAIR_SECRET,
     FINISHED_MIXTOUR,
     GAMES,
     AsyncCountingTransport,
@@ -206,6 +210,37 @@ def test_tournament_tools(base):
         assert not check["valid"] and check["problems"]
 
     run(base, body)
+
+
+def test_an_open_fair_game_takes_contributions_and_verifies_its_history():
+    async def body(rw: AsyncRegelwerk) -> None:
+        waiting = await rw.new_game("tric-trac", fair={"open": True}, **FAIR_GAME)
+        assert waiting["state"]["fair"]["awaiting"] == [0, 1] and waiting["isChance"]
+        first = await rw.contribute("tric-trac", waiting["state"], 0)  # no contribution
+        assert first["state"]["fair"]["awaiting"] == [1] and first["isChance"]
+        started = await rw.contribute("tric-trac", first["state"], 1, "ben")
+        assert "awaiting" not in started["state"]["fair"] and not started["isChance"]
+        assert any(event["type"] == "chance" for event in started["events"])
+        with pytest.raises(MoveRejected) as again:
+            await rw.contribute("tric-trac", started["state"], 1, "ben")
+        assert (again.value.code, again.value.reason) == (ErrorCode.NOT_YOUR_TURN, "NOT_AWAITED")
+
+        pos, moves, history = started, [], [waiting["state"], first["state"], started["state"]]
+        for _ in range(FAIR_PLIES):
+            if pos["status"] == "finished":
+                break
+            mover = pos["toMove"][0]
+            move = (await rw.legal_moves("tric-trac", pos["state"], player=mover))["moves"][0]
+            pos = await rw.play("tric-trac", pos["state"], move["notation"], player=mover)
+            moves.append({"player": mover, "move": move["notation"]})
+            history.append(pos["state"])
+        assert pos["status"] == "finished"
+        fair = pos["state"]["fair"]
+        verdict = await rw.verify("tric-trac", moves, fair=fair, history=history, **FAIR_GAME)
+        assert (verdict["valid"], verdict["problems"]) == (True, []), verdict["problems"]
+
+    with running_server(RULES_SECRET=FAIR_SECRET) as url:
+        run(url, body)
 
 
 def test_graphql(base):

@@ -36,6 +36,7 @@ from regelwerk_client import (
     EvaluateAnswer,
     EvaluateStats,
     Fair,
+    FairStart,
     Game,
     GameId,
     GameList,
@@ -129,6 +130,8 @@ MIRRORS: dict[Any, dict[str, Any]] = {
     SuggestStats: SCHEMAS["SuggestAnswer"]["properties"]["stats"],
     TopMove: SCHEMAS["SuggestAnswer"]["properties"]["stats"]["properties"]["top"]["items"],
     Player: SCHEMAS["MixtourGame"]["properties"]["players"]["items"],
+    Fair: SCHEMAS["Fair"],
+    FairStart: SCHEMAS["FairStart"],
 }
 
 
@@ -205,15 +208,18 @@ CERTIFICATE: Certificate = {
     "sig": "0123abcd.00",
 }
 FAIR: Fair = {"commitment": "0" * 64, "contributions": ["anna", None]}
+HISTORY = [STATE, {"game": "mixtour", "fair": FAIR}]
 CALLS = [
     _calls.games(),
     _calls.rules("mixtour"),
     _calls.new_game("mixtour", 2, {"pointsToWin": 3}, "s", True, {"contributions": ["anna"]}),
+    _calls.new_game("tric-trac", 2, {"pointsToWin": 3}, "s", False, {"open": True}),
     _calls.position("mixtour", STATE, True),
     _calls.legal_moves("mixtour", STATE, 0, True),
     _calls.next_steps("tric-trac", STATE, 0, ["1/6", {"kind": "turn", "steps": []}]),
     _calls.play("mixtour", STATE, "a1", None, 0, False, True),
     _calls.play("mixtour", STATE, None, ["a1", {"player": 0, "move": "b1"}], 0, True, False),
+    _calls.contribute("tric-trac", STATE, 1, "ben", True),
     _calls.score("mixtour", STATE),
     _calls.replay("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", FAIR),
     _calls.replay_record("mixtour", RECORD),
@@ -223,16 +229,18 @@ CALLS = [
     _calls.evaluate("mixtour", STATE, 0, "s", 50, "easy", 200),
     _calls.analyze("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", 5, "a", FAIR),
     _calls.analyze_record("mixtour", RECORD, 5, "a"),
-    _calls.verify("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS, FAIR),
-    _calls.verify_record("mixtour", RECORD),
+    _calls.verify(
+        "mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS, FAIR, HISTORY
+    ),
+    _calls.verify_record("mixtour", RECORD, HISTORY),
     _calls.record("mixtour", ["a1"], 2, {"pointsToWin": 3}, "s", "0123abcd", CLAIMED, TAGS, FAIR),
     _calls.check_certificate(CERTIFICATE, RECORD),
 ]
 BATCH_LINES = [
     {"game": "mixtour", "moves": ["a1"], "claimed": CLAIMED, "tags": TAGS, "seed": "s"},
-    {"game": "mixtour", "record": RECORD},
+    {"game": "mixtour", "record": RECORD, "history": HISTORY},
     {"game": "mixtour", "moves": ["a1\u2028b1"], "players": 2, "options": {}, "keyId": "k"},
-    {"game": "tric-trac", "moves": [], "seed": "s", "fair": FAIR},
+    {"game": "tric-trac", "moves": [], "seed": "s", "fair": FAIR, "history": HISTORY},
 ]
 
 
@@ -292,6 +300,14 @@ def test_a_batch_is_an_iterable_of_lines(lines):
         list(_calls.verify_batch([{"game": "mixtour"}, "mixtour"]).parts)
     with pytest.raises(ValueError, match="lines_per_request"):
         _calls.verify_batch([], 0)
+
+
+@pytest.mark.parametrize("history", ["[]", b"[]", STATE])
+def test_a_history_is_a_list_of_states(history):
+    with pytest.raises(TypeError, match="history"):
+        _calls.verify("mixtour", ["a1"], history=history)
+    with pytest.raises(TypeError, match="history"):
+        _calls.verify_record("mixtour", RECORD, history)
 
 
 def test_every_rest_operation_has_a_call():

@@ -225,6 +225,17 @@ def play(
     return Call("play", "POST", _path(game, "play"), body, _object(PlayAnswer))
 
 
+def contribute(
+    game: str,
+    state: Mapping[str, Any],
+    player: int,
+    contribution: str | None = None,
+    describe: bool | None = None,
+) -> Call[PlayAnswer]:
+    body = _body(state=state, player=player, contribution=contribution, describe=describe)
+    return Call("contribute", "POST", _path(game, "contribute"), body, _object(PlayAnswer))
+
+
 def score(game: str, state: Mapping[str, Any]) -> Call[Score]:
     return Call("score", "POST", _path(game, "score"), {"state": state}, _object(Score))
 
@@ -287,6 +298,15 @@ def _game(
     )
 
 
+def _history(history: Sequence[Mapping[str, Any]] | None) -> dict[str, Any]:
+    """verify's ``history``: the states of a fair game as the service answered them."""
+    if history is None:
+        return {}
+    if isinstance(history, (str, bytes, Mapping)):
+        raise TypeError("history is a list of state documents")
+    return {"history": [dict(state) for state in history]}
+
+
 def verify(
     game: str,
     moves: Sequence[MoveEntry],
@@ -297,8 +317,9 @@ def verify(
     claimed: Claimed | None = None,
     tags: Mapping[str, str] | None = None,
     fair: Fair | None = None,
+    history: Sequence[Mapping[str, Any]] | None = None,
 ) -> Call[VerifyAnswer]:
-    body = _game(moves, players, options, seed, key_id, claimed, tags, fair)
+    body = _game(moves, players, options, seed, key_id, claimed, tags, fair) | _history(history)
     return Call("verify", "POST", _path(game, "verify"), body, _object(VerifyAnswer))
 
 
@@ -325,8 +346,10 @@ def analyze_record(
     return Call("analyze", "POST", _path(game, "analyze"), body, _object(AnalyzeAnswer))
 
 
-def verify_record(game: str, record: str) -> Call[VerifyAnswer]:
-    body = {"record": _text(record)}
+def verify_record(
+    game: str, record: str, history: Sequence[Mapping[str, Any]] | None = None
+) -> Call[VerifyAnswer]:
+    body = {"record": _text(record), **_history(history)}
     return Call("verify", "POST", _path(game, "verify"), body, _object(VerifyAnswer))
 
 

@@ -219,6 +219,22 @@ class Regelwerk:
         call = _calls.play(game, state, move, moves, player, auto_chance, describe)
         return self._send(call, language)
 
+    def contribute(
+        self,
+        game: str,
+        state: Mapping[str, Any],
+        player: int,
+        contribution: str | None = None,
+        *,
+        describe: bool | None = None,
+        language: str | None = None,
+    ) -> PlayAnswer:
+        """Gives ``player``'s ``contribution`` (None: none) to a fair game started open
+        (``new_game(fair={"open": True, ...})``), for a seat its state's ``fair["awaiting"]``
+        lists; the last one awaited starts the game's chance (its events). A seat not awaited
+        raises ``MoveRejected`` (NOT_YOUR_TURN, ``.reason`` NOT_AWAITED)."""
+        return self._send(_calls.contribute(game, state, player, contribution, describe), language)
+
     def score(self, game: str, state: Mapping[str, Any], *, language: str | None = None) -> Score:
         """Scores, status, winners, why it ended and the game's breakdown."""
         return self._send(_calls.score(game, state), language)
@@ -332,15 +348,18 @@ class Regelwerk:
         fair: Fair | None = None,
         claimed: Claimed | None = None,
         tags: Mapping[str, str] | None = None,
+        history: Sequence[Mapping[str, Any]] | None = None,
         language: str | None = None,
     ) -> VerifyAnswer:
         """Replays the game and compares the ``claimed`` scores and winners: what is wrong with
         the game is a problem of the verdict, not an exception. ``tags`` (Event, Round,
-        Player0, ...) belong to the record a certificate names."""
-        return self._send(
-            _calls.verify(game, moves, players, options, seed, key_id, claimed, tags, fair),
-            language,
+        Player0, ...) belong to the record a certificate names. ``history``: states of a fair
+        game as the service answered them; one the game's moves do not pass through is a
+        FORKED problem (the game branched there)."""
+        call = _calls.verify(
+            game, moves, players, options, seed, key_id, claimed, tags, fair, history
         )
+        return self._send(call, language)
 
     def analyze(
         self,
@@ -380,10 +399,17 @@ class Regelwerk:
         call = _calls.analyze_record(game, record, budget, analysis_seed)
         return self._send(call, language)
 
-    def verify_record(self, game: str, record: str, *, language: str | None = None) -> VerifyAnswer:
-        """``verify`` of a text record, its Result tag the claim; one that does not read raises
-        ``InvalidRecord`` (``.line``)."""
-        return self._send(_calls.verify_record(game, record), language)
+    def verify_record(
+        self,
+        game: str,
+        record: str,
+        *,
+        history: Sequence[Mapping[str, Any]] | None = None,
+        language: str | None = None,
+    ) -> VerifyAnswer:
+        """``verify`` of a text record, its Result tag the claim (and ``history`` as
+        ``verify``'s); one that does not read raises ``InvalidRecord`` (``.line``)."""
+        return self._send(_calls.verify_record(game, record, history), language)
 
     def record(
         self,

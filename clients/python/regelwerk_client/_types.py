@@ -184,17 +184,25 @@ class PlayAnswer(Position):
 
 class Fair(TypedDict):
     """A fair game's chance as its state and record carry it: the commitment to the server
-    seed, each player's contribution and, once the game is finished, the seed revealed."""
+    seed, each player's contribution and, once the game is finished, the seed revealed.
+    A game started open lists the seats whose contribution it still waits for in
+    ``awaiting`` (``contribute``); ``ply`` counts the moves since the start and ``parent``
+    is the digest (the ETag) of the state one ply before."""
 
     commitment: str
     contributions: list[str | None]
+    awaiting: NotRequired[list[int]]
+    ply: NotRequired[int]
+    parent: NotRequired[str]
     reveal: NotRequired[str]
 
 
 class FairStart(TypedDict, total=False):
-    """``new_game(fair=...)``: start a fair game with the players' contributions."""
+    """``new_game(fair=...)``: start a fair game with the players' contributions; with
+    ``open`` it waits at its first chance event for the seats without one (``contribute``)."""
 
     contributions: list[str | None]
+    open: bool
 
 
 class ReplayedGame(TypedDict):
@@ -506,6 +514,7 @@ ProblemCode = Literal[
     "FAIR_REVEAL_DIFFERS",
     "FAIR_COMMITMENT_DIFFERS",
     "FAIR_UNREVEALED",
+    "FORKED",  # a state of verify's history that the record's line does not pass through
     # a batch line that is no verifiable record (the error a single request would answer)
     "MALFORMED_JSON",
     "INVALID_REQUEST",

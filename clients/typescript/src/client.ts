@@ -24,6 +24,7 @@ import type {
   BatchVerdict,
   CertificateBody,
   CertificateCheck,
+  ContributeBody,
   GameId,
   GameList,
   GameRecordBody,
@@ -89,6 +90,7 @@ const ROUTES = {
   legalMoves: ["post", "/v1/games/{game}/legal-moves"],
   nextSteps: ["post", "/v1/games/{game}/next-steps"],
   play: ["post", "/v1/games/{game}/play"],
+  contribute: ["post", "/v1/games/{game}/contribute"],
   score: ["post", "/v1/games/{game}/score"],
   replay: ["post", "/v1/games/{game}/replay"],
   view: ["post", "/v1/games/{game}/view"],
@@ -226,6 +228,20 @@ export class RegelwerkClient {
     return this.call("play", game, body, options);
   }
 
+  /**
+   * `POST /v1/games/{game}/contribute`: a seat's `contribution` (`null` or left out: none) to a
+   * fair game started open (`newGame(game, {seed, fair: {open: true}})`), for a seat its
+   * state's `fair.awaiting` lists; the last one awaited draws the opening chance (its
+   * `events`). A seat not awaited is refused: NOT_YOUR_TURN, `details.reason` NOT_AWAITED.
+   */
+  contribute<G extends GameId>(
+    game: G,
+    body: ContributeBody<G>,
+    options?: CallOptions,
+  ): Promise<PlayAnswer<G>> {
+    return this.call("contribute", game, body, options);
+  }
+
   /** `POST /v1/games/{game}/score`: scores, status, winners, reason and the breakdown. */
   score<G extends GameId>(game: G, body: ScoreBody<G>, options?: CallOptions): Promise<Score<G>> {
     return this.call("score", game, body, options);
@@ -296,6 +312,8 @@ export class RegelwerkClient {
    * `POST /v1/games/{game}/verify`: replays the game (its moves, or its text record `{record}`)
    * and compares the `claimed` scores and winners. What is wrong with the game is a problem of
    * the verdict (`valid` false), not an error; with a RULES_SECRET a valid one is certified.
+   * `history`: a fair game's states as the service answered them; one its moves do not pass
+   * through is a FORKED problem (the game branched there).
    */
   verify<G extends GameId>(
     game: G,

@@ -92,6 +92,7 @@ export type RestOperation =
   | "legalMoves"
   | "nextSteps"
   | "play"
+  | "contribute"
   | "score"
   | "replay"
   | "view"
@@ -151,6 +152,12 @@ export type NextStepsBody<G extends GameId = GameId> = Override<
 export type PlayBody<G extends GameId = GameId> =
   | Override<Schemas["PlayMoveRequest"], { state: State<G>; move: MoveEntry<G> }>
   | Override<Schemas["PlayMovesRequest"], { state: State<G>; moves: MoveEntry<G>[] }>;
+/** A seat's contribution (`null` or left out: none) to a fair game started open, for a seat
+ * its state's `fair.awaiting` lists. */
+export type ContributeBody<G extends GameId = GameId> = Override<
+  RequestBody<"contribute">,
+  { state: State<G> }
+>;
 export type ScoreBody<G extends GameId = GameId> = Override<
   RequestBody<"score">,
   { state: State<G> }
@@ -166,8 +173,14 @@ export type GameRecordBody<G extends GameId = GameId> = Override<
   RequestBody<"record">,
   { options?: Options<G>; moves: MoveEntry<G>[] }
 >;
-/** The game with its claim, or its text record (whose Result tag is the claim). */
-export type VerifyBody<G extends GameId = GameId> = GameRecordBody<G> | RecordBody;
+/** The game with its claim, or its text record (whose Result tag is the claim); with either,
+ * a fair game's `history` (a state its moves do not pass through is a FORKED problem). */
+export type VerifyBody<G extends GameId = GameId> =
+  | Override<
+      Schemas["VerifyGameRequest"],
+      { options?: Options<G>; moves: MoveEntry<G>[]; history?: State<G>[] | null }
+    >
+  | Override<Schemas["VerifyRecordRequest"], { history?: State<G>[] | null }>;
 /** The game (replay's fields) or its text record, with the `budget` a position and the
  * `analysisSeed` of the searches. */
 export type AnalyzeBody<G extends GameId = GameId> =

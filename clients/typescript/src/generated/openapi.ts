@@ -106,6 +106,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game}/contribute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A player's contribution to a fair game started open; the last one awaited starts its chance */
+        post: operations["contribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game}/evaluate": {
         parameters: {
             query?: never;
@@ -469,6 +486,8 @@ export interface components {
             fair?: components["schemas"]["Fair"] | null;
             /** @description The game id (its id in the games catalogue). */
             game: components["schemas"]["GameId"];
+            /** @description States of the fair game as the service answered them (signed), in any order, at most MAX_MOVES + 1: each must lie on the record's line, found by its ply and digest; one that does not is FORKED (the game branched there: two successors of one state). */
+            history?: components["schemas"]["State"][] | null;
             /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
             keyId?: string | null;
             /** @description Moves in order (notation strings or {player, move} entries): with a seed only the players' moves, else chance outcomes too; at most MAX_MOVES. */
@@ -488,6 +507,8 @@ export interface components {
         BatchRecordLine: {
             /** @description The game id (its id in the games catalogue). */
             game: components["schemas"]["GameId"];
+            /** @description States of the fair game as the service answered them (signed), in any order, at most MAX_MOVES + 1: each must lie on the record's line, found by its ply and digest; one that does not is FORKED (the game branched there: two successors of one state). */
+            history?: components["schemas"]["State"][] | null;
             /** @description The game as a text record (docs/records.md). */
             record: string;
         };
@@ -537,6 +558,17 @@ export interface components {
             /** @description Empty: nobody won (a draw). */
             winners?: components["schemas"]["Player"][];
         };
+        ContributeRequest: {
+            /** @description The player's contribution to every outcome of a fair game started open (null or left out: none); given once, by a seat the state's fair.awaiting lists. */
+            contribution?: components["schemas"]["Contribution"] | null;
+            /** @description Add words for people, in the answer's language: each move's and event's description, the position's prompt (default false: the leanest answer). */
+            describe?: boolean | null;
+            /** @description The seat that contributes. */
+            player: components["schemas"]["Player"];
+            /** @description The state document, sent back as a position answered it. */
+            state: components["schemas"]["State"];
+        };
+        Contribution: string;
         Error: {
             error: {
                 args: components["schemas"]["MessageArgs"];
@@ -639,10 +671,16 @@ export interface components {
         Event: components["schemas"]["MixtourEvent"] | components["schemas"]["TricTracEvent"] | components["schemas"]["TeTrixEvent"] | components["schemas"]["TriominosJuniorEvent"];
         /** @description A fair game's chance (docs/records.md, 'Fair chance'): the commitment to its server seed, each player's contribution and, once the game is finished, the server seed revealed. Every outcome is derived from them; send it back unchanged. */
         Fair: {
+            /** @description The seats whose contribution a game started open still waits for (contribute): no chance is drawn before none is awaited. Only before the first chance event. */
+            awaiting?: number[];
             /** @description SHA-256 of the server seed, in hex: published at newGame. */
             commitment: string;
             /** @description Each player's contribution to every outcome, in seat order (null: none). */
             contributions: (string | null)[];
+            /** @description The digest of the state one ply before (its ETag): SHA-256, in hex, of its canonical JSON without sig. Absent at the start. */
+            parent?: string;
+            /** @description Moves applied since the start, chance outcomes too (0: the start). */
+            ply?: number;
             /** @description The server seed, in hex: only in a finished game's state. */
             reveal?: string;
         };
@@ -650,6 +688,8 @@ export interface components {
         FairStart: {
             /** @description Each player's contribution to every outcome, in seat order (null or left out: none); fewer than the players are filled with null. */
             contributions?: (string | null)[];
+            /** @description Wait for the contributions still missing: the game rests at its first chance event, its commitment published, until every seat without one has contributed (contribute), so no contribution is known before the commitment (default false: chance is drawn at once). */
+            open?: boolean;
         };
         /** @description A game of the catalogue with its options. */
         Game: components["schemas"]["MixtourGame"] | components["schemas"]["TricTracGame"] | components["schemas"]["TeTrixGame"] | components["schemas"]["TriominosJuniorGame"];
@@ -1082,10 +1122,16 @@ export interface components {
             chances?: number;
             /** @description A fair game's chance (docs/records.md, 'Fair chance'): the commitment to its server seed, each player's contribution and, once the game is finished, the server seed revealed. Every outcome is derived from them; send it back unchanged. */
             fair?: {
+                /** @description The seats whose contribution a game started open still waits for (contribute): no chance is drawn before none is awaited. Only before the first chance event. */
+                awaiting?: number[];
                 /** @description SHA-256 of the server seed, in hex: published at newGame. */
                 commitment: string;
                 /** @description Each player's contribution to every outcome, in seat order (null: none). */
                 contributions: (string | null)[];
+                /** @description The digest of the state one ply before (its ETag): SHA-256, in hex, of its canonical JSON without sig. Absent at the start. */
+                parent?: string;
+                /** @description Moves applied since the start, chance outcomes too (0: the start). */
+                ply?: number;
                 /** @description The server seed, in hex: only in a finished game's state. */
                 reveal?: string;
             };
@@ -1268,7 +1314,7 @@ export interface components {
          * @description Stable; see docs/records.md.
          * @enum {string}
          */
-        ProblemCode: "INVALID_NOTATION" | "ILLEGAL_MOVE" | "NOT_YOUR_TURN" | "GAME_OVER" | "INVALID_OPTIONS" | "RULES_VERSION_DIFFERS" | "NOT_FINISHED" | "SCORES_DIFFER" | "WINNERS_DIFFER" | "CHANCE_DIFFERS" | "FAIR_REVEAL_DIFFERS" | "FAIR_COMMITMENT_DIFFERS" | "FAIR_UNREVEALED" | "MALFORMED_JSON" | "INVALID_REQUEST" | "INVALID_RECORD" | "UNKNOWN_GAME" | "BODY_TOO_LARGE" | "TOO_MANY_MOVES" | "WORK_BUDGET_EXCEEDED" | "INTERNAL" | "NO_SECRET" | "UNKNOWN_KEY" | "BAD_SIGNATURE" | "DIGEST_DIFFERS";
+        ProblemCode: "INVALID_NOTATION" | "ILLEGAL_MOVE" | "NOT_YOUR_TURN" | "GAME_OVER" | "INVALID_OPTIONS" | "RULES_VERSION_DIFFERS" | "NOT_FINISHED" | "SCORES_DIFFER" | "WINNERS_DIFFER" | "CHANCE_DIFFERS" | "FAIR_REVEAL_DIFFERS" | "FAIR_COMMITMENT_DIFFERS" | "FAIR_UNREVEALED" | "FORKED" | "MALFORMED_JSON" | "INVALID_REQUEST" | "INVALID_RECORD" | "UNKNOWN_GAME" | "BODY_TOO_LARGE" | "TOO_MANY_MOVES" | "WORK_BUDGET_EXCEEDED" | "INTERNAL" | "NO_SECRET" | "UNKNOWN_KEY" | "BAD_SIGNATURE" | "DIGEST_DIFFERS";
         Ready: {
             games: components["schemas"]["GameId"][];
             /** @constant */
@@ -2043,10 +2089,16 @@ export interface components {
             end?: "cannotPlace" | "sheetsFull" | "stopped" | null;
             /** @description A fair game's chance (docs/records.md, 'Fair chance'): the commitment to its server seed, each player's contribution and, once the game is finished, the server seed revealed. Every outcome is derived from them; send it back unchanged. */
             fair?: {
+                /** @description The seats whose contribution a game started open still waits for (contribute): no chance is drawn before none is awaited. Only before the first chance event. */
+                awaiting?: number[];
                 /** @description SHA-256 of the server seed, in hex: published at newGame. */
                 commitment: string;
                 /** @description Each player's contribution to every outcome, in seat order (null: none). */
                 contributions: (string | null)[];
+                /** @description The digest of the state one ply before (its ETag): SHA-256, in hex, of its canonical JSON without sig. Absent at the start. */
+                parent?: string;
+                /** @description Moves applied since the start, chance outcomes too (0: the start). */
+                ply?: number;
                 /** @description The server seed, in hex: only in a finished game's state. */
                 reveal?: string;
             };
@@ -2603,10 +2655,16 @@ export interface components {
             dice?: number[] | null;
             /** @description A fair game's chance (docs/records.md, 'Fair chance'): the commitment to its server seed, each player's contribution and, once the game is finished, the server seed revealed. Every outcome is derived from them; send it back unchanged. */
             fair?: {
+                /** @description The seats whose contribution a game started open still waits for (contribute): no chance is drawn before none is awaited. Only before the first chance event. */
+                awaiting?: number[];
                 /** @description SHA-256 of the server seed, in hex: published at newGame. */
                 commitment: string;
                 /** @description Each player's contribution to every outcome, in seat order (null: none). */
                 contributions: (string | null)[];
+                /** @description The digest of the state one ply before (its ETag): SHA-256, in hex, of its canonical JSON without sig. Absent at the start. */
+                parent?: string;
+                /** @description Moves applied since the start, chance outcomes too (0: the start). */
+                ply?: number;
                 /** @description The server seed, in hex: only in a finished game's state. */
                 reveal?: string;
             };
@@ -3315,10 +3373,16 @@ export interface components {
             endReason?: "rackEmptied" | "poolEmptied" | "blocked" | null;
             /** @description A fair game's chance (docs/records.md, 'Fair chance'): the commitment to its server seed, each player's contribution and, once the game is finished, the server seed revealed. Every outcome is derived from them; send it back unchanged. */
             fair?: {
+                /** @description The seats whose contribution a game started open still waits for (contribute): no chance is drawn before none is awaited. Only before the first chance event. */
+                awaiting?: number[];
                 /** @description SHA-256 of the server seed, in hex: published at newGame. */
                 commitment: string;
                 /** @description Each player's contribution to every outcome, in seat order (null: none). */
                 contributions: (string | null)[];
+                /** @description The digest of the state one ply before (its ETag): SHA-256, in hex, of its canonical JSON without sig. Absent at the start. */
+                parent?: string;
+                /** @description Moves applied since the start, chance outcomes too (0: the start). */
+                ply?: number;
                 /** @description The server seed, in hex: only in a finished game's state. */
                 reveal?: string;
             };
@@ -3416,6 +3480,26 @@ export interface components {
             problems: components["schemas"]["VerifyProblem"][];
             valid: boolean;
         };
+        VerifyGameRequest: {
+            /** @description The claimed result: {scores?: [number], winners?: [int]}. */
+            claimed?: components["schemas"]["Claimed"] | null;
+            /** @description A fair game's commitment and contributions, as its state and record carry them (with the reveal, once finished): the moves may then list its chance outcomes, each checked against the derivation (docs/records.md, 'Fair chance'). */
+            fair?: components["schemas"]["Fair"] | null;
+            /** @description States of the fair game as the service answered them (signed), in any order, at most MAX_MOVES + 1: each must lie on the record's line, found by its ply and digest; one that does not is FORKED (the game branched there: two successors of one state). */
+            history?: components["schemas"]["State"][] | null;
+            /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
+            keyId?: string | null;
+            /** @description Moves in order (notation strings or {player, move} entries): with a seed only the players' moves, else chance outcomes too; at most MAX_MOVES. */
+            moves: components["schemas"]["MoveEntry"][];
+            /** @description The game's options (as the games catalogue lists them); each one left out takes its default. */
+            options?: components["schemas"]["Options"] | null;
+            /** @description How many players (null: the game's default). */
+            players?: number | null;
+            /** @description Chance is sampled from this seed, so the same seed replays the same game. */
+            seed?: components["schemas"]["Seed"] | null;
+            /** @description Record tags: {Event, Round, ...}. */
+            tags?: components["schemas"]["RecordTags"] | null;
+        };
         VerifyProblem: {
             args: components["schemas"]["MessageArgs"];
             /** @description SCORES_DIFFER, WINNERS_DIFFER: the scores or winners claimed. */
@@ -3436,8 +3520,15 @@ export interface components {
             /** @description A move's rule id, e.g. MX-7. */
             rule?: string;
         };
-        /** @description The game (as replay takes it) with the claim, or its text record (whose Result tag is the claim; also accepted as a text/plain body). */
-        VerifyRequest: components["schemas"]["GameRecordRequest"] | components["schemas"]["RecordRequest"];
+        /** @description A game as its text record, and the states of it to check against it. */
+        VerifyRecordRequest: {
+            /** @description States of the fair game as the service answered them (signed), in any order, at most MAX_MOVES + 1: each must lie on the record's line, found by its ply and digest; one that does not is FORKED (the game branched there: two successors of one state). */
+            history?: components["schemas"]["State"][] | null;
+            /** @description The game as a text record (docs/records.md). */
+            record: string;
+        };
+        /** @description The game (as replay takes it) with the claim, or its text record (whose Result tag is the claim; also accepted as a text/plain body); with either, a fair game's history. */
+        VerifyRequest: components["schemas"]["VerifyGameRequest"] | components["schemas"]["VerifyRecordRequest"];
         /** @description What one player may see. */
         View: components["schemas"]["MixtourState"] | components["schemas"]["TricTracState"] | components["schemas"]["TeTrixState"] | components["schemas"]["TriominosJuniorView"];
         ViewAnswer: {
@@ -3709,6 +3800,94 @@ export interface operations {
             };
         };
     };
+    contribute: {
+        parameters: {
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
+            path: {
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContributeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The answer's state, by its digest: SHA-256, in hex and quoted, of its canonical JSON without sig. A fair successor names it as its fair.parent; a host that keeps states compares and sets by it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayAnswer"];
+                };
+            };
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     evaluate: {
         parameters: {
             query?: {
@@ -3905,6 +4084,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The answer's state, by its digest: SHA-256, in hex and quoted, of its canonical JSON without sig. A fair successor names it as its fair.parent; a host that keeps states compares and sets by it. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4077,6 +4258,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The answer's state, by its digest: SHA-256, in hex and quoted, of its canonical JSON without sig. A fair successor names it as its fair.parent; a host that keeps states compares and sets by it. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4163,6 +4346,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The answer's state, by its digest: SHA-256, in hex and quoted, of its canonical JSON without sig. A fair successor names it as its fair.parent; a host that keeps states compares and sets by it. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4422,6 +4607,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The answer's state, by its digest: SHA-256, in hex and quoted, of its canonical JSON without sig. A fair successor names it as its fair.parent; a host that keeps states compares and sets by it. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
