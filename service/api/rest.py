@@ -86,7 +86,8 @@ async def replay(request: Request) -> Response:
 def tagged(response: Response, position: dict[str, Any]) -> Response:
     """The answer with the ``ETag`` of its position's state (its digest: a fair successor's
     ``parent``), so a host that keeps states can compare and set by it."""
-    response.headers["etag"] = f'"{state_digest(position["state"])}"'
+    # appended as it is (one header, never there before): MutableHeaders would scan them all
+    response.raw_headers.append((b"etag", f'"{state_digest(position["state"])}"'.encode()))
     return response
 
 
