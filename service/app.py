@@ -17,8 +17,9 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from . import jsonio, text
-from .api import offload, rest
+from .api import contract, offload, rest
 from .api.answers import Answers
+from .api.contract import NDJSON
 from .api.errors import ServiceError
 from .api.graphql import schema
 from .api.graphql_http import GraphQLEndpoint
@@ -220,8 +221,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         max_bytes=settings.answer_cache_bytes,
         rest_calls=rest.kept_calls(),
     )
-    # A batch (/v1/verify) streams: its limit is per line (service/api/verify.py).
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, streaming=("/v1/verify",))
+    # A batch (/v1/verify, /v1/analyze: an NDJSON body) streams: its limit is per line
+    # (service/api/verify.py, ndjson_stream).
+    batches = tuple(op.path for op in contract.OPERATIONS if op.body_media == NDJSON)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, streaming=batches)
     if settings.cors_origins:
         # Inside Observe (preflights are counted) and outside BodyLimit (a 413 still
         # carries the headers a browser needs to read it).

@@ -33,11 +33,10 @@ from itertools import chain, islice
 from typing import IO, Any
 
 from . import jsonio, text
-from .api.analyze import analyze_claim, analyze_line
+from .api.analyze import analyze_claim, review_line
 from .api.errors import ServiceError
 from .api.ops import Rules
 from .api.records import game_of, split_records
-from .api.request import json_syntax
 from .api.verify import read_record, refused, verify, verify_line
 from .cache import Cache
 from .games.core.text import Msg
@@ -200,22 +199,17 @@ def _review(rules: Rules, work: Work, args: argparse.Namespace, progress: Any) -
     """One record's review as ``{"line", "game", ...the review}``, or ``{"line", "game",
     "error"}`` when it has none (an illegal move, a record that does not read)."""
     kind, number, payload = work
+    if kind == "line":
+        return review_line(rules, number, payload, progress)
     game = None
     try:
-        if kind == "line":
-            data = jsonio.loads(payload)
-            game = data.get("game") if isinstance(data, dict) else None
-            found = analyze_line(rules, data, progress)
-        elif kind == "record":
+        if kind == "record":
             game = game_of(payload)
             claim = read_record(payload, offset=number - 1)
             engine = rules.engine(claim.game)
             found = analyze_claim(rules, engine, claim, args.budget, args.seed, progress)
         else:
             return {"line": payload["line"], "game": None, "error": payload["problems"][0]}
-    except jsonio.JSONDecodeError as exc:
-        error = ServiceError("MALFORMED_JSON", Msg.of("verify-line-not-json", **json_syntax(exc)))
-        return {"line": number, "game": game, "error": error.fields()}
     except ServiceError as exc:
         return {"line": number, "game": game, "error": exc.fields()}
     return {"line": number, "game": game, **found}

@@ -9,20 +9,24 @@ every position left is valued without a search and the answer says so (``stats.c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
-from .. import analysis, text
+from .. import analysis, jsonio, text
 from ..games.core import RulesError, driver
 from ..games.core.fair import FairDice
 from ..games.core.text import Msg
-from .budget import Work, spend
+from .budget import Work, request_budget, spend
 from .contract import ANALYSIS_BUDGET, ANALYSIS_SEED
-from .errors import from_rules, invalid_request
+from .errors import ServiceError, from_rules, invalid_request
 from .ops import Engine, Rules, check_seed
 from .records import print_record
-from .request import Body, type_name
-from .verify import ANALYZE_FIELDS, Claim, fair_replay, read_claim, to_record
+from .request import Body, json_syntax, type_name
+from .verify import ANALYZE_FIELDS, Claim, fair_replay, ndjson_stream, read_claim, to_record
+
+log = logging.getLogger("regelwerk")
 
 
 def analyze_claim(
@@ -126,3 +130,54 @@ def read_analysis(body: Body, game: str) -> tuple[Claim, int | None, str | None]
     it, the budget a position and the analysis seed; every problem reported at once."""
     v = body.read((ANALYSIS_BUDGET, ANALYSIS_SEED))
     return read_claim(body, game), v["budget"], v["analysisSeed"]
+
+
+def review_line(
+    rules: Rules,
+    number: int,
+    raw: bytes | str,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """One NDJSON line's review as ``regelwerk analyze`` prints it and ``POST /v1/analyze``
+    answers it: ``{"line", "game", ...the review}``, or ``{"line", "game", "error"}`` when the
+    line has none (it does not read, its game has an illegal move): the error a single
+    analyze would answer."""
+    game = None
+    try:
+        data = jsonio.loads(raw)
+        named = data.get("game") if isinstance(data, dict) else None
+        game = named if isinstance(named, str) else None
+        found = analyze_line(rules, data, progress)
+    except jsonio.JSONDecodeError as exc:
+        error = ServiceError("MALFORMED_JSON", Msg.of("verify-line-not-json", **json_syntax(exc)))
+        return {"line": number, "game": game, "error": error.fields()}
+    except ServiceError as exc:
+        return {"line": number, "game": game, "error": exc.fields()}
+    return {"line": number, "game": game, **found}
+
+
+def analyze_stream(
+    rules: Rules,
+    chunks: AsyncIterator[bytes],
+    run: Callable[[Callable[[], bytes]], Awaitable[bytes]],
+) -> AsyncIterator[bytes]:
+    """``POST /v1/analyze``: the review of every line of an NDJSON body, in order, each as
+    soon as it is made; each line has its own work budget, as a single analyze has."""
+    return ndjson_stream(rules, chunks, run, partial(_reviewed, rules), _review_too_long)
+
+
+def _reviewed(rules: Rules, number: int, raw: bytes) -> bytes:
+    settings = rules.settings
+    try:
+        with request_budget(settings.max_work, settings.search_max_cpu_ms):
+            answer = review_line(rules, number, raw)
+    except Exception:  # a bug must not end the batch: this line says so, the rest go on
+        log.exception("analyzing batch line %d failed", number)
+        error = ServiceError("INTERNAL", Msg.of("analyze-line-failed"))
+        answer = {"line": number, "game": None, "error": error.fields()}
+    return jsonio.dumps(answer) + b"\n"
+
+
+def _review_too_long(number: int, limit: int) -> bytes:
+    error = ServiceError("BODY_TOO_LARGE", Msg.of("verify-line-too-long", limit=limit))
+    return jsonio.dumps({"line": number, "game": None, "error": error.fields()}) + b"\n"

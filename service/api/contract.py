@@ -34,6 +34,7 @@ from ..games.core import narrow as pictures
 from ..settings import Settings
 
 JSON = dict[str, Any]
+NDJSON = "application/x-ndjson"  # a batch's body and answer: one JSON object a line
 # How the REST reader reads a field (request.Body.read) and which GraphQL type it is.
 Kind = Literal["state", "int", "bool", "str", "object", "move", "moves", "steps", "text", "json"]
 # The most steps a turn of any registered game has (GameSpec.turn_steps): a longer list of
@@ -105,7 +106,7 @@ class Operation:
         """Every field any of its bodies may hold, each once, in declaration order."""
         seen: dict[str, Field] = {}
         for body in self.bodies:
-            for f in BODIES[body].fields if body in BODIES else BATCH_LINE:
+            for f in BODIES[body].fields if body in BODIES else LINES[body]:
                 seen.setdefault(f.name, f)
         return tuple(seen.values())
 
@@ -425,6 +426,10 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
 
 # A line of a batch (BatchLine) is a verify body with its game.
 BATCH_LINE = (GAME, *BODIES["VerifyGameRequest"].fields, BODIES["RecordRequest"].fields[0])
+# A line of an analyze batch (AnalyzeBatchLine) is an analyze body with its game.
+ANALYZE_LINE = (GAME, *BODIES["AnalyzeMovesRequest"].fields, RECORD)
+# The NDJSON bodies: each line one of these fields' objects.
+LINES = {"BatchLine": BATCH_LINE, "AnalyzeBatchLine": ANALYZE_LINE}
 
 
 _GAME_PATH = "/v1/games/{game}"
@@ -581,8 +586,22 @@ OPERATIONS: tuple[Operation, ...] = (
             "a line of JSON, sent as soon as it is computed.",
         },
         ("BatchLine",),
-        media="application/x-ndjson",
-        body_media="application/x-ndjson",
+        media=NDJSON,
+        body_media=NDJSON,
+    ),
+    Operation(
+        "analyzeBatch",
+        "post",
+        "/v1/analyze",
+        "Review many games: NDJSON in, NDJSON reviews out, streamed in order",
+        {
+            "type": "string",
+            "description": "One BatchReview per non-blank line of the request, in order, each "
+            "a line of JSON, sent as soon as it is computed.",
+        },
+        ("AnalyzeBatchLine",),
+        media=NDJSON,
+        body_media=NDJSON,
     ),
     Operation(
         "checkCertificate",

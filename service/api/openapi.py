@@ -632,20 +632,7 @@ def api_schemas() -> JSON:
             "description": "Stable; see the README's table.",
         },
         "ErrorDetails": _error_details(),
-        "Error": obj(
-            {
-                "error": obj(
-                    {
-                        "code": ref("ErrorCode"),
-                        "message": {"type": "string", "description": MESSAGE},
-                        **MESSAGE_FIELDS,
-                        "details": ref("ErrorDetails"),
-                    },
-                    ["code", "message", "messageId", "args", "details"],
-                )
-            },
-            ["error"],
-        ),
+        "Error": obj({"error": error_object()}, ["error"]),
         "Health": obj({"status": {"const": "ok"}}, ["status"]),
         "Ready": obj(
             {"status": {"const": "ready"}, "games": array(ref("GameId"))}, ["status", "games"]
@@ -730,6 +717,15 @@ def request_schemas() -> JSON:
         "description": "One line of a POST /v1/verify body: a verify body with its game "
         "(application/x-ndjson: one JSON object per line; blank lines are skipped).",
     }
+    moves, text = contract.BODIES["AnalyzeMovesRequest"], contract.BODIES["AnalyzeRecordRequest"]
+    out["AnalyzeBatchLine"] = {
+        "oneOf": [
+            _body((game, *moves.fields), title="AnalyzeGameLine"),
+            _body((game, *text.fields), title="AnalyzeRecordLine"),
+        ],
+        "description": "One line of a POST /v1/analyze body: an analyze body with its game "
+        "(application/x-ndjson: one JSON object per line; blank lines are skipped).",
+    }
     return out
 
 
@@ -769,7 +765,7 @@ def _tournament_schemas() -> JSON:
             "budgetMs was given (without it, the same request gives the same answer).",
         },
     }
-    return {
+    out: JSON = {
         "SuggestAnswer": obj(
             {
                 "move": OFFERED,
@@ -1086,6 +1082,42 @@ def _tournament_schemas() -> JSON:
             ["valid", "problems", "keyId"],
         ),
     }
+    answer = out["AnalyzeAnswer"]
+    where = {
+        "line": {"type": "integer", "minimum": 1, "description": "The request's line."},
+        "game": {"type": ["string", "null"]},
+    }
+    out["BatchReview"] = {
+        "oneOf": [
+            obj(
+                {**where, **answer["properties"]},
+                ["line", "game", *answer["required"]],
+                title="BatchGameReview",
+            ),
+            obj(
+                {**where, "error": error_object()},
+                ["line", "game", "error"],
+                title="BatchLineError",
+                description="A line that has no review: the error a single analyze answers.",
+            ),
+        ],
+        "description": "One line of a POST /v1/analyze answer (application/x-ndjson): the "
+        "review of the line's game as analyze answers it, or why there is none.",
+    }
+    return out
+
+
+def error_object() -> JSON:
+    """The error object of every error answer (``Error``'s ``error``; a batch line's)."""
+    return obj(
+        {
+            "code": ref("ErrorCode"),
+            "message": {"type": "string", "description": MESSAGE},
+            **MESSAGE_FIELDS,
+            "details": ref("ErrorDetails"),
+        },
+        ["code", "message", "messageId", "args", "details"],
+    )
 
 
 # -- paths ---------------------------------------------------------------------------------

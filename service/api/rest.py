@@ -10,9 +10,9 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from . import answers, offload
-from .analyze import analyze_claim, read_analysis
+from .analyze import analyze_claim, analyze_stream, read_analysis
 from .budget import request_budget
-from .contract import BY_ID
+from .contract import BY_ID, NDJSON
 from .http import StreamedBody, json_response, read_json
 from .ops import (
     INLINE_MOVES,
@@ -161,7 +161,16 @@ async def verify_batch(request: Request) -> Response:
     async def run(call: Callable[[], bytes]) -> bytes:
         return await offload.run(call)
 
-    return StreamedBody(verify_stream(rules, request.stream(), run), "application/x-ndjson")
+    return StreamedBody(verify_stream(rules, request.stream(), run), NDJSON)
+
+
+async def analyze_batch(request: Request) -> Response:
+    rules = _rules(request)
+
+    async def run(call: Callable[[], bytes]) -> bytes:
+        return await offload.run(call)
+
+    return StreamedBody(analyze_stream(rules, request.stream(), run), NDJSON)
 
 
 async def certificates(request: Request) -> Response:
@@ -329,6 +338,7 @@ HANDLERS: dict[str, Handler] = {
     "listGames": games,
     "getRules": rules_of,
     "verifyBatch": verify_batch,
+    "analyzeBatch": analyze_batch,
     "checkCertificate": certificates,
 }
 

@@ -825,16 +825,29 @@ def refused(number: int, game: str | None, error: ServiceError) -> dict[str, Any
     return Verdict(False, [problem], 0, None, None).line(number, game)
 
 
-async def verify_stream(
+def verify_stream(
     rules: Rules,
     chunks: AsyncIterator[bytes],
     run: Callable[[Callable[[], bytes]], Awaitable[bytes]],
 ) -> AsyncIterator[bytes]:
-    """NDJSON verdicts of an NDJSON body, in order, each as soon as its line is verified.
+    """NDJSON verdicts of an NDJSON body, in order, each as soon as its line is verified (a
+    line longer than MAX_BODY_BYTES: BODY_TOO_LARGE)."""
+    return ndjson_stream(rules, chunks, run, partial(_verdict, rules), _too_long)
+
+
+async def ndjson_stream(
+    rules: Rules,
+    chunks: AsyncIterator[bytes],
+    run: Callable[[Callable[[], bytes]], Awaitable[bytes]],
+    answer: Callable[[int, bytes], bytes],
+    too_long: Callable[[int, int], bytes],
+) -> AsyncIterator[bytes]:
+    """``answer(number, line)`` of every non-blank line of an NDJSON body, in order, each as
+    soon as it is computed (``POST /v1/verify``, ``POST /v1/analyze``).
 
     Memory stays bounded: one line at a time is held, and a line longer than MAX_BODY_BYTES
-    is skipped as it streams (its verdict: BODY_TOO_LARGE). ``run`` runs one verification
-    (in a worker thread, so the event loop keeps serving)."""
+    is skipped as it streams (``too_long(number, limit)`` answers it). ``run`` runs one
+    answer (in a worker thread, so the event loop keeps serving)."""
     limit = rules.settings.max_body_bytes
     buffer = bytearray()
     number = 0
@@ -852,20 +865,20 @@ async def verify_stream(
             number += 1
             if skipping:
                 skipping = False
-                yield _too_long(number, limit)
+                yield too_long(number, limit)
             else:
                 buffer += chunk[start:end]
                 if len(buffer) > limit:
-                    yield _too_long(number, limit)
+                    yield too_long(number, limit)
                 elif buffer.strip():
-                    yield await run(partial(_verdict, rules, number, bytes(buffer)))
+                    yield await run(partial(answer, number, bytes(buffer)))
             buffer = bytearray()
             start = end + 1
     if skipping:
-        yield _too_long(number + 1, limit)
+        yield too_long(number + 1, limit)
     elif buffer.strip():
         number += 1
-        yield await run(partial(_verdict, rules, number, bytes(buffer)))
+        yield await run(partial(answer, number, bytes(buffer)))
 
 
 def _verdict(rules: Rules, number: int, raw: bytes) -> bytes:

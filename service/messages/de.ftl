@@ -226,6 +226,7 @@ verify-winners-differ = angegebene Gewinner { $claimed }, laut Protokoll { $comp
 verify-line-not-json = die Zeile ist kein gültiges JSON: { $detail } (Zeile { NUMBER($line, useGrouping: 0) }, Spalte { NUMBER($column, useGrouping: 0) }, Zeichen { NUMBER($char, useGrouping: 0) })
 verify-line-too-long = die Zeile ist länger als { $limit } Byte
 verify-line-failed = die Prüfung dieser Zeile ist fehlgeschlagen (ein Fehler im Dienst, protokolliert)
+analyze-line-failed = die Analyse dieser Zeile ist fehlgeschlagen (ein Fehler des Dienstes, protokolliert)
 # Die Prüfung eines Zertifikats
 verify-no-secret = dieser Dienst hat kein RULES_SECRET: er stellt keine Zertifikate aus und prüft keine
 verify-unknown-key = das Zertifikat nennt keinen Schlüssel dieses Dienstes: ein anderer Dienst hat es ausgestellt, oder sein Geheimnis wurde ausgemustert

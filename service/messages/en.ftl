@@ -202,6 +202,7 @@ verify-winners-differ = claimed winners { $claimed }, the record gives { $comput
 verify-line-not-json = the line is not valid JSON: { $detail }: line { NUMBER($line, useGrouping: 0) } column { NUMBER($column, useGrouping: 0) } (char { NUMBER($char, useGrouping: 0) })
 verify-line-too-long = the line is longer than { NUMBER($limit, useGrouping: 0) } bytes
 verify-line-failed = verifying this line failed (a bug, logged)
+analyze-line-failed = analyzing this line failed (a bug, logged)
 # A certificate check
 verify-no-secret = this service has no RULES_SECRET: it issues and checks no certificates
 verify-unknown-key = the certificate names no key of this service: another service made it, or its secret was retired

@@ -118,12 +118,17 @@ def test_openapi_operations_are_the_declared_ones(op):
         return
     schemas = document["components"]["schemas"]
     body = operation["requestBody"]["content"][op.body_media]["schema"]["$ref"].split("/")[-1]
-    if body == "BatchLine":  # a verify body with its game, one member per verify body
+    # an NDJSON line: a body of the single operation with its game, one member per body
+    single = {"BatchLine": "verify", "AnalyzeBatchLine": "analyze"}.get(body)
+    if single is not None:
         lines = [schemas[m["$ref"].split("/")[-1]] for m in schemas[body]["oneOf"]]
-        verify_bodies = contract.BY_ID["verify"].bodies
         assert [list(m["properties"]) for m in lines] == [
-            ["game", *(f.name for f in contract.BODIES[b].fields)] for b in verify_bodies
+            ["game", *(f.name for f in contract.BODIES[b].fields)]
+            for b in contract.BY_ID[single].bodies
         ]
+        assert {f.name for f in contract.LINES[body]} == {
+            name for m in lines for name in m["properties"]
+        }
         return
     members = [m["$ref"].split("/")[-1] for m in schemas[body].get("oneOf", [])]
     assert (members or [body]) == list(op.bodies)

@@ -49,6 +49,7 @@ OPERATIONS = {
     ("post", f"{G}/verify"): "verify",
     ("post", f"{G}/record"): "record",
     ("post", "/v1/verify"): "verifyBatch",
+    ("post", "/v1/analyze"): "analyzeBatch",
     ("post", "/v1/certificates"): "checkCertificate",
     ("get", "/healthz"): "healthz",
     ("get", "/readyz"): "readyz",

@@ -261,3 +261,56 @@ def test_the_docs_list_every_games_marks():
         name = REGISTRY[game].descriptor.name
         row = f"| {name} | " + " | ".join(f"{m:g}" for m in spec.marks) + " |"
         assert row in docs, row
+
+
+def test_post_analyze_streams_the_lines_regelwerk_analyze_prints(client, tmp_path):
+    """POST /v1/analyze (issue 27, point 5: NDJSON in and out): one review a line, in order,
+    the very lines the command line prints for the same file; a line with no review says why
+    (its JSON, an unknown game, an illegal move) and the rest go on."""
+    good = {"game": "mixtour", "moves": ["c3", "c4"], "budget": 2, "analysisSeed": "b"}
+    record = record_of(client, "tric-trac", None, None, 6, "batch")
+    lines = [
+        jsonio.dumps(good).decode(),
+        "",  # blank: skipped
+        "{not json",
+        jsonio.dumps({"game": "chess", "moves": []}).decode(),
+        jsonio.dumps({"game": "mixtour", "moves": ["c3", "c3"]}).decode(),
+        jsonio.dumps({"game": "tric-trac", "record": record, "budget": 2}).decode(),
+    ]
+    body = "\n".join(lines) + "\n"
+    answer = client.post(
+        "/v1/analyze", content=body, headers={"Content-Type": "application/x-ndjson"}
+    )
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"].startswith("application/x-ndjson")
+    got = [jsonio.loads(line) for line in answer.text.splitlines()]
+    assert [(g["line"], g["game"], g.get("error", {}).get("code")) for g in got] == [
+        (1, "mixtour", None),
+        (3, None, "MALFORMED_JSON"),
+        (4, "chess", "UNKNOWN_GAME"),
+        (5, "mixtour", "ILLEGAL_MOVE"),
+        (6, "tric-trac", None),
+    ]
+    single = analyze(client, "mixtour", {k: v for k, v in good.items() if k != "game"})
+    assert {k: v for k, v in got[0].items() if k not in ("line", "game")} == single
+    path = tmp_path / "games.ndjson"
+    path.write_text(body)
+    done = subprocess.run([COMMAND, "analyze", str(path)], capture_output=True, text=True)
+    assert done.returncode == 1, done.stderr
+    assert [jsonio.loads(line) for line in done.stdout.splitlines()] == got
+
+
+def test_post_analyze_words_errors_in_the_asked_language_and_skips_a_long_line(make_client):
+    client = make_client(max_body_bytes=200)
+    long = jsonio.dumps({"game": "mixtour", "moves": ["c3"] * 60}).decode()
+    body = long + "\n" + jsonio.dumps({"game": "chess"}).decode() + "\n"
+    answer = client.post(
+        "/v1/analyze",
+        content=body,
+        headers={"Content-Type": "application/x-ndjson", "Accept-Language": "de"},
+    )
+    first, second = [jsonio.loads(line) for line in answer.text.splitlines()]
+    assert (first["line"], first["error"]["code"]) == (1, "BODY_TOO_LARGE")
+    assert (second["line"], second["error"]["code"]) == (2, "UNKNOWN_GAME")
+    assert second["error"]["message"].startswith("unbekanntes Spiel")
+    assert second["error"]["messageId"] == "error-unknown-game"

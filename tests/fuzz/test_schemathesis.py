@@ -35,6 +35,7 @@ from schemathesis.specs.openapi.checks import (
 )
 from starlette.testclient import TestClient
 
+from service.api import contract
 from service.app import create_app
 from service.settings import Settings
 
@@ -75,13 +76,15 @@ CHECKS = [
 
 @schemathesis.serializer("application/x-ndjson")
 def ndjson(ctx: Any, value: Any) -> dict[str, bytes]:
-    """A generated batch line (BatchLine) as a one-line NDJSON body."""
+    """A generated batch line (BatchLine, AnalyzeBatchLine) as a one-line NDJSON body."""
     return {"data": json.dumps(value).encode() + b"\n"}
 
 
-# POST /v1/verify refuses no body: each line is verified, and a line that is no record gets
-# an invalid verdict (200) by design, so a body the schema forbids is not "rejected" there.
+# A batch (POST /v1/verify, POST /v1/analyze) refuses no body: each line is answered, and a
+# line that is no record gets an invalid verdict or an error line (200) by design, so a body
+# the schema forbids is not "rejected" there.
 BATCH_CHECKS = [c for c in CHECKS if c is not negative_data_rejection]
+BATCHES = frozenset(op.path for op in contract.OPERATIONS if op.body_media == contract.NDJSON)
 
 
 def negative_data_judged(ctx: Any, response: Any, case: Any) -> bool | None:
@@ -98,7 +101,7 @@ VERIFY_CHECKS = [negative_data_judged if c is negative_data_rejection else c for
 
 
 def checks_for(path: str) -> list[Any]:
-    if path == "/v1/verify":
+    if path in BATCHES:
         return BATCH_CHECKS
     return VERIFY_CHECKS if path == "/v1/games/{game}/verify" else CHECKS
 
