@@ -20,6 +20,13 @@ GAMES = ("mixtour", "tric-trac", "te-trix", "triominos-junior")
 # A whole Mixtour game to pointsToWin 1 (White builds, Blue takes the stack of five).
 FINISHED_MIXTOUR = ["a1", "b1", "b1-a1", "b1", "a1:2-b1", "a1", "b1:3-a1", "b1", "a1:4-b1"]
 
+# analyze_batch's lines: a short game, a game the service does not have, a text record.
+ANALYZE_BATCH: list[dict[str, Any]] = [
+    {"game": "mixtour", "moves": ["c3", "c4"], "budget": 2},
+    {"game": "chess", "moves": []},
+    {"game": "mixtour", "record": '[Game "mixtour"]\n1. c3\n', "budget": 2},
+]
+
 # A fair game needs a service with RULES_SECRET. Tric Trac to one point: some 30 moves.
 FAIR_SECRET = "client-fair-chance"
 FAIR_GAME: dict[str, Any] = {"seed": "client-fair", "options": {"pointsToWin": 1}}

@@ -33,6 +33,7 @@ from regelwerk_client import (
 
 from ..server_process import ROOT, running_server
 from .python_client_support import (
+    ANALYZE_BATCH,
     FAIR_GAME,
     FAIR_PLIES,
     FAIR_SECRET,
@@ -527,6 +528,49 @@ def test_verify_batch_verdicts_arrive_in_order(base):
             assert verdict["line"] == 1
             break
         assert rw.games() and transport.requests == 5
+
+
+def test_analyze_batch_reviews_arrive_in_order(base):
+    transport = CountingTransport()
+    pulled: list[int] = []
+
+    def lines():
+        for n, line in enumerate(ANALYZE_BATCH, 1):
+            pulled.append(n)
+            yield line
+
+    with Regelwerk(base, transport=transport) as rw:
+        reviews = rw.analyze_batch(lines(), lines_per_request=2)
+        first = next(reviews)
+        assert (first["line"], pulled) == (1, [1, 2])  # the lines are read as they are sent
+        received = [first, *reviews]
+        assert [r["line"] for r in received] == [1, 2, 3]
+        assert [r["game"] for r in received] == ["mixtour", "chess", "mixtour"]
+        review, unknown, from_record = received
+        assert "error" not in review and "error" not in from_record and "error" in unknown
+        assert [p["notation"] for p in review["plies"]] == ["c3", "c4"]
+        assert [p["notation"] for p in from_record["plies"]] == ["c3"]
+        assert review["annotated"].startswith('[Game "mixtour"]')
+        assert from_record["annotated"].startswith('[Game "mixtour"]')
+        assert (review["stats"]["budget"], from_record["stats"]["budget"]) == (2, 2)
+        # A line without a review carries the error a single analyze raises.
+        error = unknown["error"]
+        assert (error["code"], error["messageId"]) == ("UNKNOWN_GAME", "error-unknown-game")
+        assert set(error["details"].get("known", [])) == set(GAMES)
+        with pytest.raises(UnknownGame) as single_error:
+            rw.analyze("chess", [])
+        assert (single_error.value.message, single_error.value.message_id) == (
+            error["message"],
+            error["messageId"],
+        )
+        # A review is analyze's answer, with its line and game.
+        single = rw.analyze("mixtour", ["c3", "c4"], budget=2)
+        assert {k: v for k, v in review.items() if k not in ("line", "game")} == single
+        # Each part a request of its own, over the one connection, which stays usable.
+        assert (transport.requests, transport.connections) == (2 + 2, 1)
+        assert [r.url.path for r in transport.sent[:2]] == ["/v1/analyze"] * 2
+        in_one = list(rw.analyze_batch(ANALYZE_BATCH))
+        assert in_one == received
 
 
 def test_certificates():

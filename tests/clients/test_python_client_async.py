@@ -25,6 +25,7 @@ from regelwerk_client import (
 
 from ..server_process import running_server
 from .python_client_support import (
+    ANALYZE_BATCH,
     FAIR_GAME,
     FAIR_PLIES,
     FAIR_SECRET,
@@ -210,6 +211,43 @@ def test_tournament_tools(base):
         assert not check["valid"] and check["problems"]
 
     run(base, body)
+
+
+def test_analyze_batch_reviews_arrive_in_order(base):
+    transport = AsyncCountingTransport()
+
+    async def body(rw: AsyncRegelwerk) -> None:
+        pulled: list[int] = []
+
+        def lines():
+            for n, line in enumerate(ANALYZE_BATCH * 2, 1):
+                pulled.append(n)
+                yield line
+
+        reviews = rw.analyze_batch(lines(), lines_per_request=2)
+        first = await anext(reviews)
+        assert (first["line"], pulled) == (1, [1, 2])  # the lines are read as they are sent
+        received = [first, *[r async for r in reviews]]
+        assert [r["line"] for r in received] == [1, 2, 3, 4, 5, 6]
+        assert [r["game"] for r in received] == ["mixtour", "chess", "mixtour"] * 2
+        review, unknown, from_record = received[:3]
+        assert "error" not in review and "error" not in from_record and "error" in unknown
+        assert [p["notation"] for p in review["plies"]] == ["c3", "c4"]
+        assert [p["notation"] for p in from_record["plies"]] == ["c3"]
+        assert review["annotated"] and from_record["annotated"]
+        assert unknown["error"]["code"] == "UNKNOWN_GAME"
+        # The same lines again (in other parts): the same answers, numbered on.
+        assert [{**r, "line": r["line"] + 3} for r in received[:3]] == received[3:]
+        # A review is analyze's answer with its line and game.
+        single, from_text = await asyncio.gather(
+            rw.analyze("mixtour", ["c3", "c4"], budget=2),
+            rw.analyze_record("mixtour", '[Game "mixtour"]\n1. c3\n', budget=2),
+        )
+        assert {k: v for k, v in review.items() if k not in ("line", "game")} == single
+        assert {k: v for k, v in from_record.items() if k not in ("line", "game")} == from_text
+
+    run(base, body, transport=transport)
+    assert transport.requests == 3 + 2
 
 
 def test_an_open_fair_game_takes_contributions_and_verifies_its_history():

@@ -23,6 +23,9 @@ from regelwerk_client import (
     AnalyzeAnswer,
     AnalyzeStats,
     AsyncRegelwerk,
+    BatchGameReview,
+    BatchLineError,
+    BatchReview,
     BatchVerdict,
     Certificate,
     CertificateCheck,
@@ -116,6 +119,8 @@ MIRRORS: dict[Any, dict[str, Any]] = {
     Certificate: SCHEMAS["Certificate"],
     VerifyAnswer: SCHEMAS["VerifyAnswer"],
     BatchVerdict: SCHEMAS["BatchVerdict"],
+    BatchGameReview: SCHEMAS["BatchGameReview"],
+    BatchLineError: SCHEMAS["BatchLineError"],
     CertificateCheck: SCHEMAS["CertificateCheck"],
     SuggestAnswer: SCHEMAS["SuggestAnswer"],
     EvaluateAnswer: SCHEMAS["EvaluateAnswer"],
@@ -194,6 +199,48 @@ def test_every_json_answer_is_mirrored():
                 assert id(resolve(schema)) in mirrored, (path, schema)
 
 
+def test_every_ndjson_answer_line_is_mirrored():
+    """A batch's answer is NDJSON (a string to OpenAPI): its description names the component
+    of each line, and that component (each of its branches) needs its TypedDict here."""
+    mirrored = {id(schema) for schema in MIRRORS.values()}
+    answers = {}
+    for path, operations in OPENAPI["paths"].items():
+        if not path.startswith("/v1/"):
+            continue
+        for operation in operations.values():
+            content = operation["responses"]["200"]["content"]
+            if _calls.NDJSON in content:
+                description = content[_calls.NDJSON]["schema"]["description"]
+                (name,) = re.findall(r"^One (\w+) per non-blank line", description)
+                answers[operation["operationId"]] = name
+                for branch in branches(SCHEMAS[name]):
+                    assert id(branch) in mirrored, (path, name, branch.get("title"))
+    assert answers == {"verifyBatch": "BatchVerdict", "analyzeBatch": "BatchReview"}
+    assert {_calls.VERDICTS.name, _calls.REVIEWS.name} == set(answers.values())
+
+
+def test_a_batch_review_is_an_analyze_answer_with_its_line_or_the_lines_error():
+    """BatchReview is a review (analyze's answer and the line's number and game) or the
+    error of a line without one: the union, its branches in the schema's order, and their
+    nested shapes, which the schema spells out again instead of naming AnalyzeAnswer's."""
+    assert get_args(BatchReview) == (BatchGameReview, BatchLineError)
+    assert _calls.REVIEWS.shapes == get_args(BatchReview)
+    assert _calls.VERDICTS.shapes == (BatchVerdict,)
+    review, line_error = branches(SCHEMAS["BatchReview"])
+    assert (review, line_error) == (SCHEMAS["BatchGameReview"], SCHEMAS["BatchLineError"])
+    properties = review["properties"]
+    plies = [resolve(branch) for branch in properties["plies"]["items"]["oneOf"]]
+    assert_mirrors(DecisionReview, plies[0])
+    assert_mirrors(ChanceReview, plies[1])
+    assert_mirrors(PlayerReview, properties["players"]["items"])
+    assert_mirrors(AnalyzeStats, properties["stats"])
+    assert set(BatchGameReview.__required_keys__) - set(AnalyzeAnswer.__required_keys__) == {
+        "line",
+        "game",
+    }
+    assert_mirrors(ErrorBody, line_error["properties"]["error"])
+
+
 # -- requests -------------------------------------------------------------------------------
 STATE = {"game": "mixtour"}
 RECORD = '[Game "mixtour"]\n\n1. a1\n'
@@ -242,6 +289,13 @@ BATCH_LINES = [
     {"game": "mixtour", "moves": ["a1\u2028b1"], "players": 2, "options": {}, "keyId": "k"},
     {"game": "tric-trac", "moves": [], "seed": "s", "fair": FAIR, "history": HISTORY},
 ]
+ANALYZE_BATCH_LINES = [
+    {"game": "mixtour", "moves": ["a1"], "budget": 5, "analysisSeed": "a", "seed": "s"},
+    {"game": "mixtour", "record": RECORD, "budget": 5, "analysisSeed": "a"},
+    {"game": "mixtour", "moves": ["a1\u2028b1"], "players": 2, "options": {}, "keyId": "k"},
+    {"game": "tric-trac", "moves": [], "seed": "s", "fair": FAIR},
+    {"game": "mixtour", "record": RECORD},
+]
 
 
 @pytest.mark.parametrize("call", CALLS, ids=lambda c: f"{c.operation}-{len(c.body or {})}")
@@ -261,21 +315,45 @@ def test_requests_are_the_documented_operations_and_bodies(call):
 
 def test_a_batch_is_ndjson_of_verify_bodies_with_their_game():
     batch = _calls.verify_batch(iter(BATCH_LINES), 2)
+    assert_ndjson_of_lines(batch, BATCH_LINES, "verifyBatch", [(1, 2), (3, 2)])
+
+
+def test_an_analyze_batch_is_ndjson_of_analyze_bodies_with_their_game():
+    batch = _calls.analyze_batch(iter(ANALYZE_BATCH_LINES), 2)
+    assert_ndjson_of_lines(batch, ANALYZE_BATCH_LINES, "analyzeBatch", [(1, 2), (3, 2), (5, 1)])
+    # A line is an analyze body (one branch of AnalyzeRequest) with its game.
+    analyze = OPENAPI["paths"]["/v1/games/{game}/analyze"]["post"]
+    bodies = branches(analyze["requestBody"]["content"]["application/json"]["schema"])
+    lines = branches(SCHEMAS["AnalyzeBatchLine"])
+    assert [set(line["properties"]) for line in lines] == [
+        set(body["properties"]) | {"game"} for body in bodies
+    ]
+    assert [set(line["required"]) for line in lines] == [
+        set(body["required"]) | {"game"} for body in bodies
+    ]
+
+
+def assert_ndjson_of_lines(
+    batch: _calls.Batch[Any],
+    lines: list[dict[str, Any]],
+    operation_id: str,
+    parts_sent: list[tuple[int, int]],
+) -> None:
     operation = OPENAPI["paths"][batch.path][batch.method.lower()]
-    assert operation["operationId"] == batch.operation == "verifyBatch"
+    assert operation["operationId"] == batch.operation == operation_id
     content = operation["requestBody"]["content"]
     assert list(content) == [_calls.NDJSON] == [_calls.BATCH_HEADERS["Content-Type"]]
     kinds = line_kinds(content[_calls.NDJSON]["schema"])
     assert all("game" in required for required, _ in kinds)
     parts = list(batch.parts)
-    assert [(p.first, p.count) for p in parts] == [(1, 2), (3, 2)]
+    assert [(p.first, p.count) for p in parts] == parts_sent
     sent = b"".join(p.content for p in parts)
-    assert sent.endswith(b"\n") and sent.count(b"\n") == len(BATCH_LINES)
-    for text, line in zip(sent.split(b"\n")[:-1], BATCH_LINES, strict=True):
+    assert sent.endswith(b"\n") and sent.count(b"\n") == len(lines)
+    for text, line in zip(sent.split(b"\n")[:-1], lines, strict=True):
         assert json.loads(text) == line
         assert any(required <= set(line) <= fields for required, fields in kinds), set(line)
     # The lines use every field of a batch line.
-    assert set().union(*BATCH_LINES) == set().union(*(fields for _, fields in kinds))
+    assert set().union(*lines) == set().union(*(fields for _, fields in kinds))
 
 
 def line_kinds(schema: dict[str, Any]) -> list[tuple[set[str], set[str]]]:
@@ -293,13 +371,14 @@ def line_kinds(schema: dict[str, Any]) -> list[tuple[set[str], set[str]]]:
 
 
 @pytest.mark.parametrize("lines", ["{}", b"{}", {"game": "mixtour"}])
-def test_a_batch_is_an_iterable_of_lines(lines):
+@pytest.mark.parametrize("make", [_calls.verify_batch, _calls.analyze_batch])
+def test_a_batch_is_an_iterable_of_lines(make, lines):
     with pytest.raises(TypeError):
-        _calls.verify_batch(lines)
+        make(lines)
     with pytest.raises(TypeError, match="batch line 2"):
-        list(_calls.verify_batch([{"game": "mixtour"}, "mixtour"]).parts)
+        list(make([{"game": "mixtour"}, "mixtour"]).parts)
     with pytest.raises(ValueError, match="lines_per_request"):
-        _calls.verify_batch([], 0)
+        make([], 0)
 
 
 @pytest.mark.parametrize("history", ["[]", b"[]", STATE])
@@ -317,8 +396,8 @@ def test_every_rest_operation_has_a_call():
         if path.startswith("/v1/")
         for op in ops.values()
     }
-    batch = _calls.verify_batch(BATCH_LINES)
-    assert documented == {call.operation for call in CALLS} | {batch.operation}
+    batches = [_calls.verify_batch(BATCH_LINES), _calls.analyze_batch(ANALYZE_BATCH_LINES)]
+    assert documented == {call.operation for call in CALLS} | {b.operation for b in batches}
 
 
 def test_both_clients_offer_the_same_calls():
@@ -625,3 +704,96 @@ def test_a_batch_answer_without_its_last_newline_is_whole():
 def test_an_empty_batch_sends_nothing():
     with mock_client(500, b"", "text/plain") as rw:
         assert list(rw.verify_batch([])) == []
+
+
+# -- analyze batches ------------------------------------------------------------------------
+def review(line: int, **fields: Any) -> dict[str, Any]:
+    """A line's review as the service sends it: analyze's answer, its line and game."""
+    return {
+        "line": line,
+        "game": "mixtour",
+        "plies": [],
+        "players": [],
+        "stats": {"iterations": 0, "positions": 0, "cpuLimited": False, "budget": 2},
+        "annotated": '[Game "mixtour"]\n',
+    } | fields
+
+
+def line_error(line: int, code: str = "UNKNOWN_GAME", game: str | None = "chess") -> dict[str, Any]:
+    body = {"code": code, "message": "m", "messageId": "e", "args": {}, "details": {}}
+    return {"line": line, "game": game, "error": body}
+
+
+def test_an_analyze_batch_goes_in_parts_its_reviews_and_errors_numbered_as_the_batch_lines():
+    requests: list[httpx2.Request] = []
+
+    def answer(request: httpx2.Request) -> httpx2.Response:
+        requests.append(request)
+        sent = [json.loads(line) for line in request.content.splitlines()]
+        lines = [
+            line_error(n, game=line["game"])
+            if line["game"] == "chess"
+            else review(n, annotated=" ".join(line["moves"]))
+            for n, line in enumerate(sent, 1)
+        ]
+        body = ndjson(*lines)
+        stream = httpx2.ByteStream(body)  # one chunk: the reader splits it at \n only
+        return httpx2.Response(200, headers={"content-type": _calls.NDJSON}, stream=stream)
+
+    lines = [
+        {"game": "mixtour", "moves": ["c3", "line\u2028separator"], "budget": 2},
+        {"game": "chess", "moves": []},
+        {"game": "mixtour", "moves": ["c3"]},
+    ]
+    transport = httpx2.MockTransport(answer)
+    with Regelwerk("http://regelwerk.test", transport=transport) as rw:
+        reviews = list(rw.analyze_batch(lines, lines_per_request=2))
+    assert [r["line"] for r in reviews] == [1, 2, 3]
+    first, unknown, last = reviews
+    assert "error" not in first and "error" not in last and "error" in unknown
+    assert first["annotated"] == "c3 line\u2028separator" and last["annotated"] == "c3"
+    assert (unknown["game"], unknown["error"]["code"]) == ("chess", "UNKNOWN_GAME")
+    assert [r.content.count(b"\n") for r in requests] == [2, 1]
+    assert {r.headers["content-type"] for r in requests} == {_calls.NDJSON}
+    assert all(r.url.path == "/v1/analyze" and r.method == "POST" for r in requests)
+
+    async def main() -> list[BatchReview]:
+        async with AsyncRegelwerk("http://regelwerk.test", transport=transport) as rw:
+            return [r async for r in rw.analyze_batch(lines, lines_per_request=1)]
+
+    assert asyncio.run(main()) == reviews
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "media", "failure", "why"),
+    [
+        (200, ndjson(review(1)) + b"not json\n", NDJSON, BAD, "a line is not JSON"),
+        (200, b'{"line": 1, "game": null}\n', NDJSON, BAD, "a line is not a BatchReview"),
+        (200, ndjson(verdict(1)), NDJSON, BAD, "a line is not a BatchReview"),
+        (200, b"[1]\n", NDJSON, BAD, "a line is not a BatchReview"),
+        (200, ndjson(review(2), line_error(1)), NDJSON, BAD, "review 1 is not of line 1"),
+        (200, ndjson(line_error(1)), NDJSON, BAD, "ended after 1 of 2 reviews"),
+        (200, ndjson(*map(review, (1, 2, 3))), NDJSON, BAD, "more reviews than the 2 lines"),
+        (200, b"", NDJSON, BAD, "ended after 0 of 2 reviews"),
+        (200, ndjson(review(1), review(2)), "application/json", BAD, "not NDJSON"),
+        (400, REFUSED.encode(), "application/json", (InvalidRequest, "INVALID_REQUEST"), "m"),
+        (502, b"<html>bad gateway</html>", "text/html", BAD, "HTTP 502 is no Regelwerk answer"),
+    ],
+)
+def test_malformed_analyze_batch_answers_are_errors_never_crashes(
+    status, body, media, failure, why
+):
+    lines = [{"game": "mixtour", "moves": []}] * 2
+    with mock_client(status, body, media) as rw, pytest.raises(RegelwerkError) as e:
+        list(rw.analyze_batch(lines))
+    assert (type(e.value), e.value.code, e.value.status) == (*failure, status)
+    assert why in e.value.message, e.value.message
+
+
+def test_an_analyze_batch_answer_without_its_last_newline_is_whole():
+    body = ndjson(review(1), line_error(2))[:-1]
+    with mock_client(200, body, _calls.NDJSON) as rw:
+        lines = [{"game": "mixtour", "moves": []}, {"game": "chess", "moves": []}]
+        assert [r["line"] for r in rw.analyze_batch(lines)] == [1, 2]
+    with mock_client(500, b"", "text/plain") as rw:
+        assert list(rw.analyze_batch([])) == []

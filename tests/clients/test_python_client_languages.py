@@ -36,6 +36,11 @@ VERDICT = {
     "winners": [],
     "certificate": None,
 }
+LINE_ERROR = {
+    "line": 1,
+    "game": "chess",
+    "error": {"code": "UNKNOWN_GAME", "message": "m", "messageId": "e", "args": {}, "details": {}},
+}
 
 
 def languages_sent(language: str | None = None, **headers: str) -> tuple[Regelwerk, list[str]]:
@@ -46,8 +51,9 @@ def languages_sent(language: str | None = None, **headers: str) -> tuple[Regelwe
         sent.append(",".join(request.headers.get_list("accept-language")) or "-")
         if request.url.path == "/graphql":
             return httpx2.Response(200, json={"data": {}})
-        if request.url.path == "/v1/verify":
-            line = json.dumps(VERDICT).encode() + b"\n"
+        if request.url.path in ("/v1/verify", "/v1/analyze"):
+            answer = VERDICT if request.url.path == "/v1/verify" else LINE_ERROR
+            line = json.dumps(answer).encode() + b"\n"
             return httpx2.Response(200, content=line, headers={"content-type": _calls.NDJSON})
         return httpx2.Response(200, json={"games": []})
 
@@ -67,8 +73,10 @@ def test_the_clients_language_goes_with_every_request_and_a_calls_overrides_it()
         rw.graphql("{ games { id } }", language="en-GB, en;q=0.5")
         list(rw.verify_batch([{"game": "mixtour", "moves": []}]))
         list(rw.verify_batch([{"game": "mixtour", "moves": []}], language="en"))
+        list(rw.analyze_batch([{"game": "chess", "moves": []}]))
+        list(rw.analyze_batch([{"game": "chess", "moves": []}], language="en"))
         assert rw.language == "de"
-    assert sent == ["de", "en", "de", "en-GB, en;q=0.5", "de", "en"]
+    assert sent == ["de", "en", "de", "en-GB, en;q=0.5", "de", "en", "de", "en"]
 
 
 def test_without_a_language_none_is_sent_and_language_replaces_the_headers_one():
@@ -299,6 +307,22 @@ def test_verdicts_problems_in_german(base):
     assert [p["code"] for p in german["problems"]] == [p["code"] for p in english["problems"]]
     assert german["problems"][0]["message"] == single["problems"][0]["message"]
     assert german["problems"][0]["message"] != english["problems"][0]["message"]
+
+
+def test_reviews_line_errors_in_german(base):
+    lines = [{"game": "chess", "moves": []}]
+    with Regelwerk(base, language="de") as rw:
+        (german,) = rw.analyze_batch(lines)
+        (english,) = rw.analyze_batch(lines, language="en")
+        with pytest.raises(UnknownGame) as single:
+            rw.analyze("chess", [])
+    assert "error" in german and "error" in english
+    assert (german["error"]["code"], german["error"]["messageId"]) == (
+        english["error"]["code"],
+        english["error"]["messageId"],
+    )
+    assert german["error"]["message"] == single.value.message
+    assert german["error"]["message"] != english["error"]["message"]
 
 
 def test_the_async_client_speaks_the_same(base):

@@ -13,6 +13,7 @@ from ._calls import DEFAULT_TIMEOUT, Call, checked_base_url, default_headers
 from ._errors import GraphQLError
 from ._types import (
     AnalyzeAnswer,
+    BatchReview,
     BatchVerdict,
     Certificate,
     CertificateCheck,
@@ -114,9 +115,9 @@ class AsyncRegelwerk:
         return _calls.answer(call, await self._request(call.method, call.path, call.body, headers))
 
     async def _stream(
-        self, batch: _calls.Batch, part: _calls.BatchPart, language: str | None
-    ) -> AsyncIterator[BatchVerdict]:
-        """One part of a batch: its verdicts as they arrive."""
+        self, batch: _calls.Batch[T], part: _calls.BatchPart, language: str | None
+    ) -> AsyncIterator[T]:
+        """One part of a batch: its answer lines (verdicts, reviews) as they arrive."""
         if self._http.is_closed:
             raise _calls.closed_error()
         headers = _calls.BATCH_HEADERS | _calls.language_header(language)
@@ -124,15 +125,15 @@ class AsyncRegelwerk:
             async with self._http.stream(
                 batch.method, batch.path, content=part.content, headers=headers
             ) as response:
-                if not _calls.streams_verdicts(response):
+                if not _calls.streams_lines(response):
                     await response.aread()
                     raise _calls.stream_failure(response)
-                reader = _calls.VerdictReader(part, response)
+                reader = _calls.LineReader(batch, part, response)
                 async for chunk in response.aiter_bytes():
-                    for verdict in reader.feed(chunk):
-                        yield verdict
-                for verdict in reader.end():
-                    yield verdict
+                    for line in reader.feed(chunk):
+                        yield line
+                for line in reader.end():
+                    yield line
         except _calls.TRANSPORT_EXCEPTIONS as exc:
             url = self.base_url + batch.path
             raise _calls.transport_error(exc, batch.method, url) from exc
@@ -459,6 +460,27 @@ class AsyncRegelwerk:
         for part in batch.parts:
             async for verdict in self._stream(batch, part, language):
                 yield verdict
+
+    async def analyze_batch(
+        self,
+        lines: Iterable[Mapping[str, Any]],
+        *,
+        lines_per_request: int = _calls.LINES_PER_REQUEST,
+        language: str | None = None,
+    ) -> AsyncIterator[BatchReview]:
+        """Reviews many games: each line an analyze body with its ``game`` (``{"game",
+        "moves", ...}`` or ``{"game", "record"}``, each with its ``budget`` and
+        ``analysisSeed``); yields one review per line, in order, as the service sends them.
+
+        A review is ``analyze``'s answer with the ``line`` and ``game`` (``BatchGameReview``);
+        a line without one (an unknown game, an illegal move, a record that does not read) is
+        a ``BatchLineError``, its ``error`` the one a single ``analyze`` would raise, so one bad
+        line never ends the batch. The lines go ``lines_per_request`` to a request (read from
+        ``lines`` only as they are sent)."""
+        batch = _calls.analyze_batch(lines, lines_per_request)
+        for part in batch.parts:
+            async for review in self._stream(batch, part, language):
+                yield review
 
     async def check_certificate(
         self,

@@ -1,8 +1,9 @@
 """The REST operations without I/O: what to send, and how to read what comes back.
 
 ``Regelwerk`` and ``AsyncRegelwerk`` only send a ``Call`` and hand the answer to ``answer``,
-so both clients share every request and every check. A ``Batch`` (``verify_batch``) is sent
-in parts, each part's NDJSON answer read by a ``VerdictReader`` as it arrives.
+so both clients share every request and every check. A ``Batch`` (``verify_batch``,
+``analyze_batch``) is sent in parts, each part's NDJSON answer read by a ``LineReader`` as it
+arrives.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ import httpx2
 from ._errors import ErrorCode, RegelwerkError, ServerError, TransportError, refusal
 from ._types import (
     AnalyzeAnswer,
+    BatchGameReview,
+    BatchLineError,
+    BatchReview,
     BatchVerdict,
     CertificateCheck,
     Claimed,
@@ -443,104 +447,140 @@ class BatchPart:
 
 
 @dataclass(frozen=True, slots=True)
-class Batch:
-    """The NDJSON request of ``verify_batch``: its parts, made as they are sent."""
+class BatchAnswer(Generic[T]):
+    """What each line of a batch's NDJSON answer is: one of the TypedDicts ``shapes`` (at
+    least the required keys of one of them), called ``name`` and, in a message, ``noun``."""
+
+    name: str
+    noun: str
+    shapes: tuple[type[Any], ...]
+
+
+VERDICTS: BatchAnswer[BatchVerdict] = BatchAnswer("BatchVerdict", "verdict", (BatchVerdict,))
+REVIEWS: BatchAnswer[BatchReview] = BatchAnswer(
+    "BatchReview", "review", (BatchGameReview, BatchLineError)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Batch(Generic[T]):
+    """The NDJSON request of ``verify_batch`` or ``analyze_batch``: its parts, made as they
+    are sent, and what each line of their answers is."""
 
     operation: str
     method: str
     path: str
     parts: Iterator[BatchPart]
+    answer: BatchAnswer[T]
 
 
 def verify_batch(
     lines: Iterable[Mapping[str, Any]], lines_per_request: int = LINES_PER_REQUEST
-) -> Batch:
+) -> Batch[BatchVerdict]:
+    parts = _batch_parts(lines, lines_per_request, "a verify body with its game")
+    return Batch("verifyBatch", "POST", "/v1/verify", parts, VERDICTS)
+
+
+def analyze_batch(
+    lines: Iterable[Mapping[str, Any]], lines_per_request: int = LINES_PER_REQUEST
+) -> Batch[BatchReview]:
+    parts = _batch_parts(lines, lines_per_request, "an analyze body with its game")
+    return Batch("analyzeBatch", "POST", "/v1/analyze", parts, REVIEWS)
+
+
+def _batch_parts(
+    lines: Iterable[Mapping[str, Any]], lines_per_request: int, line_is: str
+) -> Iterator[BatchPart]:
+    """The parts of a batch, its lines read only as the parts are made; ``line_is``: what a
+    line is, for the TypeError of one that is not."""
     if isinstance(lines, (str, bytes, Mapping)):
-        raise TypeError("lines is an iterable of verify bodies, each with its game")
+        raise TypeError(f"lines is an iterable of lines, each {line_is}")
     if lines_per_request < 1:
         raise ValueError(f"lines_per_request is at least 1, got {lines_per_request}")
-    parts = _parts(iter(lines), lines_per_request)
-    return Batch("verifyBatch", "POST", "/v1/verify", parts)
+    return _parts(iter(lines), lines_per_request, line_is)
 
 
-def _parts(lines: Iterator[Mapping[str, Any]], size: int) -> Iterator[BatchPart]:
+def _parts(lines: Iterator[Mapping[str, Any]], size: int, line_is: str) -> Iterator[BatchPart]:
     first = 1
     while True:
-        chunk = [_ndjson(line, first + n) for n, line in enumerate(islice(lines, size))]
+        chunk = [_ndjson(line, first + n, line_is) for n, line in enumerate(islice(lines, size))]
         if not chunk:
             return
         yield BatchPart(first, len(chunk), b"".join(chunk))
         first += len(chunk)
 
 
-def _ndjson(line: object, number: int) -> bytes:
+def _ndjson(line: object, number: int, line_is: str) -> bytes:
     """One line whatever the values hold: json escapes every line break inside a string."""
     if not isinstance(line, Mapping):
-        raise TypeError(
-            f"batch line {number} is a {type(line).__name__}, not a verify body with its game"
-        )
+        raise TypeError(f"batch line {number} is a {type(line).__name__}, not {line_is}")
     body = dict(cast(Mapping[str, Any], line))
     return json.dumps(body, separators=(",", ":")).encode() + b"\n"
 
 
-def streams_verdicts(response: httpx2.Response) -> bool:
+def streams_lines(response: httpx2.Response) -> bool:
     return response.is_success and response.headers.get("content-type", "").startswith(NDJSON)
 
 
 def stream_failure(response: httpx2.Response) -> RegelwerkError:
-    """Why a batch part's answer (read to its end) is no verdict stream."""
+    """Why a batch part's answer (read to its end) is no NDJSON stream of answer lines."""
     if response.is_success:
         return bad_response(response, "the answer is not NDJSON")
     return failure(response)
 
 
-class VerdictReader:
-    """Reads one part's NDJSON answer as its bytes arrive: one verdict per line sent, in order,
-    each numbered as its line of the whole batch.
+class LineReader(Generic[T]):
+    """Reads one part's NDJSON answer as its bytes arrive: one answer line (a verdict, a
+    review) per line sent, in order, each numbered as its line of the whole batch.
 
-    Lines are split at ``\\n`` only: a verdict's text may hold U+2028 and the other characters
+    Lines are split at ``\\n`` only: an answer's text may hold U+2028 and the other characters
     ``str.splitlines`` (and httpx's ``iter_lines``) would break it at."""
 
-    def __init__(self, part: BatchPart, response: httpx2.Response) -> None:
+    def __init__(self, batch: Batch[T], part: BatchPart, response: httpx2.Response) -> None:
+        self._answer = batch.answer
         self._part = part
         self._response = response
         self._pending = b""
         self._read = 0
 
-    def feed(self, chunk: bytes) -> list[BatchVerdict]:
+    def feed(self, chunk: bytes) -> list[T]:
         *lines, self._pending = (self._pending + chunk).split(b"\n")
-        return [self._verdict(line) for line in lines if line.strip()]
+        return [self._line(line) for line in lines if line.strip()]
 
-    def end(self) -> list[BatchVerdict]:
-        """The last verdict (an answer may end without a newline); all of them must be here."""
-        last = [self._verdict(self._pending)] if self._pending.strip() else []
+    def end(self) -> list[T]:
+        """The last line (an answer may end without a newline); all of them must be here."""
+        last = [self._line(self._pending)] if self._pending.strip() else []
         self._pending = b""
         if self._read != self._part.count:
             raise bad_response(
                 self._response,
-                f"the answer ended after {self._read} of {self._part.count} verdicts",
+                f"the answer ended after {self._read} of {self._part.count} {self._answer.noun}s",
                 start=b"",
             )
         return last
 
-    def _verdict(self, line: bytes) -> BatchVerdict:
+    def _line(self, line: bytes) -> T:
+        noun = self._answer.noun
         try:
             payload = json.loads(line)
         except ValueError:
             raise bad_response(self._response, "a line is not JSON", start=line) from None
-        required = BatchVerdict.__required_keys__
-        if not isinstance(payload, dict) or required - cast(dict[str, Any], payload).keys():
-            raise bad_response(self._response, "a line is not a BatchVerdict", start=line)
-        verdict = cast(BatchVerdict, payload)
+        if not isinstance(payload, dict) or not any(
+            shape.__required_keys__ <= cast(dict[str, Any], payload).keys()
+            for shape in self._answer.shapes
+        ):
+            why = f"a line is not a {self._answer.name}"
+            raise bad_response(self._response, why, start=line)
+        found = cast(dict[str, Any], payload)
         self._read += 1
         if self._read > self._part.count:
-            why = f"more verdicts than the {self._part.count} lines sent"
+            why = f"more {noun}s than the {self._part.count} lines sent"
             raise bad_response(self._response, why, start=line)
-        if verdict["line"] != self._read:
-            why = f"verdict {self._read} is not of line {self._read}"
+        if found["line"] != self._read:
+            why = f"{noun} {self._read} is not of line {self._read}"
             raise bad_response(self._response, why, start=line)
-        verdict["line"] = self._part.first + self._read - 1
-        return verdict
+        found["line"] = self._part.first + self._read - 1
+        return cast(T, found)
 
 
 # -- answers ---------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from ._calls import DEFAULT_TIMEOUT, Call, checked_base_url, default_headers
 from ._errors import GraphQLError
 from ._types import (
     AnalyzeAnswer,
+    BatchReview,
     BatchVerdict,
     Certificate,
     CertificateCheck,
@@ -114,9 +115,9 @@ class Regelwerk:
         return _calls.answer(call, self._request(call.method, call.path, call.body, headers))
 
     def _stream(
-        self, batch: _calls.Batch, part: _calls.BatchPart, language: str | None
-    ) -> Iterator[BatchVerdict]:
-        """One part of a batch: its verdicts as they arrive."""
+        self, batch: _calls.Batch[T], part: _calls.BatchPart, language: str | None
+    ) -> Iterator[T]:
+        """One part of a batch: its answer lines (verdicts, reviews) as they arrive."""
         if self._http.is_closed:
             raise _calls.closed_error()
         headers = _calls.BATCH_HEADERS | _calls.language_header(language)
@@ -124,10 +125,10 @@ class Regelwerk:
             with self._http.stream(
                 batch.method, batch.path, content=part.content, headers=headers
             ) as response:
-                if not _calls.streams_verdicts(response):
+                if not _calls.streams_lines(response):
                     response.read()
                     raise _calls.stream_failure(response)
-                reader = _calls.VerdictReader(part, response)
+                reader = _calls.LineReader(batch, part, response)
                 for chunk in response.iter_bytes():
                     yield from reader.feed(chunk)
                 yield from reader.end()
@@ -445,6 +446,26 @@ class Regelwerk:
         A line that cannot be verified is an invalid verdict with that error's code; the lines
         go ``lines_per_request`` to a request (read from ``lines`` only as they are sent)."""
         batch = _calls.verify_batch(lines, lines_per_request)
+        for part in batch.parts:
+            yield from self._stream(batch, part, language)
+
+    def analyze_batch(
+        self,
+        lines: Iterable[Mapping[str, Any]],
+        *,
+        lines_per_request: int = _calls.LINES_PER_REQUEST,
+        language: str | None = None,
+    ) -> Iterator[BatchReview]:
+        """Reviews many games: each line an analyze body with its ``game`` (``{"game",
+        "moves", ...}`` or ``{"game", "record"}``, each with its ``budget`` and
+        ``analysisSeed``); yields one review per line, in order, as the service sends them.
+
+        A review is ``analyze``'s answer with the ``line`` and ``game`` (``BatchGameReview``);
+        a line without one (an unknown game, an illegal move, a record that does not read) is
+        a ``BatchLineError``, its ``error`` the one a single ``analyze`` would raise, so one bad
+        line never ends the batch. The lines go ``lines_per_request`` to a request (read from
+        ``lines`` only as they are sent)."""
+        batch = _calls.analyze_batch(lines, lines_per_request)
         for part in batch.parts:
             yield from self._stream(batch, part, language)
 

@@ -15,6 +15,9 @@ from typing import Any, Literal, NotRequired, TypedDict
 __all__ = [
     "AnalyzeAnswer",
     "AnalyzeStats",
+    "BatchGameReview",
+    "BatchLineError",
+    "BatchReview",
     "BatchVerdict",
     "Certificate",
     "CertificateCheck",
@@ -494,6 +497,29 @@ class AnalyzeAnswer(TypedDict):
     players: list[PlayerReview]
     stats: AnalyzeStats
     annotated: str
+
+
+class BatchGameReview(AnalyzeAnswer):
+    """A line of ``analyze_batch``'s answer with its review: ``analyze``'s answer, its ``line``
+    (the 1-based index of its request line) and the ``game`` the line named."""
+
+    line: int
+    game: str | None
+
+
+class BatchLineError(TypedDict):
+    """A line of ``analyze_batch``'s answer without a review (an unknown game, a record that
+    does not read, an illegal move): the ``error`` a single ``analyze`` would have answered
+    (as ``RegelwerkError`` carries it), its ``line`` and the ``game`` it named, if any."""
+
+    line: int
+    game: str | None
+    error: ErrorBody
+
+
+BatchReview = BatchGameReview | BatchLineError
+"""One line of ``analyze_batch``'s answer: a ``BatchGameReview``, or a ``BatchLineError`` (it
+has ``"error"``; ``if "error" in review`` tells them apart)."""
 
 
 # -- verify, records and certificates ---------------------------------------------------------

@@ -20,7 +20,11 @@ import {
   type TransportSettings,
 } from "./transport.js";
 import type {
+  AnalyzeBatchLine,
+  BatchGameReview,
   BatchLine,
+  BatchLineError,
+  BatchReview,
   BatchVerdict,
   CertificateBody,
   CertificateCheck,
@@ -101,6 +105,7 @@ const ROUTES = {
   verify: ["post", "/v1/games/{game}/verify"],
   record: ["post", "/v1/games/{game}/record"],
   verifyBatch: ["post", "/v1/verify"],
+  analyzeBatch: ["post", "/v1/analyze"],
   checkCertificate: ["post", "/v1/certificates"],
 } as const satisfies { [Op in RestOperation]: RouteOf<Op> };
 
@@ -113,12 +118,13 @@ const NDJSON = "application/x-ndjson";
 
 /**
  * How many lines of a batch go in one request. fetch may send a whole request before it reads
- * the answer (browsers do), while the service answers each line as soon as it is verified:
- * the verdicts of one request must fit the connection's buffers until it is sent.
+ * the answer (browsers do), while the service answers each line as soon as it is verified (or
+ * reviewed): the answers of one request must fit the connection's buffers until it is sent.
  */
 export const LINES_PER_REQUEST = 256;
 
-/** Options of `verifyBatch`: those of every call (the timeout is per request) and the parts. */
+/** Options of `verifyBatch` and `analyzeBatch`: those of every call (the timeout is per
+ * request) and the parts. */
 export interface BatchOptions extends CallOptions {
   /** Lines per request (default LINES_PER_REQUEST); `line` still counts the whole batch. */
   linesPerRequest?: number;
@@ -357,18 +363,22 @@ export class RegelwerkClient {
     lines: Iterable<BatchLine> | AsyncIterable<BatchLine>,
     options: BatchOptions = {},
   ): AsyncGenerator<BatchVerdict, void, undefined> {
-    const { linesPerRequest = LINES_PER_REQUEST, ...call } = options;
-    const url = this.baseUrl + ROUTES.verifyBatch[1];
-    for await (const part of batchParts(lines, linesPerRequest)) {
-      const request = {
-        method: "POST" as const,
-        headers: { accept: `${NDJSON}, application/json;q=0.9`, "content-type": NDJSON },
-        body: part.text,
-      };
-      yield* exchangeStreamed(this.transport, url, request, call, (answer) =>
-        verdicts(answer, part, url),
-      );
-    }
+    yield* this.batch<BatchVerdict>(VERDICTS, lines, options);
+  }
+
+  /**
+   * `POST /v1/analyze`: reviews many games, each line an analyze body with its `game` (its
+   * moves, or its text record `{game, record}`, each with its `budget` and `analysisSeed`);
+   * yields one BatchReview per line, in order, as the service sends them: analyze's answer
+   * with the `line` and `game`, or for a line without a review (an unknown game, an illegal
+   * move, a record that does not read) its `error`, the one a single `analyze` is refused
+   * with. The lines are read as they are sent, `linesPerRequest` to a request.
+   */
+  async *analyzeBatch(
+    lines: Iterable<AnalyzeBatchLine> | AsyncIterable<AnalyzeBatchLine>,
+    options: BatchOptions = {},
+  ): AsyncGenerator<BatchReview, void, undefined> {
+    yield* this.batch<BatchReview>(REVIEWS, lines, options);
   }
 
   /**
@@ -390,6 +400,25 @@ export class RegelwerkClient {
     options: GraphQLCallOptions = {},
   ): Promise<TData> {
     return this.graphqlTransport.run<TData>(query, variables, options);
+  }
+
+  private async *batch<T extends { line: number }>(
+    kind: BatchKind,
+    lines: Iterable<object> | AsyncIterable<object>,
+    options: BatchOptions,
+  ): AsyncGenerator<T, void, undefined> {
+    const { linesPerRequest = LINES_PER_REQUEST, ...call } = options;
+    const url = this.baseUrl + ROUTES[kind.operation][1];
+    for await (const part of batchParts(lines, linesPerRequest, kind)) {
+      const request = {
+        method: "POST" as const,
+        headers: { accept: `${NDJSON}, application/json;q=0.9`, "content-type": NDJSON },
+        body: part.text,
+      };
+      yield* exchangeStreamed(this.transport, url, request, call, (answer) =>
+        batchAnswers<T>(answer, part, url, kind),
+      );
+    }
   }
 
   private async call<T>(
@@ -437,9 +466,63 @@ interface BatchPart {
   text: string;
 }
 
+/** A batch operation: what a line of its request is, and what a line of its answer is (one of
+ * `shapes`, each the keys of an answer line, every key present). */
+interface BatchKind {
+  operation: "verifyBatch" | "analyzeBatch";
+  /** What each request line is, for the TypeError of one that is not. */
+  lineIs: string;
+  /** The answer lines' type, and what a message calls one. */
+  name: string;
+  noun: string;
+  shapes: readonly (readonly string[])[];
+}
+
+// The keys of each kind of answer line (the compiler holds each object to its type's keys).
+const VERDICT_KEYS = Object.keys({
+  line: true,
+  game: true,
+  valid: true,
+  problems: true,
+  plies: true,
+  status: true,
+  scores: true,
+  winners: true,
+  certificate: true,
+} satisfies { [K in keyof BatchVerdict]-?: true });
+const REVIEW_KEYS = Object.keys({
+  line: true,
+  game: true,
+  plies: true,
+  players: true,
+  stats: true,
+  annotated: true,
+} satisfies { [K in keyof BatchGameReview]-?: true });
+const LINE_ERROR_KEYS = Object.keys({
+  line: true,
+  game: true,
+  error: true,
+} satisfies { [K in keyof BatchLineError]-?: true });
+
+const VERDICTS: BatchKind = {
+  operation: "verifyBatch",
+  lineIs: "a verify body with its game",
+  name: "BatchVerdict",
+  noun: "verdict",
+  shapes: [VERDICT_KEYS],
+};
+const REVIEWS: BatchKind = {
+  operation: "analyzeBatch",
+  lineIs: "an analyze body with its game",
+  name: "BatchReview",
+  noun: "review",
+  shapes: [REVIEW_KEYS, LINE_ERROR_KEYS],
+};
+
 async function* batchParts(
-  lines: Iterable<BatchLine> | AsyncIterable<BatchLine>,
+  lines: Iterable<object> | AsyncIterable<object>,
   size: number,
+  kind: BatchKind,
 ): AsyncGenerator<BatchPart, void, undefined> {
   if (!Number.isInteger(size) || size < 1) {
     throw new RangeError(`linesPerRequest is a whole number from 1, got ${size}`);
@@ -448,7 +531,7 @@ async function* batchParts(
   let part: string[] = [];
   for await (const line of lines) {
     if (typeof line !== "object" || line === null || Array.isArray(line)) {
-      throw new TypeError(`batch line ${first + part.length} is not a verify body with its game`);
+      throw new TypeError(`batch line ${first + part.length} is not ${kind.lineIs}`);
     }
     // One line whatever the values hold: JSON.stringify escapes line feeds inside strings.
     part.push(`${JSON.stringify(line)}\n`);
@@ -461,25 +544,14 @@ async function* batchParts(
   if (part.length > 0) yield { first, count: part.length, text: part.join("") };
 }
 
-// Every key of a verdict (the compiler holds this object to BatchVerdict's keys).
-const VERDICT_KEYS = Object.keys({
-  line: true,
-  game: true,
-  valid: true,
-  problems: true,
-  plies: true,
-  status: true,
-  scores: true,
-  winners: true,
-  certificate: true,
-} satisfies { [K in keyof BatchVerdict]-?: true });
-
-/** A part's verdicts as they arrive: one per line sent, in order, numbered in the batch. */
-async function* verdicts(
+/** A part's answer lines (verdicts, reviews) as they arrive: one per line sent, in order,
+ * numbered in the batch. */
+async function* batchAnswers<T extends { line: number }>(
   answer: StreamedExchange,
   part: BatchPart,
   url: string,
-): AsyncGenerator<BatchVerdict, void, undefined> {
+  kind: BatchKind,
+): AsyncGenerator<T, void, undefined> {
   const ok = answer.status >= 200 && answer.status <= 299;
   if (!ok || answer.contentType !== NDJSON) {
     let text = "";
@@ -489,7 +561,7 @@ async function* verdicts(
     throw badResponse(whole, url, `not NDJSON (${answer.contentType || "no content type"})`);
   }
   let read = 0;
-  const verdict = (text: string): BatchVerdict => {
+  const answerLine = (text: string): T => {
     const bad = (what: string, cause?: unknown): Error =>
       badResponse(
         { status: answer.status, contentType: answer.contentType, text },
@@ -503,26 +575,30 @@ async function* verdicts(
     } catch (cause) {
       throw bad("a line is not JSON", cause);
     }
-    if (typeof parsed !== "object" || parsed === null || !VERDICT_KEYS.every((k) => k in parsed)) {
-      throw bad("a line is not a BatchVerdict");
+    if (
+      typeof parsed !== "object" ||
+      parsed === null ||
+      !kind.shapes.some((keys) => keys.every((k) => k in parsed))
+    ) {
+      throw bad(`a line is not a ${kind.name}`);
     }
-    const found = parsed as BatchVerdict;
+    const found = parsed as T;
     read += 1;
-    if (read > part.count) throw bad(`more verdicts than the ${part.count} lines sent`);
-    if (found.line !== read) throw bad(`verdict ${read} is not of line ${read}`);
+    if (read > part.count) throw bad(`more ${kind.noun}s than the ${part.count} lines sent`);
+    if (found.line !== read) throw bad(`${kind.noun} ${read} is not of line ${read}`);
     return { ...found, line: part.first + read - 1 };
   };
-  // Split at line feeds only: a verdict's text may hold U+2028, which is no line end here.
+  // Split at line feeds only: an answer's text may hold U+2028, which is no line end here.
   let pending = "";
   for await (const chunk of answer.chunks) {
     const lines = (pending + chunk).split("\n");
     pending = lines.pop() ?? "";
-    for (const line of lines) if (line.trim() !== "") yield verdict(line);
+    for (const line of lines) if (line.trim() !== "") yield answerLine(line);
   }
-  if (pending.trim() !== "") yield verdict(pending);
+  if (pending.trim() !== "") yield answerLine(pending);
   if (read !== part.count) {
     const whole = { status: answer.status, contentType: answer.contentType, text: "" };
-    throw badResponse(whole, url, `the answer ended after ${read} of ${part.count} verdicts`);
+    throw badResponse(whole, url, `the answer ended after ${read} of ${part.count} ${kind.noun}s`);
   }
 }
 

@@ -45,6 +45,15 @@ export type Certificate = Schemas["Certificate"];
 export type CertificateCheck = Schemas["CertificateCheck"];
 /** One line of `verifyBatch`'s answer; `line` is its line of the batch, from 1. */
 export type BatchVerdict = Schemas["BatchVerdict"];
+/** A line of `analyzeBatch`'s answer with its review: analyze's answer, its `line` of the
+ * batch (from 1) and the `game` the line named. */
+export type BatchGameReview = Schemas["BatchGameReview"];
+/** A line of `analyzeBatch`'s answer without a review (an unknown game, an illegal move, a
+ * record that does not read): the `error` a single `analyze` would have been refused with. */
+export type BatchLineError = Schemas["BatchLineError"];
+/** One line of `analyzeBatch`'s answer: a BatchGameReview, or a BatchLineError (it has
+ * `error`: `"error" in review` tells them apart). */
+export type BatchReview = Schemas["BatchReview"];
 
 // -- per game ----------------------------------------------------------------------------
 
@@ -103,6 +112,7 @@ export type RestOperation =
   | "verify"
   | "record"
   | "verifyBatch"
+  | "analyzeBatch"
   | "checkCertificate";
 
 /** An operation's JSON request body, as generated. */
@@ -189,6 +199,10 @@ export type AnalyzeBody<G extends GameId = GameId> =
 /** One line of a `verifyBatch`: a verify body with its game, narrowed by `game`. */
 export type BatchLine<G extends GameId = GameId> = G extends GameId
   ? Override<VerifyBody<G>, { game: G }>
+  : never;
+/** One line of an `analyzeBatch`: an analyze body with its game, narrowed by `game`. */
+export type AnalyzeBatchLine<G extends GameId = GameId> = G extends GameId
+  ? Override<AnalyzeBody<G>, { game: G }>
   : never;
 export type CertificateBody = RequestBody<"checkCertificate">;
 export type ViewBody<G extends GameId = GameId> = Override<

@@ -259,6 +259,28 @@ test("verdicts' problems in the batch's language", async () => {
   assert.notDeepEqual(german, english);
 });
 
+test("reviews' line errors in the batch's language", async () => {
+  const api = client({ language: "de" });
+  const lines = [{ game: "chess" as "mixtour", moves: [] }];
+  const errors = async (language?: string) => {
+    const found: { code: string; message: string; messageId: string }[] = [];
+    const options = language === undefined ? {} : { language };
+    for await (const review of api.analyzeBatch(lines, options)) {
+      assert.ok("error" in review);
+      const { code, message, messageId } = review.error;
+      found.push({ code, message, messageId });
+    }
+    return found;
+  };
+  const [german, english] = [await errors(), await errors("en")];
+  assert.equal(german.length, 1);
+  assert.deepEqual(
+    [german[0]?.code, german[0]?.messageId],
+    [english[0]?.code, english[0]?.messageId],
+  );
+  assert.notEqual(german[0]?.message, english[0]?.message);
+});
+
 test("what is sent: Accept-Language from the client or the call, in place of a header's", async () => {
   const { fetch, sent } = recordingFetch();
   const api = client({ fetch, language: "de", headers: { "Accept-Language": "en" } });

@@ -4,7 +4,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import type {
+  AnalyzeBatchLine,
   BatchLine,
+  BatchReview,
   Breakdown,
   ComponentPrefix,
   Event,
@@ -110,6 +112,29 @@ const batch: BatchLine[] = [
 const wrongLine: BatchLine = { game: "mixtour", moves: [], options: { size: 7 } };
 // @ts-expect-error a batch line names its game
 const noGame: BatchLine = { moves: [] };
+// An analyze batch line: an analyze body (the game, or its text record) with its game.
+const reviews: AnalyzeBatchLine[] = [
+  { game: "mixtour", moves: ["c3"], options: { pointsToWin: 1 }, budget: 2, analysisSeed: "a" },
+  { game: "tric-trac", record: '[Game "tric-trac"]\n', budget: 2 },
+];
+// @ts-expect-error an analyze batch line is narrowed by its game: size is a Te-Trix option
+const wrongReview: AnalyzeBatchLine = { game: "mixtour", moves: [], options: { size: 7 } };
+// @ts-expect-error an analyze batch line takes no claim (verify's)
+const claimedReview: AnalyzeBatchLine = { game: "mixtour", moves: [], claimed: { winners: [] } };
+// Every analyze batch line is a line of the document's AnalyzeBatchLine.
+holds<AnalyzeBatchLine extends Schemas["AnalyzeBatchLine"] ? true : false>();
+holds<
+  Equal<keyof Extract<AnalyzeBatchLine, { moves: unknown }>, keyof Schemas["AnalyzeGameLine"]>
+>();
+holds<
+  Equal<keyof Extract<AnalyzeBatchLine, { record: unknown }>, keyof Schemas["AnalyzeRecordLine"]>
+>();
+// A review line is analyze's answer with its line and game, or the line's error.
+holds<Equal<BatchReview, Schemas["BatchGameReview"] | Schemas["BatchLineError"]>>();
+holds<
+  Equal<Exclude<BatchReview, { error: unknown }>["plies"], Schemas["AnalyzeAnswer"]["plies"]>
+>();
+holds<Equal<Extract<BatchReview, { error: unknown }>["error"]["code"], Schemas["ErrorCode"]>>();
 
 /** Calls that must not compile (never run: the function is only type-checked). */
 export function refused(api: RegelwerkClient, tricTrac: State<"tric-trac">): void {
@@ -142,6 +167,11 @@ test("the per-game types are checked at compile time", () => {
   assert.deepEqual(mixtourStart.options, { piecesPerPlayer: 10 });
   assert.ok(wrongOption !== undefined && noMove !== undefined);
   assert.ok(claim !== undefined && wrongLine !== undefined && noGame !== undefined);
+  assert.ok(wrongReview !== undefined && claimedReview !== undefined);
+  assert.deepEqual(
+    reviews.map((line) => line.game),
+    ["mixtour", "tric-trac"],
+  );
   assert.deepEqual(
     batch.map((line) => line.game),
     ["mixtour", "te-trix"],

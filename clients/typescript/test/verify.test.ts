@@ -7,7 +7,9 @@ import {
   RegelwerkClient,
   ServiceError,
   TransportError,
+  type AnalyzeBatchLine,
   type BatchLine,
+  type BatchReview,
   type BatchVerdict,
   type FetchLike,
 } from "@regelwerk/client";
@@ -310,4 +312,178 @@ test("analyze: a review of a record, the same again, the annotated record the sa
     analysisSeed: "ts",
   });
   assert.deepEqual(again.plies, review.plies);
+});
+
+/** analyzeBatch's lines: a short game, a game the service does not have, a text record. */
+const ANALYZE_BATCH: AnalyzeBatchLine[] = [
+  { game: "mixtour", moves: ["c3", "c4"], budget: 2 },
+  { game: "chess" as "mixtour", moves: [] },
+  { game: "mixtour", record: '[Game "mixtour"]\n1. c3\n', budget: 2 },
+];
+
+/** A review without its line and game: what a single analyze answers. */
+const reviewOnly = (review: BatchReview | undefined): unknown => {
+  assert.ok(review !== undefined && !("error" in review));
+  const { line, game, ...answer } = review;
+  void line;
+  void game;
+  return answer;
+};
+
+test("analyzeBatch: one review per line, in order, as they arrive", async () => {
+  const { fetch, sent } = recordingFetchOfText();
+  const batchApi = new RegelwerkClient({ baseUrl: serviceUrl(), fetch });
+  const pulled: number[] = [];
+  async function* lines(): AsyncGenerator<AnalyzeBatchLine> {
+    for (const [n, line] of ANALYZE_BATCH.entries()) {
+      pulled.push(n + 1);
+      yield line;
+    }
+  }
+  const received: BatchReview[] = [];
+  for await (const review of batchApi.analyzeBatch(lines(), { linesPerRequest: 2 })) {
+    // The lines are read as they are sent: the first review comes before line 3 is read.
+    if (received.length === 0) assert.deepEqual(pulled, [1, 2]);
+    received.push(review);
+  }
+  assert.deepEqual(
+    received.map((r) => [r.line, r.game]),
+    [
+      [1, "mixtour"],
+      [2, "chess"],
+      [3, "mixtour"],
+    ],
+  );
+  const [review, unknown, fromRecord] = received;
+  assert.ok(review !== undefined && !("error" in review));
+  assert.ok(fromRecord !== undefined && !("error" in fromRecord));
+  assert.deepEqual(
+    review.plies.map((p) => p.notation),
+    ["c3", "c4"],
+  );
+  assert.deepEqual(
+    fromRecord.plies.map((p) => p.notation),
+    ["c3"],
+  );
+  assert.match(review.annotated, /^\[Game "mixtour"\]\n/);
+  assert.match(fromRecord.annotated, /^\[Game "mixtour"\]\n/);
+  assert.deepEqual([review.stats.budget, fromRecord.stats.budget], [2, 2]);
+  // A line without a review: the error a single analyze is refused with.
+  assert.ok(unknown !== undefined && "error" in unknown);
+  assert.deepEqual(
+    [unknown.error.code, unknown.error.messageId],
+    ["UNKNOWN_GAME", "error-unknown-game"],
+  );
+  await assert.rejects(api.analyze("chess" as "mixtour", { moves: [] }), (error: unknown) => {
+    assert.ok(error instanceof ServiceError);
+    assert.deepEqual(
+      [error.code, error.status, error.message, error.details],
+      ["UNKNOWN_GAME", 404, unknown.error.message, unknown.error.details],
+    );
+    return true;
+  });
+  // A review is analyze's answer, with its line and game.
+  assert.deepEqual(
+    reviewOnly(review),
+    await api.analyze("mixtour", { moves: ["c3", "c4"], budget: 2 }),
+  );
+  assert.deepEqual(
+    reviewOnly(fromRecord),
+    await api.analyze("mixtour", { record: '[Game "mixtour"]\n1. c3\n', budget: 2 }),
+  );
+
+  // Two requests of NDJSON to /v1/analyze, the second holding line 3.
+  assert.deepEqual(
+    sent.map((s) => [s.url, s.headers["content-type"], s.body.split("\n").length - 1]),
+    [
+      [`${serviceUrl()}/v1/analyze`, "application/x-ndjson", 2],
+      [`${serviceUrl()}/v1/analyze`, "application/x-ndjson", 1],
+    ],
+  );
+  assert.deepEqual(JSON.parse(sent[1]?.body.split("\n")[0] ?? ""), ANALYZE_BATCH[2]);
+
+  // In one request (an array will do) the reviews are the same.
+  const inOne: BatchReview[] = [];
+  for await (const again of api.analyzeBatch(ANALYZE_BATCH)) inOne.push(again);
+  assert.deepEqual(inOne, received);
+});
+
+test("analyzeBatch: refusals and answers that are no reviews", async () => {
+  const twoLines: AnalyzeBatchLine[] = [ANALYZE_BATCH[0]!, ANALYZE_BATCH[1]!];
+  const failure = async (batchApi: RegelwerkClient, lines = twoLines): Promise<unknown> => {
+    try {
+      for await (const review of batchApi.analyzeBatch(lines)) void review;
+    } catch (error) {
+      return error;
+    }
+    assert.fail("the batch succeeded");
+  };
+  const notFound = await failure(new RegelwerkClient(`${serviceUrl()}/nope`));
+  assert.ok(notFound instanceof ServiceError);
+  assert.deepEqual([notFound.code, notFound.status], ["NOT_FOUND", 404]);
+  await assert.rejects(
+    failure(api, []).then(() => undefined),
+    /the batch succeeded/,
+  );
+  await assert.rejects(
+    (async () => {
+      for await (const review of api.analyzeBatch(twoLines, { linesPerRequest: 0 })) void review;
+    })(),
+    RangeError,
+  );
+  const notALine = await failure(api, [twoLines[0]!, "mixtour" as unknown as AnalyzeBatchLine]);
+  assert.ok(notALine instanceof TypeError);
+  assert.match(notALine.message, /batch line 2 is not an analyze body with its game/);
+
+  const line = (text: object): string => `${JSON.stringify(text)}\n`;
+  const review = (n: number): string =>
+    line({
+      line: n,
+      game: "mixtour",
+      plies: [],
+      players: [],
+      stats: { iterations: 0, positions: 0, cpuLimited: false, budget: 2 },
+      annotated: "",
+    });
+  const error = { code: "UNKNOWN_GAME", message: "m", messageId: "e", args: {}, details: {} };
+  const lineError = (n: number): string => line({ line: n, game: "chess", error });
+  const verdict = line({ line: 1, game: "mixtour", valid: true, problems: [], plies: 0 });
+  const answers: [string, string, RegExp | null][] = [
+    ["application/x-ndjson", review(1) + lineError(2).slice(0, -1), null],
+    ["application/json", '{"plies": []}', /not NDJSON/],
+    ["application/x-ndjson", lineError(1), /ended after 1 of 2 reviews/],
+    ["application/x-ndjson", `${review(1)}{not json\n`, /a line is not JSON/],
+    ["application/x-ndjson", `${review(1)}{"line": 2, "game": null}\n`, /not a BatchReview/],
+    ["application/x-ndjson", verdict, /not a BatchReview/],
+    ["application/x-ndjson", review(2) + lineError(1), /review 1 is not of line 1/],
+    ["application/x-ndjson", review(1) + review(2) + review(3), /more reviews than the 2 lines/],
+  ];
+  for (const [media, body, message] of answers) {
+    const odd = await standIn((request, response) => {
+      request.resume();
+      request.on("end", () => response.writeHead(200, { "content-type": media }).end(body));
+    });
+    try {
+      const oddApi = new RegelwerkClient(odd.url);
+      if (message === null) {
+        // Both kinds of line, the last without its newline: whole.
+        const lines: BatchReview[] = [];
+        for await (const found of oddApi.analyzeBatch(twoLines)) lines.push(found);
+        assert.deepEqual(
+          lines.map((r) => [r.line, "error" in r]),
+          [
+            [1, false],
+            [2, true],
+          ],
+        );
+        continue;
+      }
+      const error = await failure(oddApi);
+      assert.ok(error instanceof TransportError, String(error));
+      assert.deepEqual([error.reason, error.status], ["bad-response", 200]);
+      assert.match(error.message, message);
+    } finally {
+      await odd.close();
+    }
+  }
 });

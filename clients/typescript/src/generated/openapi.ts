@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Review many games: NDJSON in, NDJSON reviews out, streamed in order */
+        post: operations["analyzeBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/certificates": {
         parameters: {
             query?: never;
@@ -415,7 +432,7 @@ export interface components {
                 positions: number;
             };
         };
-        /** ChanceEvent */
+        /** AnalyzeAnswer ChanceEvent */
         AnalyzeAnswerChanceEvent: {
             /** @enum {string} */
             kind: "chance";
@@ -427,7 +444,7 @@ export interface components {
             /** @description Rolled by the service (a seeded game), not a move of the record. */
             sampled: boolean;
         };
-        /** Decision */
+        /** AnalyzeAnswer Decision */
         AnalyzeAnswerDecision: {
             /** @description The mover's value right after it. */
             after: number;
@@ -449,6 +466,29 @@ export interface components {
             player: components["schemas"]["Player"];
             ply: number;
         };
+        /** @description One line of a POST /v1/analyze body: an analyze body with its game (application/x-ndjson: one JSON object per line; blank lines are skipped). */
+        AnalyzeBatchLine: components["schemas"]["AnalyzeGameLine"] | components["schemas"]["AnalyzeRecordLine"];
+        /** AnalyzeGameLine */
+        AnalyzeGameLine: {
+            /** @description The searches' seed: the same game, budget and analysisSeed give the same review (the game's own seed is seed). */
+            analysisSeed?: string | null;
+            /** @description Search iterations a position (default 10; at most SUGGEST_MAX_BUDGET, 160 by default); all the searches of a request together stop at ANALYZE_MAX_CPU_MS. */
+            budget?: number | null;
+            /** @description A fair game's commitment and contributions, as its state and record carry them (with the reveal, once finished): the moves may then list its chance outcomes, each checked against the derivation (docs/records.md, 'Fair chance'). */
+            fair?: components["schemas"]["Fair"] | null;
+            /** @description The game id (its id in the games catalogue). */
+            game: components["schemas"]["GameId"];
+            /** @description Sample and sign with this configured key (the part of a state's sig before the dot) instead of the current one: verifies a game that started before a key rotation. */
+            keyId?: string | null;
+            /** @description Moves in order (notation strings or {player, move} entries): with a seed only the players' moves, else chance outcomes too; at most MAX_MOVES. */
+            moves: components["schemas"]["MoveEntry"][];
+            /** @description The game's options (as the games catalogue lists them); each one left out takes its default. */
+            options?: components["schemas"]["Options"] | null;
+            /** @description How many players (null: the game's default). */
+            players?: number | null;
+            /** @description Chance is sampled from this seed, so the same seed replays the same game. */
+            seed?: components["schemas"]["Seed"] | null;
+        };
         AnalyzeMovesRequest: {
             /** @description The searches' seed: the same game, budget and analysisSeed give the same review (the game's own seed is seed). */
             analysisSeed?: string | null;
@@ -466,6 +506,17 @@ export interface components {
             players?: number | null;
             /** @description Chance is sampled from this seed, so the same seed replays the same game. */
             seed?: components["schemas"]["Seed"] | null;
+        };
+        /** AnalyzeRecordLine */
+        AnalyzeRecordLine: {
+            /** @description The searches' seed: the same game, budget and analysisSeed give the same review (the game's own seed is seed). */
+            analysisSeed?: string | null;
+            /** @description Search iterations a position (default 10; at most SUGGEST_MAX_BUDGET, 160 by default); all the searches of a request together stop at ANALYZE_MAX_CPU_MS. */
+            budget?: number | null;
+            /** @description The game id (its id in the games catalogue). */
+            game: components["schemas"]["GameId"];
+            /** @description The game as a text record (docs/records.md). */
+            record: string;
         };
         /** @description A game as its text record, and how hard to look. */
         AnalyzeRecordRequest: {
@@ -501,8 +552,63 @@ export interface components {
             /** @description Record tags: {Event, Round, ...}. */
             tags?: components["schemas"]["RecordTags"] | null;
         };
+        /** BatchGameReview */
+        BatchGameReview: {
+            /** @description The game's text record with the review as ; comments. */
+            annotated: string;
+            game: string | null;
+            /** @description The request's line. */
+            line: number;
+            players: {
+                decisions: number;
+                givenUp: number;
+                /** @description Chance's share. */
+                luck: number;
+                /** @description result - luck. */
+                luckAdjusted: number;
+                marks: {
+                    blunder: number;
+                    inaccuracy: number;
+                    mistake: number;
+                };
+                player: components["schemas"]["Player"];
+                /** @description The last position's (a finished game: its result). */
+                result: number;
+                /** @description The rest: result - start - luck. */
+                skill: number;
+                /** @description The first position's value. */
+                start: number;
+            }[];
+            /** @description Every ply in order, with the chance a seeded game rolled. */
+            plies: (components["schemas"]["BatchReviewDecision"] | components["schemas"]["BatchReviewChanceEvent"])[];
+            stats: {
+                budget: number;
+                /** @description ANALYZE_MAX_CPU_MS ran out: later positions were valued without a search. */
+                cpuLimited: boolean;
+                iterations: number;
+                positions: number;
+            };
+        };
         /** @description One line of a POST /v1/verify body: a verify body with its game (application/x-ndjson: one JSON object per line; blank lines are skipped). */
         BatchLine: components["schemas"]["BatchGameLine"] | components["schemas"]["BatchRecordLine"];
+        /**
+         * BatchLineError
+         * @description A line that has no review: the error a single analyze answers.
+         */
+        BatchLineError: {
+            error: {
+                args: components["schemas"]["MessageArgs"];
+                code: components["schemas"]["ErrorCode"];
+                details: components["schemas"]["ErrorDetails"];
+                /** @description The refusal in words, in the answer's language (Accept-Language or ?lang=; English by default). */
+                message: string;
+                /** @description The message's stable id in the service's catalog; with args, enough to word it in any language of your own. */
+                messageId: string;
+            };
+            game: string | null;
+            /** @description The request's line. */
+            line: number;
+        };
         /** BatchRecordLine */
         BatchRecordLine: {
             /** @description The game id (its id in the games catalogue). */
@@ -511,6 +617,42 @@ export interface components {
             history?: components["schemas"]["State"][] | null;
             /** @description The game as a text record (docs/records.md). */
             record: string;
+        };
+        /** @description One line of a POST /v1/analyze answer (application/x-ndjson): the review of the line's game as analyze answers it, or why there is none. */
+        BatchReview: components["schemas"]["BatchGameReview"] | components["schemas"]["BatchLineError"];
+        /** BatchReview ChanceEvent */
+        BatchReviewChanceEvent: {
+            /** @enum {string} */
+            kind: "chance";
+            /** @description Each player's value after it minus before. */
+            luck: number[];
+            notation: string;
+            /** @description The record's move it is, or follows (sampled). */
+            ply: number;
+            /** @description Rolled by the service (a seeded game), not a move of the record. */
+            sampled: boolean;
+        };
+        /** BatchReview Decision */
+        BatchReviewDecision: {
+            /** @description The mover's value right after it. */
+            after: number;
+            /** @description The mover's value before the move. */
+            before: number;
+            /** @description The moves the search found best, most visited first. */
+            best: {
+                notation: string;
+                value: number;
+                visits: number;
+            }[];
+            /** @description What the move cost the mover: 0 when it is the move the search would have played, else before - after when positive. */
+            givenUp: number;
+            /** @enum {string} */
+            kind: "decision";
+            /** @description By the game's thresholds of givenUp. */
+            mark: ("inaccuracy" | "mistake" | "blunder") | null;
+            notation: string;
+            player: components["schemas"]["Player"];
+            ply: number;
         };
         /** @description One line of a POST /v1/verify answer (application/x-ndjson). */
         BatchVerdict: {
@@ -3599,6 +3741,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ready"];
+                };
+            };
+        };
+    };
+    analyzeBatch: {
+        parameters: {
+            query?: {
+                /** @description The language of every text in the answer; overrides Accept-Language. Unknown languages fall back to English (Content-Language tells which). */
+                lang?: string;
+            };
+            header?: {
+                /** @description Preferred languages (de, en); English when none of them is known. */
+                "Accept-Language"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-ndjson": components["schemas"]["AnalyzeBatchLine"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description MALFORMED_JSON: the body is not JSON; INVALID_REQUEST: wrong field types, missing or unknown fields; INVALID_RECORD: a text game record that cannot be read (details.line) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such route; UNKNOWN_GAME: no such game id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description BODY_TOO_LARGE: body over MAX_BODY_BYTES; TOO_MANY_MOVES: more moves in one play/replay than MAX_MOVES; WORK_BUDGET_EXCEEDED: the request needs more work than MAX_WORK allows */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_NOTATION: a move that is not notation of this game; ILLEGAL_MOVE: a move the rules forbid (details.reason, details.rule); NOT_YOUR_TURN: the player may not act now; GAME_OVER: the game is finished; INVALID_STATE: the state document is impossible (details.problems); INVALID_OPTIONS: players or options out of range (details.problems); INVALID_PLAYER: a player number the game does not have; STATE_TAMPERED: a signature is missing or wrong (RULES_SECRET set) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request head over MAX_HEADER_BYTES or MAX_HEADERS (then closed) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: a bug: reported, never caused by client input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
