@@ -548,6 +548,9 @@ def _read_history(rules: Rules, engine: Engine, claim: Claim) -> list[tuple[int,
         if fair is None or fair.ply is None or fair.commitment != claim.fair.commitment:
             problems.append({"path": f"{where}.fair", "reason": Msg.of("request-history-state")})
             continue
+        if rules.keys and loaded.key is None:  # evidence of a fork only as the service made it
+            problems.append({"path": f"{where}.sig", "reason": Msg.of("error-fair-unsigned")})
+            continue
         out.append((i, fair, state_digest(loaded.encoded)))
     if problems:
         raise invalid_request(problems)

@@ -401,6 +401,15 @@ def test_a_history_that_is_no_list_of_this_games_states_is_an_invalid_request(
     assert answer.json()["error"]["details"]["problems"][0]["path"] == path
 
 
+def test_an_unsigned_history_state_is_no_evidence(line, secret_client):
+    moves, answers = line
+    unsigned = {k: v for k, v in answers[2]["state"].items() if k != "sig"}
+    body = _verify_body(moves, answers[-1]["state"], [answers[1]["state"], unsigned])
+    answer = secret_client.post("/v1/games/tric-trac/verify", json=body)
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["error"]["details"]["problems"][0]["path"] == "$.history[1].sig"
+
+
 def test_a_history_of_another_game_or_without_fair_is_refused(line, secret_client):
     moves, answers = line
     other = new(secret_client, "tric-trac", 2, {"pointsToWin": 3}).json()["state"]
