@@ -1061,11 +1061,6 @@ class Plies:
             self._digest = state_digest(self._doc)
         return self._digest
 
-    def last(self, dice: FairDice) -> str:
-        """The last state's digest as the service answers it (its reveal, once finished)."""
-        made = fair_after(self._engine, self._state, dice, self.fair)
-        return state_digest(with_fair(self._engine.encode(self._state), made))
-
 
 def _check_awaiting(engine: Engine, state: Any, fair: Fair) -> None:
     """A fair state may await contributions only at its start, and only from its seats that

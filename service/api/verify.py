@@ -507,11 +507,11 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
     fair = None
     if isinstance(secret, FairDice) and counted is not None:
         fair = fair_after(engine, state, secret, counted.fair)
-        if history and counted.digests is not None:
-            if fair.reveal is not None:  # the finished state is answered with its reveal
-                counted.digests[counted.last(secret)] = counted.fair.ply or 0
-            problems.extend(_forks(history, counted.digests, moved, claim))
     end = rules.loaded(engine, state, rules.keys.signing(key), dice=key, fair=fair)
+    if history and counted is not None and counted.digests is not None:
+        # the last state as it is answered (a finished one with its reveal)
+        counted.digests[state_digest(end.encoded)] = counted.fair.ply or 0
+        problems.extend(_forks(history, counted.digests, moved, claim))
     verdict = Verdict(not problems, problems, plies, end, summary)
     if verdict.valid and rules.keys:
         verdict.certificate = certificate(rules, engine, claim, summary)
