@@ -14,7 +14,9 @@ every position:
 - the moves: some for every player to move and none for the others, duplicate-free,
   ``parse_move(notation(m)) == m``, chance outcomes with exact probabilities summing to 1 and
   told apart from players' moves by ``is_chance_outcome``;
-- the search paths perft and the bots use: ``successor`` is ``apply`` (on a sample of
+- the search paths perft, the bots and replays use: ``sample_outcome`` picks what ``pick``
+  picks from the outcomes (at every boundary of their cumulative shares); ``successor`` is
+  ``apply`` (on a sample of
   ``SUCCESSORS`` moves a position), ``count_legal`` counts ``legal_moves`` (for each player,
   and for nobody named unless several move at once, when ``legal_moves`` without a player is
   refused with ``NotYourTurn``);
@@ -156,6 +158,13 @@ def check_position(engine: Engine, state: Any, rng: random.Random, seen: Seen) -
         assert movers == () and engine.legal_moves(state) == moves
         assert all(engine.is_chance_outcome(m) for m in moves)
         assert all(engine.legal_moves(state, p) == () for p in everybody)
+        # the sampling path picks what ``pick`` picks: each outcome's edges and a random u
+        edges, running = [Fraction(0), Fraction(1, 2**64) * (2**64 - 1)], Fraction(0)
+        for _, p in outcomes[:-1]:
+            running += p
+            edges += [running - Fraction(1, 2**64), running]
+        for u in (*edges, unit(f"c{rng.random()}", 0)):
+            assert engine.sample_outcome(state, u) == pick(outcomes, u), u
         _check_moves(engine, state, None, moves, rng)
     else:
         assert movers and set(movers) <= set(everybody)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .chance import pick, unit
+from .chance import unit
 from .errors import GameOver, IllegalMove, InvalidNotation, NotYourTurn, RulesError
 from .fair import FairDice
 from .game import Event, Game, GameRules, Transition
@@ -48,10 +48,9 @@ class PlyError(Exception):
 
 def sample(game: Game[Any, Any], state: Any, secret: Dice = b"") -> Any:
     """The outcome of the chance node ``state`` is at, sampled from its seed."""
-    outcomes = game.chance_outcomes(state)
     if isinstance(secret, FairDice):
-        return secret.pick(game, state, outcomes)
-    return pick(outcomes, unit(state.seed, state.chances, secret))
+        return secret.pick(game, state, game.chance_outcomes(state))
+    return game.sample_outcome(state, unit(state.seed, state.chances, secret))
 
 
 def resolve_chance(

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
+from .chance import pick
 from .errors import InvalidOptions, Problem
 from .options import OptionSpec, options_schema, validate_options
 from .text import Msg
@@ -225,6 +226,13 @@ class GameRules(ABC, Generic[S, M]):
         """Outcomes with exact probabilities summing to 1; empty unless ``is_chance``."""
         return ()
 
+    def sample_outcome(self, state: S, u: Fraction) -> M:
+        """The outcome ``chance.pick(self.chance_outcomes(state), u)`` names for the number
+        ``u`` in [0, 1): the one sampled at this chance node. A game may override it with a
+        cheaper way to the same outcome (Triominos Junior: one tile of its sorted pool
+        instead of every tile's probability); the shared contract holds the two equal."""
+        return pick(self.chance_outcomes(state), u)
+
     def is_chance_outcome(self, move: M) -> bool:
         """Whether ``move`` is a chance outcome (a throw, a roll, a deal), not a player's move.
 
@@ -432,6 +440,9 @@ class Game(Generic[S, M]):
 
     def chance_outcomes(self, state: S) -> tuple[tuple[M, Fraction], ...]:
         return self.rules.chance_outcomes(state)
+
+    def sample_outcome(self, state: S, u: Fraction) -> M:
+        return self.rules.sample_outcome(state, u)
 
     def is_chance_outcome(self, move: M) -> bool:
         return self.rules.is_chance_outcome(move)

@@ -90,6 +90,9 @@ class TriominosJunior(GameRules[TriominosState, Move]):
     def chance_outcomes(self, state: TriominosState) -> tuple[tuple[Move, Fraction], ...]:
         return turns.outcomes(state)
 
+    def sample_outcome(self, state: TriominosState, u: Fraction) -> Move:
+        return turns.sampled(state, u)
+
     def is_chance_outcome(self, move: Move) -> bool:
         return isinstance(move, Deal)
 

@@ -59,6 +59,19 @@ def outcomes(state: TriominosState) -> tuple[tuple[Deal, Fraction], ...]:
     return tuple((Deal(t), Fraction(n, total)) for t, n in sorted(Counter(tiles).items()))
 
 
+def sampled(state: TriominosState, u: Fraction) -> Deal:
+    """The tile ``chance.pick(outcomes(state), u)`` names, without the outcomes: the pool is
+    sorted (a state keeps it so), so its tiles lie in the order of ``outcomes`` and each as
+    often as it counts, and the outcome whose cumulative share first exceeds ``u`` is the
+    tile at index ⌊u · tiles⌋."""
+    if state.phase not in ("deal", "start", "draw") or not state.pool:
+        raise ValueError("no tile to deal")
+    tiles = state.pool
+    if state.phase == "start":
+        tiles = tuple(t for t in tiles if not is_joker(t))
+    return Deal(tiles[u.numerator * len(tiles) // u.denominator])
+
+
 def deal(state: TriominosState, move: Deal) -> Transition[TriominosState]:
     tile = move.tile
     if tile not in state.pool:
