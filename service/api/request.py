@@ -112,6 +112,10 @@ class Body:
             return []
         out: list[MoveRequest] = []
         for i, item in enumerate(items):
+            quick = _quick_move_item(item, player)
+            if quick is not None:
+                out.append(quick)
+                continue
             where = path if path == "move" else f"{path}[{i}]"
             unfit = document_problem(item)
             if unfit is not None:
@@ -217,6 +221,23 @@ def document_problem(item: Any) -> Msg | None:
         return None
     problem = jsonio.unprintable(item)
     return None if problem is None else Msg.of("request-move-document", problem=problem)
+
+
+_ITEM_KEYS = frozenset(("player", "move"))
+
+
+def _quick_move_item(item: Any, player: int | None) -> MoveRequest | None:
+    """A record's usual move item (a notation, or ``{"player": 0, "move": "c3"}``) read with
+    no further look, or None for anything else, which ``document_problem`` and
+    ``parse_move_item`` read as before (what they would answer for these items)."""
+    kind = type(item)
+    if kind is str:
+        return MoveRequest(item, player)
+    if kind is dict and type(item.get("move")) is str and item.keys() <= _ITEM_KEYS:
+        who = item.get("player", player)
+        if who is None or (type(who) is int and 0 <= who < 2**63):
+            return MoveRequest(item["move"], who)
+    return None
 
 
 def parse_move_item(item: Any, player: int | None) -> MoveRequest | None:
