@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TypeVar, dataclass_transform
+from dataclasses import field
 
+from ..core.states import search_state
 from .moves import Move
 
 WHITE, BLUE = 0, 1
 # The colours as code names them (the picture's data-colour); what people read is the
 # catalog's mixtour-player.
 COLOURS = ("white", "blue")
-
-T = TypeVar("T")
-
-
-@dataclass_transform(frozen_default=True)
-def search_state(cls: type[T]) -> type[T]:
-    """A slotted dataclass that mypy holds frozen (assigning a field is a type error) and that
-    hashes like a frozen one, but whose ``__init__`` stores plain slots: a frozen dataclass sets
-    each field through ``object.__setattr__``, five times the cost, and search makes one state
-    per move (Mixtour perft(5): 345,097)."""
-    return dataclass(slots=True, unsafe_hash=True)(cls)
 
 
 @search_state

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
+from ..core.states import search_state
 from .moves import Arrangement, Roll
 from .sheet import Sheet
 
@@ -21,7 +21,7 @@ ENDINGS = (CANNOT_PLACE, SHEETS_FULL, STOPPED)
 Printed = tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@search_state
 class TeTrixState:
     """A position between moves.
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from ..core.states import search_state
+
 RED, BLACK = 0, 1
 COLOUR_KEYS: Final = ("red", "black")
 STONES: Final = 15
@@ -35,7 +37,7 @@ class Rules:
     points_to_win: int = 12
 
 
-@dataclass(frozen=True, slots=True)
+@search_state
 class TricTracState:
     """A position between two throws or between a throw and its turn.
 

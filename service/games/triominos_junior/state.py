@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
+from ..core.states import search_state
 from .layout import Board, Placed, board_of
 from .tiles import Tile
 
@@ -23,7 +24,7 @@ COINS_TOTAL = 60  # TJ-2
 COINS_EACH = 4  # TJ-5
 
 
-@dataclass(frozen=True, slots=True)
+@search_state
 class TriominosState:
     """A position.
 
