@@ -16,10 +16,11 @@ every position:
   told apart from players' moves by ``is_chance_outcome``;
 - the search paths perft, the bots and replays use: ``sample_outcome`` picks what ``pick``
   picks from the outcomes (at every boundary of their cumulative shares); ``successor`` is
-  ``apply`` (on a sample of
-  ``SUCCESSORS`` moves a position), ``count_legal`` counts ``legal_moves`` (for each player,
-  and for nobody named unless several move at once, when ``legal_moves`` without a player is
-  refused with ``NotYourTurn``);
+  ``apply`` (on a sample of ``SUCCESSORS`` moves a position); ``checked_successor`` reaches
+  what ``apply`` reaches and refuses what it refuses (the same kind, reason, rule and message)
+  for ``PROBES`` moves of earlier positions and a few of this one, each player and nobody;
+  ``count_legal`` counts ``legal_moves`` (for each player, and for nobody named unless several
+  move at once, when ``legal_moves`` without a player is refused with ``NotYourTurn``);
 - the views: JSON, never the seed, and blind to ``determinize`` (what the viewer cannot see
   sampled again), which leaves the viewer's own moves alone; ``determinize`` changes some
   state exactly when the descriptor claims hidden information;
@@ -32,7 +33,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -44,6 +45,7 @@ from service.games.core import (
     InvalidOptions,
     MoveRequest,
     NotYourTurn,
+    RulesError,
     driver,
     pick,
     unit,
@@ -73,6 +75,7 @@ class Seen:
     chance: bool = False
     simultaneous: bool = False
     hidden: bool = False
+    moves: list[Any] = field(default_factory=list)  # the last legal moves seen, for probes
 
 
 def random_game(
@@ -165,7 +168,7 @@ def check_position(engine: Engine, state: Any, rng: random.Random, seen: Seen) -
             edges += [running - Fraction(1, 2**64), running]
         for u in (*edges, unit(f"c{rng.random()}", 0)):
             assert engine.sample_outcome(state, u) == pick(outcomes, u), u
-        _check_moves(engine, state, None, moves, rng)
+        _check_moves(engine, state, None, moves, rng, seen)
     else:
         assert movers and set(movers) <= set(everybody)
         seen.simultaneous |= len(movers) > 1
@@ -177,12 +180,13 @@ def check_position(engine: Engine, state: Any, rng: random.Random, seen: Seen) -
                 continue
             assert moves, "a player to move always has a move (a pass at least)"
             assert not any(engine.is_chance_outcome(m) for m in moves)
-            _check_moves(engine, state, p, moves, rng)
+            _check_moves(engine, state, p, moves, rng, seen)
     if len(movers) > 1:  # simultaneous: a move without its player is ambiguous
         with pytest.raises(NotYourTurn):
             engine.legal_moves(state)
     for p in (*everybody, *([None] if len(movers) < 2 else [])):
         assert engine.count_legal(state, p) == len(engine.legal_moves(state, p))
+    _check_replayed(engine, state, rng, seen)
     _check_views(engine, state, rng, seen)
     check_score_lines(engine, state)
 
@@ -211,13 +215,46 @@ SUCCESSORS = 8
 
 
 def _check_moves(
-    engine: Engine, state: Any, player: int | None, moves: tuple[Any, ...], rng: random.Random
+    engine: Engine,
+    state: Any,
+    player: int | None,
+    moves: tuple[Any, ...],
+    rng: random.Random,
+    seen: Seen,
 ) -> None:
     assert len(set(moves)) == len(moves), "legal moves are duplicate-free"
     for move in moves:
         assert engine.parse_move(engine.notation(move)) == move, engine.notation(move)
     for move in rng.sample(moves, min(len(moves), SUCCESSORS)):
         assert engine.successor(state, move, player) == engine.apply(state, move, player).state
+    seen.moves[:0] = rng.sample(moves, min(len(moves), 3))
+    del seen.moves[PROBES:]
+
+
+# Moves of earlier positions a position is probed with (mostly illegal there), each for every
+# player and for nobody named.
+PROBES = 12
+
+
+def _outcome(call: Callable[..., Any], *args: Any) -> tuple[Any, ...]:
+    """The state ``call(*args)`` reaches, or the refusal it raises: kind, reason, rule and
+    message."""
+    try:
+        return ("state", call(*args))
+    except RulesError as exc:
+        return (type(exc).__name__, exc.reason, exc.rule, exc.msg)
+
+
+def _check_replayed(engine: Engine, state: Any, rng: random.Random, seen: Seen) -> None:
+    """``checked_successor`` (replaying a record) reaches what ``apply`` reaches and refuses
+    what it refuses, for moves of earlier positions and this one's, each player and nobody."""
+    movers = engine.to_move(state)
+    here = engine.legal_moves(state, movers[0] if movers else None)
+    probes = [*seen.moves, *rng.sample(here, min(len(here), 3))]
+    for move in probes:
+        for p in (None, *range(engine.player_count(state))):
+            want = _outcome(lambda *a: engine.apply(*a).state, state, move, p)
+            assert _outcome(engine.checked_successor, state, move, p) == want, move
 
 
 def _check_views(engine: Engine, state: Any, rng: random.Random, seen: Seen) -> None:

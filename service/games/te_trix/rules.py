@@ -148,17 +148,16 @@ class TeTrix(GameRules[TeTrixState, Move]):
     def apply(
         self, state: TeTrixState, move: Move, player: int | None = None
     ) -> Transition[TeTrixState]:
-        if state.phase == "over":
-            raise GameOver(
-                Msg.of("te-trix-game-finished", end=state.end or ""),
-                reason="GAME_FINISHED",
-                rule="TX-14" if state.end == STOPPED else "TX-10",
-            )
-        if state.phase == "roll":
-            return _roll(state, move, player)
-        if state.phase == "arrange":
-            return _arrange(state, move, player)
-        return _place(state, move, player)
+        return _apply(state, move, player, quiet=False)
+
+    def checked_successor(
+        self, state: TeTrixState, move: Move, player: int | None = None
+    ) -> TeTrixState:
+        """``apply`` with every check, without writing its events (replaying a record)."""
+        return _apply(state, move, player, quiet=True).state
+
+    def successor(self, state: TeTrixState, move: Move, player: int | None = None) -> TeTrixState:
+        return _apply(state, move, player, quiet=True).state
 
     def status(self, state: TeTrixState) -> Status:
         if state.phase != "over":
@@ -213,6 +212,23 @@ def _add_placement_fields(
     doc["bar"] = [] if state.bar is None else crossed_fields(state.bar, overhang)
 
 
+def _apply(
+    state: TeTrixState, move: Move, player: int | None, *, quiet: bool
+) -> Transition[TeTrixState]:
+    """The move's transition; ``quiet``: the same state and refusals, no events written."""
+    if state.phase == "over":
+        raise GameOver(
+            Msg.of("te-trix-game-finished", end=state.end or ""),
+            reason="GAME_FINISHED",
+            rule="TX-14" if state.end == STOPPED else "TX-10",
+        )
+    if state.phase == "roll":
+        return _roll(state, move, player, quiet)
+    if state.phase == "arrange":
+        return _arrange(state, move, player, quiet)
+    return _place(state, move, player, quiet)
+
+
 def _totals(state: TeTrixState) -> tuple[int, ...]:
     return tuple(scoring.total(sheet, state.size, state.bar) for sheet in state.sheets)
 
@@ -253,7 +269,9 @@ def _no_player(player: int | None) -> None:
         )
 
 
-def _roll(state: TeTrixState, move: Move, player: int | None) -> Transition[TeTrixState]:
+def _roll(
+    state: TeTrixState, move: Move, player: int | None, quiet: bool
+) -> Transition[TeTrixState]:
     """TX-5: the roller's dice, a chance outcome."""
     _no_player(player)
     if not isinstance(move, Roll):
@@ -262,18 +280,21 @@ def _roll(state: TeTrixState, move: Move, player: int | None) -> Transition[TeTr
             "ROLL_FIRST",
             "TX-5",
         )
+    after = replace(state, phase="arrange", roll=move, chances=state.chances + 1)
+    if quiet:
+        return Transition(after, ())
     event: Event = {
         "type": "rolled",
         "round": state.round,
         "roller": state.roller,
         "roll": moves.notation(move),
     }
-    return Transition(
-        replace(state, phase="arrange", roll=move, chances=state.chances + 1), (event,)
-    )
+    return Transition(after, (event,))
 
 
-def _arrange(state: TeTrixState, move: Move, player: int | None) -> Transition[TeTrixState]:
+def _arrange(
+    state: TeTrixState, move: Move, player: int | None, quiet: bool
+) -> Transition[TeTrixState]:
     """TX-6: the roller lays the dice as one shape; TX-14: or, in solo, stops."""
     roller = state.roller
     if player is not None and player != roller:
@@ -285,8 +306,11 @@ def _arrange(state: TeTrixState, move: Move, player: int | None) -> Transition[T
     if isinstance(move, Stop):
         if not state.solo:
             raise illegal(Msg.of("te-trix-stop-solo-only"), "STOP_SOLO_ONLY", "TX-14")
+        over = replace(state, phase="over", end=STOPPED)
+        if quiet:
+            return Transition(over, ())
         events: tuple[Event, ...] = ({"type": "stopped", "player": roller, "round": state.round},)
-        return _game_over(replace(state, phase="over", end=STOPPED), events)
+        return _game_over(over, events)
     if not isinstance(move, Arrangement):
         example = f"{SHAPES[2]}:{moves.symbols_text(_roll_of(state))}"
         raise illegal(
@@ -309,16 +333,20 @@ def _arrange(state: TeTrixState, move: Move, player: int | None) -> Transition[T
         for p, sheet in enumerate(state.sheets)
         if not can_place(state.size, sheet.filled, move, state.bar)
     )
+    # ``placed`` is still empty: the round began with it so (_end_round; decode checks it).
+    after = replace(state, phase="place", arrangement=move, blocked=blocked)
+    if len(blocked) == state.players:
+        after = replace(after, phase="over", end=CANNOT_PLACE)
+    if quiet:
+        return Transition(after, ())
     arranged: Event = {
         "type": "arranged",
         "player": roller,
         "arrangement": moves.notation(move),
         "blocked": list(blocked),
     }
-    # ``placed`` is still empty: the round began with it so (_end_round; decode checks it).
-    after = replace(state, phase="place", arrangement=move, blocked=blocked)
-    if len(blocked) == state.players:
-        return _game_over(replace(after, phase="over", end=CANNOT_PLACE), (arranged,))
+    if after.phase == "over":
+        return _game_over(after, (arranged,))
     return Transition(after, (arranged,))
 
 
@@ -327,7 +355,9 @@ def _roll_of(state: TeTrixState) -> Symbols:
     return state.roll.symbols
 
 
-def _place(state: TeTrixState, move: Move, player: int | None) -> Transition[TeTrixState]:
+def _place(
+    state: TeTrixState, move: Move, player: int | None, quiet: bool
+) -> Transition[TeTrixState]:
     """TX-7–TX-9 (and TX-13 in solo): one player enters the arrangement."""
     who = _placer(state, player)
     if not isinstance(move, Placement):
@@ -349,6 +379,9 @@ def _place(state: TeTrixState, move: Move, player: int | None) -> Transition[TeT
     sheets = (*state.sheets[:who], sheet, *state.sheets[who + 1 :])
     bar = None if state.bar is None else state.bar - e.overhang
     placed = tuple(sorted((*state.placed, who)))
+    after = replace(state, sheets=sheets, bar=bar, placed=placed)
+    if quiet:
+        return Transition(after, ()) if after.pending else _end_round(after, None)
     event: Event = {
         "type": "placed",
         "player": who,
@@ -361,7 +394,6 @@ def _place(state: TeTrixState, move: Move, player: int | None) -> Transition[TeT
     }
     if bar is not None:
         event["bar"] = bar
-    after = replace(state, sheets=sheets, bar=bar, placed=placed)
     if after.pending:
         return Transition(after, (event,))
     return _end_round(after, (event,))
@@ -400,16 +432,25 @@ def _check_placement(
         )
 
 
-def _end_round(state: TeTrixState, events: tuple[Event, ...]) -> Transition[TeTrixState]:
-    """TX-10: the round ends when everybody who can has placed."""
+def _end_round(state: TeTrixState, events: tuple[Event, ...] | None) -> Transition[TeTrixState]:
+    """TX-10: the round ends when everybody who can has placed. ``events`` None: quiet, no
+    events written (``_apply``)."""
     full = full_mask(state.size)
-    if state.blocked:
-        return _game_over(replace(state, phase="over", end=CANNOT_PLACE), events)
-    if all(sheet.filled == full for sheet in state.sheets):
-        return _game_over(replace(state, phase="over", end=SHEETS_FULL), events)
+    end = (
+        CANNOT_PLACE
+        if state.blocked
+        else SHEETS_FULL
+        if all(sheet.filled == full for sheet in state.sheets)
+        else None
+    )
+    if end is not None:
+        over = replace(state, phase="over", end=end)
+        return Transition(over, ()) if events is None else _game_over(over, events)
     nxt = replace(
         state, round=state.round + 1, phase="roll", roll=None, arrangement=None, placed=()
     )
+    if events is None:
+        return Transition(nxt, ())
     ended: Event = {"type": "roundEnded", "round": state.round, "nextRoller": nxt.roller}
     return Transition(nxt, (*events, ended))
 
