@@ -13,7 +13,6 @@ leaves the board, its pieces return to their owners and the top piece's owner sc
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from itertools import compress
 from typing import Any
 
@@ -27,6 +26,7 @@ from ..core import (
     Transition,
     illegal,
 )
+from ..core.states import evolve
 from ..core.text import Msg
 from . import moves
 from .board import RAYS, SIZE, SQUARES, line_between
@@ -189,7 +189,7 @@ class Mixtour(GameRules[MixtourState, Move]):
         if passes >= 2:
             events.append({"type": "gameOver", "winners": [], "reason": "draw"})
         return Transition(
-            replace(state, turn=None if passes >= 2 else 1 - turn, last=move, passes=passes),
+            evolve(state, turn=None if passes >= 2 else 1 - turn, last=move, passes=passes),
             tuple(events),
         )
 

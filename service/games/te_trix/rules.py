@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement, permutations
@@ -39,6 +38,7 @@ from ..core import (
     Transition,
     illegal,
 )
+from ..core.states import evolve
 from ..core.text import Arg, Msg
 from . import moves, scoring
 from .moves import Arrangement, Move, Placement, Roll, Stop, Symbols
@@ -280,7 +280,7 @@ def _roll(
             "ROLL_FIRST",
             "TX-5",
         )
-    after = replace(state, phase="arrange", roll=move, chances=state.chances + 1)
+    after = evolve(state, phase="arrange", roll=move, chances=state.chances + 1)
     if quiet:
         return Transition(after, ())
     event: Event = {
@@ -306,7 +306,7 @@ def _arrange(
     if isinstance(move, Stop):
         if not state.solo:
             raise illegal(Msg.of("te-trix-stop-solo-only"), "STOP_SOLO_ONLY", "TX-14")
-        over = replace(state, phase="over", end=STOPPED)
+        over = evolve(state, phase="over", end=STOPPED)
         if quiet:
             return Transition(over, ())
         events: tuple[Event, ...] = ({"type": "stopped", "player": roller, "round": state.round},)
@@ -334,9 +334,9 @@ def _arrange(
         if not can_place(state.size, sheet.filled, move, state.bar)
     )
     # ``placed`` is still empty: the round began with it so (_end_round; decode checks it).
-    after = replace(state, phase="place", arrangement=move, blocked=blocked)
+    after = evolve(state, phase="place", arrangement=move, blocked=blocked)
     if len(blocked) == state.players:
-        after = replace(after, phase="over", end=CANNOT_PLACE)
+        after = evolve(after, phase="over", end=CANNOT_PLACE)
     if quiet:
         return Transition(after, ())
     arranged: Event = {
@@ -379,7 +379,7 @@ def _place(
     sheets = (*state.sheets[:who], sheet, *state.sheets[who + 1 :])
     bar = None if state.bar is None else state.bar - e.overhang
     placed = tuple(sorted((*state.placed, who)))
-    after = replace(state, sheets=sheets, bar=bar, placed=placed)
+    after = evolve(state, sheets=sheets, bar=bar, placed=placed)
     if quiet:
         return Transition(after, ()) if after.pending else _end_round(after, None)
     event: Event = {
@@ -444,11 +444,9 @@ def _end_round(state: TeTrixState, events: tuple[Event, ...] | None) -> Transiti
         else None
     )
     if end is not None:
-        over = replace(state, phase="over", end=end)
+        over = evolve(state, phase="over", end=end)
         return Transition(over, ()) if events is None else _game_over(over, events)
-    nxt = replace(
-        state, round=state.round + 1, phase="roll", roll=None, arrangement=None, placed=()
-    )
+    nxt = evolve(state, round=state.round + 1, phase="roll", roll=None, arrangement=None, placed=())
     if events is None:
         return Transition(nxt, ())
     ended: Event = {"type": "roundEnded", "round": state.round, "nextRoller": nxt.roller}

@@ -22,7 +22,6 @@ Chance is input: the deal, the start tile and each draw are chance nodes whose o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -37,6 +36,7 @@ from ..core import (
     Status,
     Transition,
 )
+from ..core.states import evolve
 from ..core.text import Msg
 from . import moves, turns
 from .layout import can_play, placements, swaps
@@ -205,4 +205,4 @@ class TriominosJunior(GameRules[TriominosState, Move]):
             else:
                 racks.append(tuple(sorted(unseen[: len(rack)])))
                 del unseen[: len(rack)]
-        return replace(state, racks=tuple(racks), pool=tuple(sorted(unseen)))
+        return evolve(state, racks=tuple(racks), pool=tuple(sorted(unseen)))

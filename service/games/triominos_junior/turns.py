@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from dataclasses import replace
 from fractions import Fraction
 
 from ..core import Event, Transition, illegal
+from ..core.states import evolve
 from ..core.text import Msg
 from .grid import ORIGIN, Pos, corner_word, on_grid, pointing, pos_name
 from .layout import Board, can_play, has_side_contact, mismatches, need_at
@@ -92,16 +92,16 @@ def deal(state: TriominosState, move: Deal) -> Transition[TriominosState]:
                 "TJ-6",
             )
         start = (ORIGIN, canonical(tile))
-        after = replace(state, layout=(start,), pool=pool, phase="play", turn=0, chances=chances)
+        after = evolve(state, layout=(start,), pool=pool, phase="play", turn=0, chances=chances)
         return Transition(after, ({"type": "startTile", "at": "0,0", "tile": tile_name(tile)},))
     p = receiver(state) if state.phase == "deal" else state.turn
     assert p is not None
     racks = _set_rack(state, p, _with(state.racks[p], tile))
-    after = replace(state, racks=racks, pool=pool, chances=chances).keep_board(state)
+    after = evolve(state, racks=racks, pool=pool, chances=chances).keep_board(state)
     if state.phase == "deal":
         full = all(len(r) == RACK_SIZE for r in racks)
         return Transition(
-            replace(after, phase="start" if full else "deal"), ({"type": "dealt", "player": p},)
+            evolve(after, phase="start" if full else "deal"), ({"type": "dealt", "player": p},)
         )
     drawn: Event = {"type": "tileDrawn", "player": p, "poolSize": len(pool)}
     return end_turn(after, p, [drawn], drew=True)
@@ -190,7 +190,7 @@ def place(state: TriominosState, p: int, move: Place) -> Transition[TriominosSta
         gain = value(move.tile)
         points = _set(points, p, points[p] + gain)
         event["points"] = gain
-    after = replace(
+    after = evolve(
         state,
         layout=tuple(layout),
         racks=_set_rack(state, p, rack),
@@ -215,7 +215,7 @@ def swap(state: TriominosState, p: int, move: Swap) -> Transition[TriominosState
     rack = _take_from_rack(state, p, move.tile, "TJ-11")
     check_fit(board, move.at, move.tile, "TJ-11")
     layout = tuple((pos, move.tile if pos == move.at else t) for pos, t in state.layout)
-    after = replace(state, layout=layout, racks=_set_rack(state, p, _with(rack, JOKER)))
+    after = evolve(state, layout=layout, racks=_set_rack(state, p, _with(rack, JOKER)))
     event: Event = {
         "type": "jokerSwapped",
         "player": p,
@@ -230,10 +230,10 @@ def draw(state: TriominosState, p: int) -> Transition[TriominosState]:
         raise illegal(Msg.of("triominos-junior-pool-empty"), "POOL_EMPTY", "TJ-12")
     event: Event = {"type": "draw", "player": p}
     if state.level != "coins":
-        return Transition(replace(state, phase="draw").keep_board(state), (event,))
+        return Transition(evolve(state, phase="draw").keep_board(state), (event,))
     paid = 1 if state.coins[p] else 0  # TJ-12 Choice: without coins a draw is free
     coins = _set(state.coins, p, state.coins[p] - paid)
-    after = replace(state, phase="draw", coins=coins, supply=state.supply + paid)
+    after = evolve(state, phase="draw", coins=coins, supply=state.supply + paid)
     event["paid"] = paid
     return Transition(after.keep_board(state), (event,))
 
@@ -278,13 +278,13 @@ def end_turn(
         turn = (p + 1) % state.players
         if state.phase == "play" and state.turn == turn:
             return Transition(state, tuple(events))
-        after = replace(state, phase="play", turn=turn)
+        after = evolve(state, phase="play", turn=turn)
         return Transition(after.keep_board(state), tuple(events))
     if reason == "rackEmptied" and state.level == "coins" and state.supply:
-        bonus = replace(state, coins=_set(state.coins, p, state.coins[p] + 1))
-        state = replace(bonus, supply=state.supply - 1)
+        bonus = evolve(state, coins=_set(state.coins, p, state.coins[p] + 1))
+        state = evolve(bonus, supply=state.supply - 1)
         events.append({"type": "bonusCoin", "player": p, "rule": "TJ-14"})
-    over = replace(state, phase="over", turn=None, end=reason)
+    over = evolve(state, phase="over", turn=None, end=reason)
     totals = final_scores(over)
     events.append(
         {"type": "gameOver", "winners": list(winners(totals)), "reason": reason, "scores": totals}
