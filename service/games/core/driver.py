@@ -167,7 +167,7 @@ def _checked(game: Game[Any, Any], state: Any, request: MoveRequest) -> Any:
     """The move ``request`` sends, parsed, after the checks of the mover that come before the
     rules' own: the game is not over, chance is not sent to a seeded game, the player named
     is to move."""
-    check_turn(game, state, None)
+    _check_not_over(game, state)
     move = game.parse_move(request.move)
     if state.seed is not None and (game.is_chance(state) or game.is_chance_outcome(move)):
         raise IllegalMove(Msg.of("driver-chance-is-sampled"), reason="CHANCE_IS_SAMPLED")
