@@ -1,12 +1,13 @@
-"""Seeded chance (``core.chance``): ``pick`` chooses exactly as a sum of ``Fraction``s does,
-for the games' own outcome lists and for any list (every game's chance rule: Tric Trac's
-throws TT-5, Te-Trix's rolls, Triominos Junior's deals and draws)."""
+"""Seeded chance (``core.chance``): ``pick`` and ``Slots`` choose exactly as a sum of
+``Fraction``s does, for the games' own outcome lists and for any list (every game's chance
+rule: Tric Trac's throws TT-5, Te-Trix's rolls, Triominos Junior's deals and draws)."""
 
 from __future__ import annotations
 
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -44,6 +45,29 @@ def test_pick_is_the_fraction_sum_for_any_outcomes(weights, n):
         running += p
         if running < 1:
             assert chance.pick(outcomes, running) == reference(outcomes, running)
+
+
+@given(st.lists(st.integers(1, 40), min_size=1, max_size=30), st.integers(0, (1 << 64) - 1))
+def test_slots_pick_as_the_fraction_sum(weights, n):
+    """Outcomes of a common denominator (the sum of integer weights, at most 1,200)."""
+    total = sum(weights)
+    outcomes = [(i, Fraction(w, total)) for i, w in enumerate(weights)]
+    slots = chance.Slots(outcomes)
+    assert chance.Slots(outcomes).pick(Fraction(n, 1 << 64)) == reference(
+        outcomes, Fraction(n, 1 << 64)
+    )
+    running = Fraction(0)
+    for _, p in outcomes[:-1]:  # at each cumulative probability, and just below it
+        running += p
+        for at in (running, running - Fraction(1, 1 << 64)):
+            assert slots.pick(at) == reference(outcomes, at)
+
+
+def test_slots_refuse_what_they_cannot_lay_out():
+    with pytest.raises(ValueError, match="sum to 1"):
+        chance.Slots([("a", Fraction(1, 2)), ("b", Fraction(1, 3))])
+    with pytest.raises(ValueError, match="slots"):
+        chance.Slots([("a", Fraction(1, 10**6)), ("b", Fraction(10**6 - 1, 10**6))])
 
 
 def test_pick_is_the_fraction_sum_at_every_chance_node_of_random_games():

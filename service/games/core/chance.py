@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from hashlib import blake2b
 from math import lcm
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -56,3 +56,31 @@ def pick(outcomes: Sequence[tuple[T, Fraction]], u: Fraction) -> T:
         if un * denominator < total * ud:  # u < total / denominator
             return outcome
     return outcomes[-1][0]
+
+
+MAX_SLOTS = 4096  # a table of fixed outcomes is made once per game; Tric Trac's openings: 1,150
+
+
+class Slots(Generic[T]):
+    """A chance node's fixed outcomes laid out as equal slots: each outcome as many times as
+    its probability counts in the least common denominator, in their order (Tric Trac's 21
+    throws: 36 slots, a double one and any other two). The slot at index ⌊u · slots⌋ is the
+    outcome ``pick(outcomes, u)`` names, since the first ``k`` outcomes fill exactly the slots
+    below their cumulative probability times the slots; a game whose outcomes do not change
+    with the position samples by one index instead of a running sum."""
+
+    __slots__ = ("outcomes", "slots")
+
+    def __init__(self, outcomes: Sequence[tuple[T, Fraction]]) -> None:
+        denominator = lcm(*(p.denominator for _, p in outcomes))
+        if denominator > MAX_SLOTS:
+            raise ValueError(f"{denominator} slots: more than {MAX_SLOTS}")
+        self.outcomes = tuple(outcomes)
+        self.slots = tuple(
+            o for o, p in outcomes for _ in range(p.numerator * (denominator // p.denominator))
+        )
+        if len(self.slots) != denominator:
+            raise ValueError("the probabilities do not sum to 1")
+
+    def pick(self, u: Fraction) -> T:
+        return self.slots[u.numerator * len(self.slots) // u.denominator]

@@ -38,6 +38,7 @@ from ..core import (
     Transition,
     illegal,
 )
+from ..core.chance import Slots
 from ..core.states import evolve
 from ..core.text import Arg, Msg
 from . import moves, scoring
@@ -71,6 +72,7 @@ def _outcomes() -> tuple[tuple[Roll, Fraction], ...]:
 
 
 OUTCOMES = _outcomes()
+ROLL_SLOTS = Slots(OUTCOMES)  # sampled by one index (81 slots)
 ROLLS: tuple[Move, ...] = tuple(roll for roll, _ in OUTCOMES)
 
 
@@ -122,6 +124,11 @@ class TeTrix(GameRules[TeTrixState, Move]):
 
     def chance_outcomes(self, state: TeTrixState) -> tuple[tuple[Move, Fraction], ...]:
         return OUTCOMES if state.phase == "roll" else ()
+
+    def sample_outcome(self, state: TeTrixState, u: Fraction) -> Move:
+        if state.phase != "roll":
+            raise ValueError("no roll pending")
+        return ROLL_SLOTS.pick(u)
 
     def is_chance_outcome(self, move: Move) -> bool:
         return isinstance(move, Roll)

@@ -37,6 +37,7 @@ from ..core import (
     Status,
     Transition,
 )
+from ..core.chance import Slots
 from ..core.text import Msg
 from . import moves, steps
 from .moves import OFF, Move, Opening, Throw, Turn
@@ -81,6 +82,8 @@ def _openings() -> tuple[tuple[Move, Fraction], ...]:
 
 THROWS = _throws()
 OPENINGS = _openings()
+# sampled by one index: 36 slots for the throws, as many as the openings need
+THROW_SLOTS, OPENING_SLOTS = Slots(THROWS), Slots(OPENINGS)
 THROW_MOVES = tuple(m for m, _ in THROWS)
 OPENING_MOVES = tuple(m for m, _ in OPENINGS)
 
@@ -167,6 +170,13 @@ class TricTrac(GameRules[TricTracState, Move]):
         if state.phase == OPENING:
             return OPENINGS
         return THROWS if state.phase == THROW else ()
+
+    def sample_outcome(self, state: TricTracState, u: Fraction) -> Move:
+        if state.phase == THROW:
+            return THROW_SLOTS.pick(u)
+        if state.phase == OPENING:
+            return OPENING_SLOTS.pick(u)
+        raise ValueError("no throw pending")
 
     def is_chance_outcome(self, move: Move) -> bool:
         return isinstance(move, (Throw, Opening))
