@@ -18,14 +18,18 @@ from typing import Any
 from service.bots import LEVELS, suggest
 from service.games import REGISTRY
 from service.games.core import driver
+from service.limits import ITERATION_PLIES
 from service.settings import Settings
 
 Policy = Callable[[Any, Any, int, random.Random], Any]
 
 
 def bot(budget: int) -> Policy:
+    """The bot at ``budget`` iterations with the plies the service reserves for them."""
+
     def choose(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
-        return suggest(engine, state, player, str(rng.random()), budget, 10_000).move
+        plies = budget * ITERATION_PLIES
+        return suggest(engine, state, player, str(rng.random()), budget, plies).move
 
     return choose
 
@@ -90,6 +94,30 @@ def careful(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
         return 0 if handed else 1, gained, rng.random()
 
     return max(moves, key=value)
+
+
+def pip_and_hit(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
+    """A good Tric Trac player written from the rules alone (TT-9 … TT-14), independent of the
+    bot's judgement: the turn that scores most at once (hits and stones borne off), then the
+    one that leaves fewest own lone stones within six points of an enemy stone ahead of them
+    (a direct shot), then the one with the lowest own pip count; ties at random. It ranks,
+    where the bot weighs."""
+    now = engine.totals(state)[player]
+
+    def value(move: Any) -> tuple[float, int, int, float]:
+        after = engine.successor(state, move)
+        if engine.status(after).finished:
+            return float("inf"), 0, 0, rng.random()
+        board = after.board if player == 0 else tuple(-v for v in reversed(after.board))
+        blots = sum(
+            1
+            for i in range(1, 23)
+            if board[i] == 1 and any(board[j] < 0 for j in range(i + 1, min(i + 7, 24)))
+        )
+        pips = sum(v * (24 - i) for i, v in enumerate(board) if v > 0)
+        return float(engine.totals(after)[player] - now), -blots, -pips, rng.random()
+
+    return max(engine.legal_moves(state), key=value)
 
 
 def play(game: str, options: dict[str, Any] | None, seats: list[Policy], seed: str) -> Any:

@@ -226,27 +226,29 @@ def placement_positions(players: int, count: int):
 
 
 @pytest.mark.parametrize("players", [1, 2])
-def test_tx11_a_search_keeps_the_placements_that_score_most(players):
-    """TX-11, TX-15: of a sheet's many placements a search keeps the KEPT_PLACEMENTS that score
-    most right after them (no placement left out scores more than one kept), when looking at
-    each fits its budget; a bot's move is one of them."""
-    from service.games.te_trix.spec import KEPT_PLACEMENTS
+def test_tx11_a_search_places_where_the_sheet_is_worth_most(players):
+    """TX-11, TX-15: of a sheet's many placements a search keeps the one whose sheet the bots
+    judge best (``bot.potential``: no placement leaves more), when looking at each fits its
+    budget, and plays it; with fewer looks, the best of every k-th."""
+    from service.games.te_trix import bot as tx_bot
 
     checked = 0
     for state, player, legal in placement_positions(players, 30):
-        if len(legal) <= KEPT_PLACEMENTS:
+        if len(legal) < 4:
             continue
         kept, looked = TETRIX.spec.candidates(state, player, legal, 10**6)
-        assert (len(kept), looked) == (KEPT_PLACEMENTS, len(legal))
+        assert looked == len(legal) and len(kept) == 1
 
-        def score(move, state=state, player=player):
-            return TETRIX.totals(TETRIX.successor(state, move, player))[player]
+        def worth(move, state=state, player=player):
+            after = TETRIX.successor(state, move, player)
+            return tx_bot.potential(after.sheets[player].masks, after.size, after.bar)
 
-        worst_kept = min(score(m) for m in kept)
-        assert all(score(m) <= worst_kept for m in legal if m not in kept)
+        assert worth(kept[0]) == max(worth(m) for m in legal)
         found = bots.suggest(TETRIX, state, player, "k", 20, 20 * 61)
-        assert found.move in kept
-        too_costly, _ = TETRIX.spec.candidates(state, player, legal, len(legal) - 1)
-        assert list(too_costly) == list(legal)  # the look would cost too much: all stay in
+        assert found.move == kept[0]
+        few, looked = TETRIX.spec.candidates(state, player, legal, len(legal) // 2)
+        every = legal[:: -(-len(legal) // (len(legal) // 2))]
+        assert looked == len(every) <= len(legal) // 2
+        assert worth(few[0]) == max(worth(m) for m in every)
         checked += 1
     assert checked >= 3

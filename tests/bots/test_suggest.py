@@ -95,7 +95,8 @@ def test_every_suggested_move_is_legal_and_reproducible(client, game, players, o
         assert stats["moves"] == len(searched) and answer["move"]["notation"] in {
             engine.notation(m) for m in searched
         }
-        assert stats["iterations"] == (0 if len(legal) == 1 else 30)
+        # no search when one move is left (Te-Trix: the bots choose by the sheet's potential)
+        assert stats["iterations"] == (0 if len(searched) == 1 else 30)
         # Same state, player, seed and budget: the same answer, stats included.
         again = suggest(client, game, {"state": doc, "seed": "s", "budget": 30})
         assert again == answer

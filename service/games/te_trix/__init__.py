@@ -5,6 +5,7 @@ The modules every game has (``docs/adding-a-game.md``), plus:
 - ``shapes.py``: the symbols, the seven tetrominoes and their rotations (TX-1, TX-4, TX-7);
 - ``sheet.py``: a player's sheet as bitmasks and placement generation (TX-3, TX-7, TX-8);
 - ``scoring.py``: regions and scores (TX-11, TX-15);
+- ``bot.py``: how the bots judge a sheet and choose a shape and a placement (TX-6, TX-11);
 - ``texts.py``: moves, events and the position told in words (the catalog's ``messages/``).
 """
 

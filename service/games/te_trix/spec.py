@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import Chooser, GameSpec
-from . import codec, locations, moves, render, reports, schema, texts
-from .moves import Move, Placement, Stop
+from . import bot, codec, locations, moves, render, reports, schema, texts
+from .moves import Move, Stop
 from .options import DESCRIPTOR, OPTIONS
 from .rules import TeTrix
 from .state import TeTrixState
@@ -23,36 +23,28 @@ def playout(state: TeTrixState, legal: Sequence[Move], mover: int, rng: Chooser)
     return picked
 
 
-# Placements a search keeps: the best by the score right after them (TX-11, TX-15). A sheet
-# offers up to ~650; random playouts cannot tell most of them apart, so a search over them all
-# spreads its iterations one per move and plays below greedy placement.
-KEPT_PLACEMENTS = 12
-
-
-def _best_placements(
-    state: TeTrixState, player: int, placements: Sequence[Placement]
-) -> list[Move]:
-    """The ``KEPT_PLACEMENTS`` placements that score most at once (ties: in legal order)."""
-    scored = [
-        (-RULES.totals(RULES.successor(state, m, player))[player], i, m)
-        for i, m in enumerate(placements)
-    ]
-    scored.sort(key=lambda t: (t[0], t[1]))
-    return [m for _, _, m in scored[:KEPT_PLACEMENTS]]
-
-
 def candidates(
     state: TeTrixState, player: int, legal: Sequence[Move], looks: int
 ) -> tuple[Sequence[Move], int]:
-    """Of many placements only the ``KEPT_PLACEMENTS`` that score most at once are searched
-    (when looking at each fits in ``looks``). Stopping a solo game (TX-14) is left out while an
-    arrangement has a placement that scores at least what stopping does: placing it and
-    stopping next round (stop is offered after every roll) scores no less, and the game may go
-    on. The placements are looked at until one is found, at most ``looks``; without one found,
-    stopping stays in."""
-    placements = [m for m in legal if isinstance(m, Placement)]
-    if len(placements) > KEPT_PLACEMENTS and len(placements) <= looks:
-        return _best_placements(state, player, placements), len(placements)
+    """The bots' choice by a sheet's potential (``bot``): a placement, or the roller's
+    arrangement, as far as ``looks`` reaches; when no arrangement is chosen (in solo: its
+    placement would score less than stopping now), whether stopping stays in."""
+    if state.phase == "place":
+        return bot.choose_placement(state, player, legal, looks)
+    chosen, spent = bot.choose_arrangement(state, player, legal, looks)
+    if len(chosen) < len(legal):
+        return chosen, spent
+    kept, looked = _stop_or_not(state, player, legal, max(looks - spent, 0))
+    return kept, spent + looked
+
+
+def _stop_or_not(
+    state: TeTrixState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[Move], int]:
+    """Stopping a solo game (TX-14) left out while an arrangement has a placement that scores
+    at least what stopping does: placing it and stopping next round (stop is offered after
+    every roll) scores no less, and the game may go on. The placements are looked at until
+    one is found, at most ``looks``; without one found, stopping stays in."""
     stops = [m for m in legal if isinstance(m, Stop)]
     if not stops or len(legal) == 1:
         return legal, 0

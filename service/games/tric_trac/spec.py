@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import GameSpec
-from . import codec, locations, moves, render, reports, schema, texts
+from . import bot, codec, locations, moves, render, reports, schema, texts
 from .moves import Move
 from .options import DESCRIPTOR, OPTIONS
 from .rules import TricTrac
@@ -22,6 +23,14 @@ def _decode(doc: Any) -> TricTracState:
     return codec.decode(doc, OPTIONS)
 
 
+def candidates(
+    state: TricTracState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[Move], int]:
+    """The bots' turn by the judgement of ``bot`` (pips, points, blots), one ply deep and,
+    as far as ``looks`` reaches, a throw deeper."""
+    return bot.choose(RULES, state, player, legal, looks)
+
+
 SPEC: GameSpec[TricTracState, Move] = GameSpec(
     rules=RULES,
     rule_prefix="TT",
@@ -31,6 +40,7 @@ SPEC: GameSpec[TricTracState, Move] = GameSpec(
     move_document=RULES.move_document,
     next_steps=RULES.next_steps,
     turn_steps=moves.MAX_STEPS,
+    candidates=candidates,
     encode=codec.encode,
     decode=_decode,
     render=_render,

@@ -1,0 +1,169 @@
+"""How the bots judge a Te-Trix sheet and choose a shape and a placement (issue 27).
+
+Random playouts say little about a sheet: most placements score nothing at once (a region
+scores from ``MIN_REGION`` cells, TX-11) and what counts is what a region may still become.
+So the search does not play Te-Trix out; it judges each sheet a move leaves by its
+**potential**: TX-11's (regions kept) × (their cells) for each symbol, where a region still
+short of ``MIN_REGION`` cells that has room to reach it (enough empty cells connected to it)
+counts as ``PARTIAL`` × (its cells / ``MIN_REGION``) of a region, with as many of its cells.
+A region that cannot grow any more counts nothing, and two regions of a symbol count more than
+one of both sizes together, as TX-11 scores them. Solo adds TX-15's free bar fields.
+
+The roller (TX-6) chooses the arrangement whose best placement leaves the best potential (in
+a game of several, less the best the others can make of the same arrangement, TX-9); every
+player places where their potential is best. A search looks at as many placements as its
+budget allows, arrangements taken shape by shape, so a small budget looks at a few shapes and
+a large one at every arrangement. Measured in docs/bots.md (``./dev bench bots``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .moves import Arrangement, Move, Placement, Stop
+from .scoring import MIN_REGION, neighbours, regions, total
+from .sheet import effect, full_mask, placements
+from .state import TeTrixState
+
+# A region short of MIN_REGION that can still reach it counts as this share of a kept region
+# per MIN_REGION-th of its cells (tuned on seeded solo games: 0.3 → 74, 0.6 → 94, 0.7 → 95,
+# 1.0 → 89 points on average over 12 games).
+PARTIAL = 0.7
+
+
+def potential(masks: Sequence[int], size: int, bar: int | None) -> float:
+    """A sheet's worth as the bots judge it (the module docstring)."""
+    filled = masks[0] | masks[1] | masks[2]
+    empty = full_mask(size) & ~filled
+    worth = 0.0
+    for mask in masks:
+        kept = 0.0  # regions, a growing one as a share
+        cells = 0.0  # their cells, a growing one's in the same share
+        for region in regions(mask, size):
+            n = region.bit_count()
+            if n >= MIN_REGION:
+                kept += 1
+                cells += n
+            elif _room(region, empty, size, MIN_REGION - n):
+                share = PARTIAL * n / MIN_REGION
+                kept += share
+                cells += share * n
+        worth += kept * cells
+    return worth + (bar or 0)
+
+
+def _room(region: int, empty: int, size: int, need: int) -> bool:
+    """Whether ``need`` empty cells are connected to ``region`` (grown through empty cells)."""
+    grown = region
+    start = region.bit_count()
+    while True:
+        more = grown | (neighbours(grown, size) & empty)
+        if more == grown:
+            return False
+        if more.bit_count() - start >= need:
+            return True
+        grown = more
+
+
+def _after(state: TeTrixState, player: int, arrangement: Arrangement, move: Placement) -> float:
+    """The potential of ``player``'s sheet after ``move`` (a legal placement)."""
+    e = effect(state.size, arrangement, move)
+    writes, overhang = e.writes, e.overhang
+    o, x, s = state.sheets[player].masks
+    bar = None if state.bar is None else state.bar - overhang
+    return potential((o | writes[0], x | writes[1], s | writes[2]), state.size, bar)
+
+
+def best_placement(
+    state: TeTrixState, player: int, arrangement: Arrangement, moves: Sequence[Placement]
+) -> tuple[float, Placement | None]:
+    """The placement of ``moves`` that leaves the best potential (the first of equals)."""
+    best: tuple[float, Placement | None] = (float("-inf"), None)
+    for move in moves:
+        worth = _after(state, player, arrangement, move)
+        if worth > best[0]:
+            best = (worth, move)
+    return best
+
+
+def by_shape(arrangements: Sequence[Arrangement]) -> list[Arrangement]:
+    """Arrangements shape by shape in turn (the first of each shape, then the second...), so
+    that a search that can look at a few sees several shapes."""
+    queues: dict[int, list[Arrangement]] = {}
+    for a in arrangements:
+        queues.setdefault(a.shape, []).append(a)
+    out: list[Arrangement] = []
+    depth = max((len(q) for q in queues.values()), default=0)
+    for i in range(depth):
+        out.extend(q[i] for _, q in sorted(queues.items()) if i < len(q))
+    return out
+
+
+def choose_placement(
+    state: TeTrixState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[Move], int]:
+    """``legal`` (a sheet's placements) cut to the one that leaves the best potential. When
+    ``looks`` does not reach every placement, every k-th is looked at (spread over the sheet)
+    and the best of those kept."""
+    moves = [m for m in legal if isinstance(m, Placement)]
+    if not moves or len(moves) != len(legal) or state.arrangement is None:
+        return legal, 0
+    step = -(-len(moves) // max(looks, 1))  # ceil: at most ``looks`` looked at
+    seen = moves[::step]
+    _, best = best_placement(state, player, state.arrangement, seen)
+    assert best is not None
+    return [best], len(seen)
+
+
+def choose_arrangement(
+    state: TeTrixState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[Move], int]:
+    """The roller's arrangement (TX-6), cut from ``legal``; ``legal`` itself when none of
+    those looked at has a placement, or, in solo, when the best one's placement scores less
+    than stopping now (TX-14: the caller then decides whether to stop). Arrangements are
+    looked at shape by shape while ``looks`` lasts (each placement looked at counts one, the
+    first arrangement always); each is worth its best placement's potential, less the best
+    potential another player (TX-9) can make of it."""
+    arrangements = by_shape([m for m in legal if isinstance(m, Arrangement)])
+    best: tuple[float, Arrangement, Placement] | None = None
+    looked = 0
+    for arrangement in arrangements:
+        sheets = [
+            placements(state.size, sheet.filled, arrangement, state.bar) for sheet in state.sheets
+        ]
+        cost = sum(len(p) for p in sheets)
+        if looked and looked + cost > looks:
+            break
+        looked += cost
+        worth, move = best_placement(state, player, arrangement, sheets[player])
+        if move is None:
+            continue
+        others = [
+            best_placement(state, p, arrangement, found)[0]
+            for p, found in enumerate(sheets)
+            if p != player and found
+        ]
+        if others:
+            worth -= max(others)
+        if best is None or worth > best[0]:
+            best = (worth, arrangement, move)
+    if best is None:
+        return legal, looked
+    _, arrangement, move = best
+    if any(isinstance(m, Stop) for m in legal):
+        e = effect(state.size, arrangement, move)
+        sheet = state.sheets[player].with_writes(e.writes)
+        bar = None if state.bar is None else state.bar - e.overhang
+        if total(sheet, state.size, bar) < total(state.sheets[player], state.size, state.bar):
+            return legal, looked
+    return [arrangement], looked
+
+
+__all__ = [
+    "PARTIAL",
+    "best_placement",
+    "by_shape",
+    "choose_arrangement",
+    "choose_placement",
+    "potential",
+]

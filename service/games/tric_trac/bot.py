@@ -1,0 +1,134 @@
+"""How the bots judge a Tric Trac position and choose a turn (issue 27).
+
+Random playouts say little in a game ruled by the dice, so a turn is chosen by judging the
+positions it leads to (``judge``, from the mover's side):
+
+- the score difference (TT-14: a hit or a stone borne off is a point; 12 win, TT-15);
+- the race: ``PIP`` a pip of the opponent's count less one's own (a stone's pips are the
+  points it still has to go, TT-13);
+- the blots (TT-12): each lone stone of one's own on points 2 to 23 loses, with the chance
+  that the opponent's next throw reaches it from one of their stones by one number or both
+  (blocks and the Hucke, TT-9 and TT-11, not looked at), a point and its pips, weighed
+  ``BLOTS``; the opponent's blots count for one in the same way, weighed ``THEIRS`` (one's
+  own next throw is a throw later).
+
+The search looks first at every turn of the throw (one ply), then, as far as the budget
+reaches, at the best few a throw deeper: for each of the 21 throws that follow (TT-5, the
+same side after a double, TT-6) the best turn of whoever throws, by the same judgement, and
+takes the turn whose expectation is best. A small budget is one ply; a larger one weighs two
+to ``DEEP`` turns a throw deeper. Measured in docs/bots.md (``./dev bench bots``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from .moves import Move, Throw, Turn
+from .rules import THROWS, TricTrac
+from .state import MOVE, POINTS, TricTracState, score
+from .turns import relative
+
+# The weights, against a point (tuned one ply deep against bench/bots.py's pip_and_hit over
+# 300 seeded games each: own blots 0.3 / 0.5 / 0.7 / 1.0 and the opponent's 0 / 0.2 / 0.5
+# gave 59-70%; 0.7 and 0.2 at the top, as 0.08 a pip among 0.04-0.4).
+PIP = 0.08  # a pip of the race
+BLOTS = 0.7  # what one's own blots may lose
+THEIRS = 0.2  # what the opponent's may lose
+DEEP = 5  # turns weighed a throw deeper, at most
+WON = 1000.0  # a finished game: won or lost outright
+
+
+# The 21 throws (TT-5) as (low, high, probability).
+_DICE = tuple((t.low, t.high, float(p)) for t, p in THROWS if isinstance(t, Throw))
+
+
+@lru_cache(maxsize=4096)
+def reach(distances: int) -> float:
+    """The chance that a throw moves some stone by one of ``distances`` (bit ``d`` set: a
+    stone ``d`` points away), by one number or by both (TT-7)."""
+    chance = 0.0
+    for lo, hi, p in _DICE:
+        if distances >> lo & 1 or distances >> hi & 1 or distances >> (lo + hi) & 1:
+            chance += p
+    return chance
+
+
+def _exposure(board: Sequence[int], sign: int) -> float:
+    """What the lone stones of the side whose stones are ``sign`` (+1: the side ``board`` is
+    seen from, moving up) may lose to the other side's next throw: for each, the chance of
+    being reached times a point and its pips."""
+    hunters = [i for i, v in enumerate(board) if v * sign < 0]
+    lost = 0.0
+    for i in range(1, POINTS - 1):
+        if board[i] * sign != 1:
+            continue
+        distances = 0
+        for j in hunters:
+            d = (j - i) * sign  # the other side moves the other way
+            if 0 < d <= 12:
+                distances |= 1 << d
+        if distances:
+            pips = i if sign > 0 else POINTS - 1 - i
+            lost += reach(distances) * (1.0 + PIP * pips)
+    return lost
+
+
+def judge(rules: TricTrac, state: TricTracState, player: int) -> float:
+    """The position's worth for ``player`` (the module docstring)."""
+    status = rules.status(state)
+    if status.finished:
+        return WON if player in status.winners else -WON
+    board = relative(state.board, player)
+    own = sum(v * (POINTS - i) for i, v in enumerate(board) if v > 0)
+    theirs = sum(-v * (i + 1) for i, v in enumerate(board) if v < 0)
+    points = score(state, player) - score(state, 1 - player)
+    return (
+        points + PIP * (theirs - own) - BLOTS * _exposure(board, 1) + THEIRS * _exposure(board, -1)
+    )
+
+
+def _deeper(rules: TricTrac, after: TricTracState, player: int) -> tuple[float, int]:
+    """The expectation over the next throw of the best its thrower makes of it, for
+    ``player``; and the positions looked at."""
+    if rules.status(after).finished:
+        return judge(rules, after, player), 1
+    worth, looked = 0.0, 0
+    for throw, p in THROWS:
+        thrown = rules.successor(after, throw)
+        who = thrown.player
+        assert who is not None
+        turns = rules.legal_moves(thrown)
+        looked += len(turns)
+        best = max(judge(rules, rules.successor(thrown, t), who) for t in turns)
+        worth += float(p) * (best if who == player else -best)
+    return worth, looked
+
+
+def choose(
+    rules: TricTrac, state: TricTracState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[Move], int]:
+    """``legal`` (the turns of a throw) cut to the turn the judgement prefers: every turn one
+    ply deep, then the best ``DEEP`` (as many as ``looks`` leaves room for, if two or more) a
+    throw deeper."""
+    if state.phase != MOVE or len(legal) < 2 or not all(isinstance(m, Turn) for m in legal):
+        return legal, 0
+    ranked = sorted(
+        ((judge(rules, rules.successor(state, m), player), i) for i, m in enumerate(legal)),
+        key=lambda t: (-t[0], t[1]),
+    )
+    looked = len(legal)
+    deeper = min(DEEP, (looks - looked) // (len(THROWS) * len(legal)))
+    if deeper < 2:
+        return [legal[ranked[0][1]]], looked
+    best: tuple[float, int] | None = None
+    for _, i in ranked[:deeper]:
+        worth, spent = _deeper(rules, rules.successor(state, legal[i]), player)
+        looked += spent
+        if best is None or worth > best[0]:
+            best = (worth, i)
+    assert best is not None
+    return [legal[best[1]]], looked
+
+
+__all__ = ["BLOTS", "DEEP", "PIP", "THEIRS", "choose", "judge", "reach"]

@@ -1,0 +1,167 @@
+"""The games' own judgement of a position, by which the bots choose (issue 27): Tric Trac's
+turn by pips, points and blots (TT-5, TT-7, TT-12 … TT-15), one ply and a throw deeper; Te-Trix's
+arrangement and placement by a sheet's potential (TX-6, TX-9, TX-11, TX-15)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from service import bots
+from service.games import REGISTRY
+from service.games.core import driver
+from service.games.te_trix import bot as tx_bot
+from service.games.tric_trac import bot as tt_bot
+from service.games.tric_trac.state import INITIAL_BOARD, MOVE, Rules, TricTracState
+
+TRIC_TRAC = REGISTRY["tric-trac"]
+TE_TRIX = REGISTRY["te-trix"]
+
+
+@pytest.mark.parametrize("distances", [{1}, {3}, {6}, {7}, {12}, {2, 9}, {5, 6, 11}])
+def test_tt7_reach_is_the_chance_of_a_number_or_both_over_36_throws(distances):
+    """TT-5, TT-7: a stone d points away is reached by either die or by their sum."""
+    hits = sum(1 for a, b in product(range(1, 7), repeat=2) if {a, b, a + b} & distances)
+    mask = sum(1 << d for d in distances)
+    assert tt_bot.reach(mask) == pytest.approx(float(Fraction(hits, 36)))
+
+
+def _state(board: dict[int, int], player: int = 0) -> TricTracState:
+    """Red 0 / Black 1 to move with 3-5; ``board`` by point, the rest on the start fields."""
+    cells = [0] * 24
+    for point, count in board.items():
+        cells[point - 1] = count
+    cells[0] += 15 - sum(v for v in cells if v > 0)
+    cells[23] -= 15 + sum(v for v in cells if v < 0)
+    return TricTracState(tuple(cells), (0, 0), MOVE, player, (3, 5), Rules())
+
+
+def test_tt12_a_lone_stone_within_reach_costs_its_chance_of_being_hit():
+    """TT-12: a Red blot on 10 with a Black stone on 13 (3 away) against the same blot out of
+    reach: the difference is the chance of a throw with a 3 in it, times a point and the
+    blot's pips."""
+    rules = TRIC_TRAC.rules
+    near = tt_bot.judge(rules, _state({10: 1, 13: -2}), 0)
+    far = tt_bot.judge(rules, _state({10: 1, 3: -2}), 0)
+    # the Black pair on 13 is 3 further from home than on 3... pips differ by 2 stones x 10
+    pips = tt_bot.PIP * 2 * 10
+    lost = tt_bot.BLOTS * tt_bot.reach(1 << 3) * (1 + tt_bot.PIP * 9)
+    assert near - far == pytest.approx(pips - lost)
+
+
+def test_tt15_a_won_game_is_judged_won_and_a_lost_one_lost():
+    rules = TRIC_TRAC.rules
+    over = TricTracState(INITIAL_BOARD, (12, 3), "over", None, None, Rules())
+    assert tt_bot.judge(rules, over, 0) == tt_bot.WON
+    assert tt_bot.judge(rules, over, 1) == -tt_bot.WON
+
+
+def tric_trac_turns(count: int) -> list[TricTracState]:
+    """Positions of seeded random games where a player has a turn of several ways to play."""
+    out = []
+    rng = random.Random(27)
+    for seed in range(count):
+        state = driver.start(TRIC_TRAC, None, None, f"judge-{seed}").state
+        for _ in range(rng.randrange(4, 40)):
+            if TRIC_TRAC.status(state).finished:
+                break
+            state = TRIC_TRAC.successor(state, rng.choice(TRIC_TRAC.legal_moves(state)))
+            state = driver.sampled(TRIC_TRAC, state)
+        if state.phase == MOVE and len(TRIC_TRAC.legal_moves(state)) > 2:
+            out.append(state)
+    return out
+
+
+def test_tt7_one_ply_takes_the_turn_judged_best_and_the_bot_plays_it():
+    rules, checked = TRIC_TRAC.rules, 0
+    for state in tric_trac_turns(12):
+        legal = TRIC_TRAC.legal_moves(state)
+        p = state.player
+        kept, looked = TRIC_TRAC.spec.candidates(state, p, legal, len(legal))
+        assert looked == len(legal) and len(kept) == 1
+        best = max(tt_bot.judge(rules, rules.successor(state, m), p) for m in legal)
+        assert tt_bot.judge(rules, rules.successor(state, kept[0]), p) == best
+        found = bots.suggest(TRIC_TRAC, state, p, "j", 10, 10 * 61)
+        assert found.move == kept[0] and found.iterations == 0
+        checked += 1
+    assert checked >= 5
+
+
+def test_tt6_a_throw_deeper_weighs_the_best_turns_by_what_every_throw_then_gives():
+    """With room for it, the turn kept is the one of the best ``DEEP`` (by one ply) whose
+    expectation over the next throw (TT-5; the same side again after a double, TT-6) is
+    best; more looks than one ply, never fewer."""
+    rules, checked = TRIC_TRAC.rules, 0
+    for state in tric_trac_turns(12)[:4]:
+        legal = TRIC_TRAC.legal_moves(state)
+        p = state.player
+        kept, looked = TRIC_TRAC.spec.candidates(state, p, legal, 10**6)
+        ranked = sorted(legal, key=lambda m: -tt_bot.judge(rules, rules.successor(state, m), p))[
+            : tt_bot.DEEP
+        ]
+        worth = {m: tt_bot._deeper(rules, rules.successor(state, m), p)[0] for m in ranked}
+        assert kept[0] in ranked and worth[kept[0]] == max(worth.values())
+        assert looked > len(legal)
+        checked += 1
+    assert checked >= 3
+
+
+def test_tx11_potential_counts_kept_regions_as_scored_and_growing_ones_in_part():
+    """TX-11: a sheet of kept regions only is worth its score; a region of 3 with room to
+    grow adds a share; the same region walled in adds nothing."""
+    size = 7
+    row = lambda r, cols: sum(1 << (r * size + c) for c in cols)  # noqa: E731
+    five = row(0, range(5))
+    assert tx_bot.potential((five, 0, 0), size, None) == 1 * 5
+    assert tx_bot.potential((five | row(2, range(5)), 0, 0), size, None) == 2 * 10
+    three = row(4, range(3))
+    grows = tx_bot.potential((five, three, 0), size, None)
+    share = tx_bot.PARTIAL * 3 / 5
+    assert grows == pytest.approx(5 + share * share * 3)
+    walls = row(3, range(4)) | row(5, range(4)) | (1 << (4 * size + 3))  # around the three
+    walled = tx_bot.potential((five, three, walls), size, None)
+    assert walled == tx_bot.potential((five, 0, walls), size, None)
+
+
+def test_tx15_potential_adds_the_free_bar_fields():
+    assert tx_bot.potential((0, 0, 0), 7, 8) == 8
+
+
+def test_tx6_the_roller_arranges_by_the_best_placement_a_shape_allows():
+    """TX-6, TX-9: with room for every arrangement, the one kept is worth most: its best
+    placement's potential, less the best another player makes of it."""
+    rng = random.Random(6)
+    checked = 0
+    for seed in range(6):
+        state = driver.start(TE_TRIX, 2, None, f"arrange-{seed}").state
+        while state.phase != "arrange" or rng.random() < 0.6:
+            if TE_TRIX.status(state).finished:
+                break
+            movers = TE_TRIX.to_move(state)
+            named = movers[0] if len(movers) > 1 else None
+            state = TE_TRIX.successor(state, rng.choice(TE_TRIX.legal_moves(state, named)), named)
+            state = driver.sampled(TE_TRIX, state)
+        if TE_TRIX.status(state).finished:
+            continue
+        roller = state.roller
+        legal = TE_TRIX.legal_moves(state)
+        kept, _ = TE_TRIX.spec.candidates(state, roller, legal, 10**7)
+
+        def worth(arrangement, state=state, roller=roller):
+            after = TE_TRIX.successor(state, arrangement)
+            mine = tx_bot.best_placement(
+                after, roller, arrangement, TE_TRIX.legal_moves(after, roller)
+            )
+            other = 1 - roller
+            theirs = tx_bot.best_placement(
+                after, other, arrangement, TE_TRIX.legal_moves(after, other)
+            )
+            return mine[0] - (theirs[0] if theirs[1] is not None else 0)
+
+        assert len(kept) == 1
+        assert worth(kept[0]) == pytest.approx(max(worth(a) for a in legal))
+        checked += 1
+    assert checked >= 3
