@@ -17,6 +17,7 @@ from .errors import (
 )
 from .game import (
     JSON,
+    ONGOING,
     Chooser,
     Descriptor,
     Event,
@@ -37,6 +38,7 @@ from .steps import NextSteps, Offered, StepError, next_steps
 
 __all__ = [
     "JSON",
+    "ONGOING",
     "Chooser",
     "Descriptor",
     "Event",

@@ -72,6 +72,10 @@ class Status:
         return STATUSES[self.finished]
 
 
+ONGOING: Final = Status(False)
+"""The status of every game not over: one shared value (a replay asks it before every move)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Scores:
     values: tuple[int, ...]

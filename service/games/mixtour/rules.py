@@ -17,6 +17,7 @@ from itertools import compress
 from typing import Any
 
 from ..core import (
+    ONGOING,
     Event,
     GameOver,
     GameRules,
@@ -249,7 +250,7 @@ class Mixtour(GameRules[MixtourState, Move]):
 
     def status(self, state: MixtourState) -> Status:
         if state.turn is not None:
-            return Status(False)
+            return ONGOING
         winners = tuple(p for p in (0, 1) if state.points[p] >= state.points_to_win)
         return Status(True, winners, "points" if winners else "draw")
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..core import (
     JSON,
+    ONGOING,
     Event,
     GameOver,
     GameRules,
@@ -168,7 +169,7 @@ class TeTrix(GameRules[TeTrixState, Move]):
 
     def status(self, state: TeTrixState) -> Status:
         if state.phase != "over":
-            return Status(False)
+            return ONGOING
         return Status(True, _winners(state), state.end)
 
     def scores(self, state: TeTrixState) -> Scores:

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..core import (
     JSON,
+    ONGOING,
     Event,
     GameOver,
     GameRules,
@@ -305,7 +306,7 @@ class TricTrac(GameRules[TricTracState, Move]):
 
     def status(self, state: TricTracState) -> Status:
         if state.phase != OVER:
-            return Status(False)
+            return ONGOING
         goal = state.rules.points_to_win
         return Status(True, tuple(p for p in (0, 1) if score(state, p) >= goal), "points")
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..core import (
     JSON,
+    ONGOING,
     GameOver,
     GameRules,
     IllegalMove,
@@ -168,7 +169,7 @@ class TriominosJunior(GameRules[TriominosState, Move]):
 
     def status(self, state: TriominosState) -> Status:
         if state.phase != "over":
-            return Status(False)
+            return ONGOING
         return Status(True, turns.winners(turns.final_scores(state)), state.end)
 
     def scores(self, state: TriominosState) -> Scores:
