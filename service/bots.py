@@ -62,6 +62,8 @@ def describe_levels(strongest: str) -> str:
 
 Clock = Callable[[], str | None]
 """Asked during a search: the name of the limit that has run out ("cpu", "time"), else None."""
+Judge = Callable[[Any, int], float]
+"""``GameSpec.judge``: a position's worth for a player, in points."""
 # Root moves scored between two looks at the clock (a Te-Trix 12 x 12 sheet has ~650).
 CLOCK_EVERY = 32
 
@@ -187,7 +189,7 @@ def _search(
             a.gain = float(rules.totals(rules.successor(world, a.move, named))[player])
         untried.sort(key=lambda a: a.gain)  # stable: ties stay shuffled; the best last
         plies += len(arms)
-    search = _Search(rules, player, rng, game.spec.playout)
+    search = _Search.of(game, player, rng)
     done = 0
     while not stopped and done < iterations and plies < max_plies:
         if out_of_time is not None:
@@ -202,7 +204,7 @@ def _search(
         _mark_decisive(rules, after, arm)
         # Every iteration gets its share of what is left, at most ITERATION_PLIES.
         room = min(ITERATION_PLIES, (max_plies - plies) // (iterations - done))
-        plies += 1 + search.iterate(after, [root, arm], room - 1)
+        plies += 1 + search.iterate(after, [root, arm], min(room, search.reach) - 1)
         if tally is not None:
             tally.add(search.rewards, search.scores)
         done += 1
@@ -216,8 +218,16 @@ class _Search:
     player: int
     rng: random.Random
     playout_move: Policy
+    judge: Judge | None = None  # the game's judgement of a playout stopped before the end
+    reach: int = ITERATION_PLIES  # the plies an iteration plays at most
     rewards: list[float] = field(default_factory=list)  # the last iteration's, per player
     scores: list[float] = field(default_factory=list)  # its totals where the playout ended
+
+    @classmethod
+    def of(cls, game: Game[Any, Any], player: int, rng: random.Random) -> _Search:
+        spec = game.spec
+        reach = min(spec.playout_plies or ITERATION_PLIES, ITERATION_PLIES)
+        return cls(game.rules, player, rng, spec.playout, spec.judge, reach)
 
     def iterate(self, state: Any, path: list[Node], room: int) -> int:
         """One walk down from ``path[-1]`` (already entered with ``state``), one new node, a
@@ -266,7 +276,7 @@ class _Search:
             state = game.successor(state, child.move, named)
             _mark_decisive(game, state, child)
         scores = [float(t) for t in game.totals(state)]
-        rewards = [_reward(game, state, p) for p in range(len(scores))]
+        rewards = [_reward(game, state, p, self.judge) for p in range(len(scores))]
         self.rewards, self.scores = rewards, scores
         for step in path:
             step.visits += 1
@@ -314,13 +324,21 @@ def _draw(game: GameRules[Any, Any], state: Any, rng: random.Random) -> Any:
     return rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
 
 
-def _reward(game: GameRules[Any, Any], state: Any, player: int) -> float:
+def _reward(
+    game: GameRules[Any, Any], state: Any, player: int, judge: Judge | None = None
+) -> float:
+    """A playout's end for ``player``, 0 to 1: a finished game's result; an unfinished one by
+    the game's ``judge`` (in points) or else the score difference, squashed; solo by the
+    score (or the judged worth), the higher the better."""
     scores = [float(s) for s in game.totals(state)]
-    if len(scores) == 1:  # solo: the higher the score, the better
-        return 1.0 - 1.0 / (1.0 + max(scores[0], 0.0) / 10.0)
     status = game.status(state)
+    if len(scores) == 1:  # solo: the higher the score, the better
+        worth = scores[0] if judge is None or status.finished else judge(state, player)
+        return 1.0 - 1.0 / (1.0 + max(worth, 0.0) / 10.0)
     if status.finished:
         return 1.0 / len(status.winners) if player in status.winners else 0.0
+    if judge is not None:
+        return 0.5 + 0.5 * math.tanh(judge(state, player) / 5.0)
     mine = scores[player]
     best_other = max(s for i, s in enumerate(scores) if i != player)
     return 0.5 + 0.5 * math.tanh((mine - best_other) / 5.0)
@@ -411,7 +429,7 @@ def evaluate(
         evaluation.top = [(a.move, a.visits, round(a.value, 4)) for a in _ranked(found.arms)]
         return evaluation
     rng = random.Random(f"{seed}\x00{player}\x00{iterations}\x00evaluate")
-    search = _Search(rules, player, rng, game.spec.playout)
+    search = _Search.of(game, player, rng)
     root = Node(None, None)
     plies = done = 0
     stopped: str | None = None
@@ -422,7 +440,7 @@ def evaluate(
                 break
         world = rules.determinize(state, player, rng)
         room = min(ITERATION_PLIES, (max_plies - plies) // (iterations - done))
-        plies += search.iterate(world, [root], room)
+        plies += search.iterate(world, [root], min(room, search.reach))
         whole.add(search.rewards, search.scores)
         done += 1
     return _evaluation(rules, state, whole, None, Suggestion(None, done, plies, limited=stopped))

@@ -165,3 +165,31 @@ def test_tx6_the_roller_arranges_by_the_best_placement_a_shape_allows():
         assert worth(kept[0]) == pytest.approx(max(worth(a) for a in legal))
         checked += 1
     assert checked >= 3
+
+
+def test_tt14_a_playout_stopped_early_is_judged_not_only_scored():
+    """TT-14, TT-12: with the scores level a playout's end is worth what the judgement says
+    (a Red blot on 10 that Black's pair on 13 reaches is worse than a Red stone on 14, past
+    it and further on), squashed to (0, 1); Tric Trac's playouts stop after
+    ``playout_plies``."""
+    rules, spec = TRIC_TRAC.rules, TRIC_TRAC.spec
+    near, far = _state({10: 1, 13: -2}), _state({14: 1, 13: -2})
+    plain = bots._reward(rules, near, 0)
+    assert plain == bots._reward(rules, far, 0) == 0.5  # the scores alone: level
+    judged = bots._reward(rules, near, 0, spec.judge), bots._reward(rules, far, 0, spec.judge)
+    assert 0 < judged[0] < judged[1] < 1
+    state = driver.start(TRIC_TRAC, None, None, "stops").state
+    state = TRIC_TRAC.successor(state, TRIC_TRAC.legal_moves(state)[0])  # a throw is next
+    found = bots.evaluate(TRIC_TRAC, state, 0, "e", 20, 20 * 61)
+    assert found.iterations == 20 and found.plies <= 20 * spec.playout_plies
+
+
+def test_tx11_a_te_trix_playout_is_judged_by_the_sheets_potential():
+    """TX-11: an unfinished Te-Trix playout counts each sheet's potential, not its score."""
+    state = driver.start(TE_TRIX, 2, None, "judged").state
+    worth = [tx_bot.potential(s.masks, state.size, state.bar) for s in state.sheets]
+    assert TE_TRIX.spec.judge(state, 0) == worth[0] - worth[1]
+    solo = driver.start(TE_TRIX, 1, {"solo": True}, "judged").state
+    assert TE_TRIX.spec.judge(solo, 0) == tx_bot.potential(
+        solo.sheets[0].masks, solo.size, solo.bar
+    )

@@ -338,6 +338,14 @@ class GameSpec(Generic[S, M]):
     view: Callable[[S, int | None], JSON] | None = None
     view_schema: Callable[[], JSON] | None = None
     playout: Policy = random_playout
+    judge: Callable[[S, int], float] | None = None
+    """A position's worth for a player, in points (above 0: ahead; in solo the worth itself),
+    on which the bots' playouts that stop before the end are judged instead of the score
+    difference (Tric Trac: pips, points and blots; Te-Trix: a sheet's potential). None: the
+    scores."""
+    playout_plies: int | None = None
+    """The plies a bots' playout may run before it is judged (at most ``ITERATION_PLIES``, the
+    plies an iteration reserves); None: all of them."""
     candidates: Callable[[S, int, Sequence[M], int], tuple[Sequence[M], int]] | None = None
     """The bots' root moves worth searching for a player among the legal ones, looking at no
     more than the given number of positions: (the moves, the positions looked at). A game

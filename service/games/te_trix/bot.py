@@ -52,6 +52,14 @@ def potential(masks: Sequence[int], size: int, bar: int | None) -> float:
     return worth + (bar or 0)
 
 
+def judge(state: TeTrixState, player: int) -> float:
+    """``player``'s potential, less the best other player's (alone: the potential itself)."""
+    size, bar = state.size, state.bar
+    worth = [potential(sheet.masks, size, bar) for sheet in state.sheets]
+    others = [w for p, w in enumerate(worth) if p != player]
+    return worth[player] - max(others) if others else worth[player]
+
+
 def _room(region: int, empty: int, size: int, need: int) -> bool:
     """Whether ``need`` empty cells are connected to ``region`` (grown through empty cells)."""
     grown = region
@@ -165,5 +173,6 @@ __all__ = [
     "by_shape",
     "choose_arrangement",
     "choose_placement",
+    "judge",
     "potential",
 ]

@@ -84,6 +84,7 @@ SPEC: GameSpec[TeTrixState, Move] = GameSpec(
     breakdown_schema=reports.breakdown,
     playout=playout,
     candidates=candidates,
+    judge=bot.judge,
     describe_move=texts.describe_move,
     describe_event=texts.describe_event,
     prompt=texts.prompt,

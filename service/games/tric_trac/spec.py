@@ -31,6 +31,17 @@ def candidates(
     return bot.choose(RULES, state, player, legal, looks)
 
 
+def judge(state: TricTracState, player: int) -> float:
+    """A playout stopped before the end judged as the bots judge a turn (``bot.judge``)."""
+    return bot.judge(RULES, state, player)
+
+
+# A bots' playout runs this many plies (throws and turns: about five turns a side) and is then
+# judged: a random game goes on for some 200 plies, and where it was after 61 said less than
+# the judgement of where it is after 20 (docs/bots.md).
+PLAYOUT_PLIES = 20
+
+
 SPEC: GameSpec[TricTracState, Move] = GameSpec(
     rules=RULES,
     rule_prefix="TT",
@@ -41,6 +52,8 @@ SPEC: GameSpec[TricTracState, Move] = GameSpec(
     next_steps=RULES.next_steps,
     turn_steps=moves.MAX_STEPS,
     candidates=candidates,
+    judge=judge,
+    playout_plies=PLAYOUT_PLIES,
     encode=codec.encode,
     decode=_decode,
     render=_render,
