@@ -37,8 +37,9 @@ def judge(state: TricTracState, player: int) -> float:
 
 
 # A bots' playout runs this many plies (throws and turns: about five turns a side) and is then
-# judged: a random game goes on for some 200 plies, and where it was after 61 said less than
-# the judgement of where it is after 20 (docs/bots.md).
+# judged: a random game goes on for some 200 plies, so the score where a whole iteration's
+# plies (limits.ITERATION_PLIES) end says little, and playing them cost most of an analysis
+# (docs/bots.md).
 PLAYOUT_PLIES = 20
 
 
