@@ -531,7 +531,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "suggest",
         "post",
         f"{_GAME_PATH}/suggest",
-        "The reference bot's move (Monte Carlo search, reproducible with a seed)",
+        "The reference bot's move (Monte Carlo search or the game's own judgement, reproducible "
+        "with a seed)",
         ref("SuggestAnswer"),
         ("SuggestRequest",),
         graphql=GraphQL(("suggest",)),

@@ -336,7 +336,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The reference bot's move (Monte Carlo search, reproducible with a seed) */
+        /** The reference bot's move (Monte Carlo search or the game's own judgement, reproducible with a seed) */
         post: operations["suggest"];
         delete?: never;
         options?: never;
