@@ -193,3 +193,17 @@ def test_tx11_a_te_trix_playout_is_judged_by_the_sheets_potential():
     assert TE_TRIX.spec.judge(solo, 0) == tx_bot.potential(
         solo.sheets[0].masks, solo.size, solo.bar
     )
+
+
+@pytest.mark.parametrize(("players", "options"), [(4, None), (4, {"size": 12}), (2, None)])
+def test_tx6_the_arrangement_look_stays_within_its_looks(players, options):
+    """TX-6, TX-9: even when one arrangement's placements on every sheet are more than the
+    looks (four players, a 12 × 12 sheet), the roller's look stays within them, so a search
+    at a small budget still plays its iterations."""
+    state = driver.start(TE_TRIX, players, options, "looks").state
+    legal = TE_TRIX.legal_moves(state)
+    for looks in (50, 305):
+        kept, looked = TE_TRIX.spec.candidates(state, state.roller, legal, looks)
+        assert len(kept) == 1 and looked <= looks + players
+    found = bots.evaluate(TE_TRIX, state, state.roller, "k", 10, 10 * 61)
+    assert found.iterations == 10

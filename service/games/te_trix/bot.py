@@ -129,9 +129,10 @@ def choose_arrangement(
     """The roller's arrangement (TX-6), cut from ``legal``; ``legal`` itself when none of
     those looked at has a placement, or, in solo, when the best one's placement scores less
     than stopping now (TX-14: the caller then decides whether to stop). Arrangements are
-    looked at shape by shape while ``looks`` lasts (each placement looked at counts one, the
-    first arrangement always); each is worth its best placement's potential, less the best
-    potential another player (TX-9) can make of it."""
+    looked at shape by shape while ``looks`` lasts (each placement looked at counts one; the
+    first always, every k-th of its placements when all of them are more than ``looks``);
+    each is worth its best placement's potential, less the best potential another player
+    (TX-9) can make of it."""
     arrangements = by_shape([m for m in legal if isinstance(m, Arrangement)])
     best: tuple[float, Arrangement, Placement] | None = None
     looked = 0
@@ -140,8 +141,14 @@ def choose_arrangement(
             placements(state.size, sheet.filled, arrangement, state.bar) for sheet in state.sheets
         ]
         cost = sum(len(p) for p in sheets)
-        if looked and looked + cost > looks:
-            break
+        if looked + cost > looks:
+            if looked:
+                break
+            # the first arrangement alone is more than ``looks`` (four players, a large
+            # sheet): every k-th placement of each sheet, so that the look stays within it
+            step = -(-cost // max(looks, 1))
+            sheets = [found[::step] for found in sheets]
+            cost = sum(len(p) for p in sheets)
         looked += cost
         worth, move = best_placement(state, player, arrangement, sheets[player])
         if move is None:
