@@ -207,3 +207,21 @@ def test_tx6_the_arrangement_look_stays_within_its_looks(players, options):
         assert len(kept) == 1 and looked <= looks + players
     found = bots.evaluate(TE_TRIX, state, state.roller, "k", 10, 10 * 61)
     assert found.iterations == 10
+
+
+def test_tt7_a_throw_with_more_turns_than_looks_judges_every_kth():
+    """TT-7: the one-ply look stays within its looks: with fewer looks than turns, every k-th
+    turn is judged and the best of those kept."""
+    rules, checked = TRIC_TRAC.rules, 0
+    for state in tric_trac_turns(12):
+        legal = TRIC_TRAC.legal_moves(state)
+        if len(legal) < 6:
+            continue
+        looks = len(legal) // 3
+        kept, looked = TRIC_TRAC.spec.candidates(state, state.player, legal, looks)
+        every = legal[:: -(-len(legal) // looks)]
+        assert looked == len(every) <= looks
+        best = max(tt_bot.judge(rules, rules.successor(state, m), state.player) for m in every)
+        assert tt_bot.judge(rules, rules.successor(state, kept[0]), state.player) == best
+        checked += 1
+    assert checked >= 2

@@ -109,15 +109,19 @@ def choose(
     rules: TricTrac, state: TricTracState, player: int, legal: Sequence[Move], looks: int
 ) -> tuple[Sequence[Move], int]:
     """``legal`` (the turns of a throw) cut to the turn the judgement prefers: every turn one
-    ply deep, then the best ``DEEP`` (as many as ``looks`` leaves room for, if two or more) a
-    throw deeper."""
+    ply deep (every k-th when they are more than ``looks``), then the best ``DEEP`` (as many
+    as ``looks`` leaves room for, if two or more) a throw deeper."""
     if state.phase != MOVE or len(legal) < 2 or not all(isinstance(m, Turn) for m in legal):
         return legal, 0
+    step = -(-len(legal) // max(looks, 1))  # more turns than looks: every k-th is judged
     ranked = sorted(
-        ((judge(rules, rules.successor(state, m), player), i) for i, m in enumerate(legal)),
+        (
+            (judge(rules, rules.successor(state, legal[i]), player), i)
+            for i in range(0, len(legal), step)
+        ),
         key=lambda t: (-t[0], t[1]),
     )
-    looked = len(legal)
+    looked = len(ranked)
     deeper = min(DEEP, (looks - looked) // (len(THROWS) * len(legal)))
     if deeper < 2:
         return [legal[ranked[0][1]]], looked
