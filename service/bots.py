@@ -48,6 +48,11 @@ from .games.core import Game, GameRules, Policy
 from .limits import ITERATION_PLIES
 
 C = 1.4
+# The bots' own version, part of every kept evaluation's cache key: raised whenever a change
+# makes the same search answer otherwise (a game's judgement, its playouts), so replicas of two
+# releases that share a Redis never answer with each other's evaluations. 2: Tric Trac's and
+# Te-Trix's judgements (issue 27).
+VERSION = 2
 # Strength levels by their budgets; the last is whatever SUGGEST_MAX_BUDGET allows.
 LEVELS = {"easy": 10, "medium": 50, "strong": None}
 # Iterations of a search when a request names neither a budget nor a level.

@@ -868,7 +868,7 @@ class Rules:
             answer = await offload.run(compute)
             answer["stats"] = {**answer["stats"], "elapsedMs": _elapsed_ms(started)}
             return answer
-        extra = jsonio.dumps([seed or "", iterations])
+        extra = jsonio.dumps([seed or "", iterations, bots.VERSION])
         kept: dict[str, Any] = await self._cached(
             loaded,
             "evaluate",

@@ -142,6 +142,20 @@ def test_an_evaluation_is_kept_by_position_seed_and_budget(client, searches):
     assert searches["n"] == 4
 
 
+def test_another_release_of_the_bots_keeps_its_own_evaluations(client, searches, monkeypatch):
+    """An evaluation is kept under the bots' VERSION: after a change that answers otherwise,
+    what an earlier release kept (in a shared Redis) is not answered."""
+    engine = REGISTRY["tric-trac"]
+    doc = engine.encode(positions("tric-trac", None, None, count=1)[0])
+    body = {"state": doc, "seed": "v", "budget": 10}
+    evaluate(client, "tric-trac", body)
+    evaluate(client, "tric-trac", body)
+    assert searches["n"] == 1
+    monkeypatch.setattr(bots, "VERSION", bots.VERSION + 1)
+    evaluate(client, "tric-trac", body)
+    assert searches["n"] == 2
+
+
 def test_an_evaluation_cut_short_or_by_the_clock_is_not_kept(make_client, searches):
     """An evaluation the CPU allowance cut short is answered, not kept (the next request
     searches again); one by budgetMs is never looked up nor kept, and says how long it took."""
