@@ -120,17 +120,33 @@ def pip_and_hit(engine: Any, state: Any, player: int, rng: random.Random) -> Any
     return max(engine.legal_moves(state), key=value)
 
 
+# Two cautious players of Mixtour can move stacks about for ever (no rule ends a game without
+# points, MX-8 ends only passes): a game is cut off after this many plies.
+MAX_PLIES = 1_000
+
+
 def play(game: str, options: dict[str, Any] | None, seats: list[Policy], seed: str) -> Any:
     engine = REGISTRY[game]
     rng = random.Random(seed)
     state = driver.start(engine, len(seats), options, seed).state
-    while not engine.status(state).finished:
+    for _ in range(MAX_PLIES):
+        if engine.status(state).finished:
+            break
         movers = engine.to_move(state)
         player = movers[0] if len(movers) == 1 else rng.choice(movers)
         move = seats[player](engine, state, player, rng)
         request = driver.MoveRequest(engine.notation(move), player)
         state = driver.play(engine, state, [request], auto_chance=True).state
     return engine, state
+
+
+def _winners(engine: Any, state: Any) -> tuple[int, ...]:
+    """A finished game's winners; a game cut off at MAX_PLIES is won by the higher score."""
+    status = engine.status(state)
+    if status.finished:
+        return tuple(status.winners)
+    totals = engine.totals(state)
+    return tuple(p for p, t in enumerate(totals) if t == max(totals))
 
 
 def wilson(wins: float, n: int) -> tuple[float, float]:
@@ -151,7 +167,7 @@ def _wins(game: str, games: int, me: Policy, opponent: Policy, seed: str) -> flo
         seats = [opponent, opponent]
         seats[seat] = me
         engine, state = play(game, None, seats, f"{seed}-{i}")
-        winners = engine.status(state).winners
+        winners = _winners(engine, state)
         wins += (1.0 / len(winners)) if seat in winners else 0.0
     return wins
 

@@ -123,15 +123,43 @@ def test_mx9_the_bot_never_leaves_a_point_when_a_safe_move_exists(level):
     assert checked >= 30
 
 
-def test_mx9_with_no_safe_move_every_move_stays_in_the_search():
-    """Where every move hands Blue a point, nothing is left out: the bot still plays one."""
+def test_mx9_with_no_safe_move_every_move_stays_in_the_look():
+    """Where every move hands Blue a point, the safety look leaves nothing out, and the
+    judgement chooses among them all: the bot still plays one (the judged best)."""
+    from service.games.mixtour import bot as mx_bot
+    from service.games.mixtour.spec import safe_moves
+
     for state in positions(200, "unsafe"):
         moves = ENGINE.legal_moves(state)
         if len(moves) > 1 and not any(safe(state, m) for m in moves):
-            found = bots.suggest(ENGINE, state, state.turn, "u", 10, 610)
-            assert found.move in moves and len(found.arms) == len(moves)
+            assert safe_moves(state, state.turn, moves, 10**6) == (moves, len(moves))
+            found = bots.suggest(ENGINE, state, state.turn, "u", 50, 50 * 61)
+            best = max(mx_bot.judge(ENGINE.rules, state, m, state.turn) for m in moves)
+            assert found.move in moves
+            assert mx_bot.judge(ENGINE.rules, state, found.move, state.turn) > best - 50
             return
     raise AssertionError("the seeded games hold no position without a safe move")
+
+
+def test_mx9_the_search_keeps_the_safe_moves_judged_best():
+    """MX-9, MX-10: with room to judge, the search keeps at most KEEP safe moves, those
+    judged within half a point of the best, the best first; the bot plays one of them."""
+    from service.games.mixtour import bot as mx_bot
+
+    checked = 0
+    for i, state in enumerate(positions(30, "judged")):
+        legal = ENGINE.legal_moves(state)
+        good = [m for m in legal if safe(state, m)]
+        if len(good) < 2:
+            continue
+        kept, _ = ENGINE.spec.candidates(state, state.turn, legal, 50 * 61 // 2)  # as suggest
+        assert 1 <= len(kept) <= mx_bot.KEEP and set(kept) <= set(good)
+        worth = {m: mx_bot.judge(ENGINE.rules, state, m, state.turn) for m in good}
+        assert all(worth[m] > max(worth.values()) - mx_bot.POINT for m in kept)
+        found = bots.suggest(ENGINE, state, state.turn, f"j{i}", 50, 50 * 61)
+        assert found.move in kept
+        checked += 1
+    assert checked >= 10
 
 
 # -- Te-Trix solo: no level stops a game it could still score in (TX-14, TX-15) --------------

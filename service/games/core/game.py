@@ -350,11 +350,11 @@ class GameSpec(Generic[S, M]):
     """The bots' root moves worth searching for a player among the legal ones, looking at no
     more than the given number of positions: (the moves, the positions looked at). A game
     leaves out moves a good player never makes (Mixtour: one that hands the opponent a point
-    while another does not; Te-Trix solo: stopping while a placement keeps the score), or,
-    where its own judgement of a position plays better than random playouts, keeps the one
-    move it judges best, as far as the looks reach (Tric Trac: pips, points and blots, a throw
-    deeper with a larger budget; Te-Trix: a sheet's potential): one move kept is played
-    without a search. None: every legal move."""
+    while another does not; Te-Trix solo: stopping while a placement keeps the score), keeps
+    the few it judges best (Mixtour: three), or, where its own judgement of a position plays
+    better than random playouts, the one move it judges best, as far as the looks reach
+    (Tric Trac: pips, points and blots, a throw deeper with a larger budget; Te-Trix: a
+    sheet's potential): one move kept is played without a search. None: every legal move."""
     # turns built step by step (service/games/core/steps.py)
     marks: tuple[float, float, float] = (0.1, 0.2, 0.35)
     """What a decision must give up (in value: win chance, 0 to 1) to be marked an inaccuracy,

@@ -7,30 +7,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Chooser, GameSpec
-from . import codec, locations, moves, render, reports, schema, texts
-from .moves import REMOVE_AT, Move, Shift
+from . import bot, codec, locations, moves, render, reports, schema, texts
+from .moves import Move
 from .options import DESCRIPTOR, OPTIONS
 from .rules import Mixtour
 from .state import MixtourState
 
 
-def _scoring(state: MixtourState, legal: Sequence[Move], mover: int) -> list[Move]:
-    """The shifts among ``legal`` that make a stack of 5 or more with the mover's piece on top:
-    each scores the mover a point at once (MX-9)."""
-    stacks = state.stacks
-    return [
-        m
-        for m in legal
-        if isinstance(m, Shift)
-        and len(stacks[m.target]) + m.count >= REMOVE_AT
-        and stacks[m.source][-1] == mover
-    ]
-
-
 def playout(state: MixtourState, legal: Sequence[Move], mover: int, rng: Chooser) -> Move:
     """A bot's playout move: a move that scores (MX-9) is always taken, so playouts end in
     points instead of wandering; otherwise a random move."""
-    picked: Move = rng.choice(_scoring(state, legal, mover) or legal)
+    picked: Move = rng.choice(bot.scoring(state, legal, mover) or legal)
     return picked
 
 
@@ -38,15 +25,26 @@ def can_score(state: MixtourState) -> bool:
     """Whether the player to move can score at once (MX-9), by a legal move (MX-7's ban
     counts)."""
     turn = state.turn
-    return turn is not None and bool(_scoring(state, ENGINE.rules.legal_moves(state), turn))
+    return turn is not None and bool(bot.scoring(state, ENGINE.rules.legal_moves(state), turn))
 
 
 def candidates(
     state: MixtourState, player: int, legal: Sequence[Move], looks: int
 ) -> tuple[Sequence[Move], int]:
-    """The moves after which the opponent has gained no point (MX-9: a stack of five or more
-    scores for the colour on top) and, unless the game is over, has no reply that scores at
-    once; all of them when none is, or when looking at each once takes more than ``looks``."""
+    """Of the moves after which the opponent has gained no point (MX-9: a stack of five or
+    more scores for the colour on top) and, unless the game is over, has no reply that scores
+    at once (all of them when none is, or when looking at each once takes more than
+    ``looks``), the one the bots' judgement prefers (``bot``), when the looks left allow it."""
+    kept, looked = safe_moves(state, player, legal, looks)
+    chosen, judged = bot.choose(ENGINE.rules, state, player, kept, looks - looked)
+    return chosen, looked + judged
+
+
+def safe_moves(
+    state: MixtourState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[Move], int]:
+    """The moves that hand the opponent no point and leave them no reply that scores (all of
+    them when none is, or when looking at each once takes more than ``looks``)."""
     if len(legal) > looks:
         return legal, 0
     rules = ENGINE.rules
