@@ -69,13 +69,12 @@ class Slots(Generic[T]):
     below their cumulative probability times the slots; a game whose outcomes do not change
     with the position samples by one index instead of a running sum."""
 
-    __slots__ = ("outcomes", "slots")
+    __slots__ = ("slots",)
 
     def __init__(self, outcomes: Sequence[tuple[T, Fraction]]) -> None:
         denominator = lcm(*(p.denominator for _, p in outcomes))
         if denominator > MAX_SLOTS:
             raise ValueError(f"{denominator} slots: more than {MAX_SLOTS}")
-        self.outcomes = tuple(outcomes)
         self.slots = tuple(
             o for o, p in outcomes for _ in range(p.numerator * (denominator // p.denominator))
         )

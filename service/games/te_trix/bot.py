@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from .moves import Arrangement, Move, Placement, Stop
 from .scoring import MIN_REGION, neighbours, regions, total
-from .sheet import effect, full_mask, placements
+from .sheet import Sheet, effect, full_mask, placements
 from .state import TeTrixState
 
 # A region short of MIN_REGION that can still reach it counts as this share of a kept region
@@ -73,13 +73,19 @@ def _room(region: int, empty: int, size: int, need: int) -> bool:
         grown = more
 
 
+def _placed(
+    state: TeTrixState, player: int, arrangement: Arrangement, move: Placement
+) -> tuple[Sheet, int | None]:
+    """``player``'s sheet and the (solo) bar after ``move``, a legal placement (TX-7, TX-13)."""
+    e = effect(state.size, arrangement, move)
+    bar = None if state.bar is None else state.bar - e.overhang
+    return state.sheets[player].with_writes(e.writes), bar
+
+
 def _after(state: TeTrixState, player: int, arrangement: Arrangement, move: Placement) -> float:
     """The potential of ``player``'s sheet after ``move`` (a legal placement)."""
-    e = effect(state.size, arrangement, move)
-    writes, overhang = e.writes, e.overhang
-    o, x, s = state.sheets[player].masks
-    bar = None if state.bar is None else state.bar - overhang
-    return potential((o | writes[0], x | writes[1], s | writes[2]), state.size, bar)
+    sheet, bar = _placed(state, player, arrangement, move)
+    return potential(sheet.masks, state.size, bar)
 
 
 def best_placement(
@@ -166,9 +172,7 @@ def choose_arrangement(
         return legal, looked
     _, arrangement, move = best
     if any(isinstance(m, Stop) for m in legal):
-        e = effect(state.size, arrangement, move)
-        sheet = state.sheets[player].with_writes(e.writes)
-        bar = None if state.bar is None else state.bar - e.overhang
+        sheet, bar = _placed(state, player, arrangement, move)
         if total(sheet, state.size, bar) < total(state.sheets[player], state.size, state.bar):
             return legal, looked
     return [arrangement], looked

@@ -17,7 +17,7 @@ from ..core.text import Msg
 from .grid import ORIGIN, Pos, corner_word, on_grid, pointing, pos_name
 from .layout import Board, can_play, has_side_contact, mismatches, need_at
 from .moves import Deal, Place, Swap
-from .state import RACK_SIZE, EndReason, TriominosState
+from .state import CHANCE_PHASES, RACK_SIZE, EndReason, TriominosState
 from .tiles import JOKER, Tile, canonical, is_joker, tile_name, value
 
 
@@ -52,7 +52,7 @@ def receiver(state: TriominosState) -> int:
 
 def outcomes(state: TriominosState) -> tuple[tuple[Deal, Fraction], ...]:
     """Uniform over the pool's tiles, the joker excluded for the start tile (TJ-6)."""
-    if state.phase not in ("deal", "start", "draw"):
+    if state.phase not in CHANCE_PHASES:
         return ()
     tiles = [t for t in state.pool if not (state.phase == "start" and is_joker(t))]
     total = len(tiles)
@@ -64,7 +64,7 @@ def sampled(state: TriominosState, u: Fraction) -> Deal:
     sorted (a state keeps it so), so its tiles lie in the order of ``outcomes`` and each as
     often as it counts, and the outcome whose cumulative share first exceeds ``u`` is the
     tile at index ⌊u · tiles⌋."""
-    if state.phase not in ("deal", "start", "draw") or not state.pool:
+    if state.phase not in CHANCE_PHASES or not state.pool:
         raise ValueError("no tile to deal")
     tiles = state.pool
     if state.phase == "start":
