@@ -33,7 +33,7 @@ from itertools import chain, islice
 from typing import IO, Any
 
 from . import jsonio, text
-from .api.analyze import analyze_claim, review_line
+from .api.analyze import analyze_claim, line_error, review_line
 from .api.errors import ServiceError
 from .api.ops import Rules
 from .api.records import game_of, split_records
@@ -211,7 +211,7 @@ def _review(rules: Rules, work: Work, args: argparse.Namespace, progress: Any) -
         else:
             return {"line": payload["line"], "game": None, "error": payload["problems"][0]}
     except ServiceError as exc:
-        return {"line": number, "game": game, "error": exc.fields()}
+        return line_error(number, game, exc)
     return {"line": number, "game": game, **found}
 
 

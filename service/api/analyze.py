@@ -23,8 +23,18 @@ from .contract import ANALYSIS_BUDGET, ANALYSIS_SEED
 from .errors import ServiceError, from_rules, invalid_request
 from .ops import Engine, Rules, check_seed
 from .records import print_record
-from .request import Body, json_syntax, type_name
-from .verify import ANALYZE_FIELDS, Claim, fair_replay, ndjson_stream, read_claim, to_record
+from .request import Body, type_name
+from .verify import (
+    ANALYZE_FIELDS,
+    Claim,
+    fair_replay,
+    line_not_json,
+    line_too_long,
+    ndjson_line,
+    ndjson_stream,
+    read_claim,
+    to_record,
+)
 
 log = logging.getLogger("regelwerk")
 
@@ -149,11 +159,15 @@ def review_line(
         game = named if isinstance(named, str) else None
         found = analyze_line(rules, data, progress)
     except jsonio.JSONDecodeError as exc:
-        error = ServiceError("MALFORMED_JSON", Msg.of("verify-line-not-json", **json_syntax(exc)))
-        return {"line": number, "game": game, "error": error.fields()}
+        return line_error(number, game, line_not_json(exc))
     except ServiceError as exc:
-        return {"line": number, "game": game, "error": exc.fields()}
+        return line_error(number, game, exc)
     return {"line": number, "game": game, **found}
+
+
+def line_error(number: int, game: str | None, error: ServiceError) -> dict[str, Any]:
+    """A batch line without a review: ``{"line", "game", "error"}``."""
+    return {"line": number, "game": game, "error": error.fields()}
 
 
 def analyze_stream(
@@ -173,11 +187,9 @@ def _reviewed(rules: Rules, number: int, raw: bytes) -> bytes:
             answer = review_line(rules, number, raw)
     except Exception:  # a bug must not end the batch: this line says so, the rest go on
         log.exception("analyzing batch line %d failed", number)
-        error = ServiceError("INTERNAL", Msg.of("analyze-line-failed"))
-        answer = {"line": number, "game": None, "error": error.fields()}
-    return jsonio.dumps(answer) + b"\n"
+        answer = line_error(number, None, ServiceError("INTERNAL", Msg.of("analyze-line-failed")))
+    return ndjson_line(answer)
 
 
 def _review_too_long(number: int, limit: int) -> bytes:
-    error = ServiceError("BODY_TOO_LARGE", Msg.of("verify-line-too-long", limit=limit))
-    return jsonio.dumps({"line": number, "game": None, "error": error.fields()}) + b"\n"
+    return ndjson_line(line_error(number, None, line_too_long(limit)))

@@ -811,13 +811,23 @@ def verify_line(rules: Rules, number: int, raw: bytes | str) -> dict[str, Any]:
             body = Body({k: v for k, v in data.items() if k != "game"}, set(VERIFY_FIELDS))
             return verify(rules, engine, read_claim(body, name)).line(number, game)
     except jsonio.JSONDecodeError as exc:
-        error = ServiceError("MALFORMED_JSON", Msg.of("verify-line-not-json", **json_syntax(exc)))
+        error = line_not_json(exc)
     except ServiceError as exc:
         error = exc
     except Exception:  # a bug must not end the batch: this line says so, the rest go on
         log.exception("verifying batch line %d failed", number)
         error = ServiceError("INTERNAL", Msg.of("verify-line-failed"))
     return refused(number, game, error)
+
+
+def line_not_json(exc: jsonio.JSONDecodeError) -> ServiceError:
+    """A batch line that is no JSON text (``POST /v1/verify``, ``POST /v1/analyze``)."""
+    return ServiceError("MALFORMED_JSON", Msg.of("verify-line-not-json", **json_syntax(exc)))
+
+
+def line_too_long(limit: int) -> ServiceError:
+    """A batch line longer than MAX_BODY_BYTES, skipped as it streams."""
+    return ServiceError("BODY_TOO_LARGE", Msg.of("verify-line-too-long", limit=limit))
 
 
 def refused(number: int, game: str | None, error: ServiceError) -> dict[str, Any]:
@@ -885,13 +895,13 @@ async def ndjson_stream(
 
 
 def _verdict(rules: Rules, number: int, raw: bytes) -> bytes:
-    return _dump(verify_line(rules, number, raw))
+    return ndjson_line(verify_line(rules, number, raw))
 
 
-def _dump(verdict: dict[str, Any]) -> bytes:
-    return jsonio.dumps(verdict) + b"\n"
+def ndjson_line(answer: dict[str, Any]) -> bytes:
+    """One answer of a batch as its NDJSON line."""
+    return jsonio.dumps(answer) + b"\n"
 
 
 def _too_long(number: int, limit: int) -> bytes:
-    error = ServiceError("BODY_TOO_LARGE", Msg.of("verify-line-too-long", limit=limit))
-    return _dump(refused(number, None, error))
+    return ndjson_line(refused(number, None, line_too_long(limit)))
