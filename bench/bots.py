@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from service.bots import LEVELS, suggest
+from service.bots import LEVELS, SLIPS, suggest
 from service.games import REGISTRY
 from service.games.core import driver
 from service.limits import ITERATION_PLIES
@@ -24,12 +24,14 @@ from service.settings import Settings
 Policy = Callable[[Any, Any, int, random.Random], Any]
 
 
-def bot(budget: int) -> Policy:
-    """The bot at ``budget`` iterations with the plies the service reserves for them."""
+def bot(budget: int, slip: float = 0.0) -> Policy:
+    """The bot at ``budget`` iterations with the plies the service reserves for them, and a
+    level's slips (``SLIPS``)."""
 
     def choose(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
         plies = budget * ITERATION_PLIES
-        return suggest(engine, state, player, str(rng.random()), budget, plies).move
+        seed = str(rng.random())
+        return suggest(engine, state, player, seed, budget, plies, None, slip).move
 
     return choose
 
@@ -120,6 +122,34 @@ def pip_and_hit(engine: Any, state: Any, player: int, rng: random.Random) -> Any
     return max(engine.legal_moves(state), key=value)
 
 
+def keeping(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
+    """A good Triominos Junior player written from the rules alone (TJ-9 … TJ-12), independent
+    of the bot's judgement: a placement before a swap before a draw; the placement that earns
+    most at once (the highest value at the points level, TJ-10); the joker kept while another
+    tile fits; then the placement after which most of its other tiles still fit somewhere;
+    ties at random. It reads only its own rack and the layout."""
+    from service.games.triominos_junior.layout import can_play
+    from service.games.triominos_junior.moves import Place, Swap
+    from service.games.triominos_junior.tiles import JOKER, value
+
+    legal = engine.legal_moves(state)
+    lays = [m for m in legal if isinstance(m, Place | Swap)]
+    if not lays:
+        return legal[0]
+
+    def rank(move: Any) -> tuple[bool, int, bool, int, float]:
+        after = engine.rules.successor(state, move)
+        if after.phase == "over":
+            return True, 1 << 20, True, 0, rng.random()
+        rack = after.racks[player]
+        still = sum(1 for t in set(rack) if t != JOKER and can_play(after.board, [t]))
+        points = value(move.tile) if state.level == "points" and isinstance(move, Place) else 0
+        joker = isinstance(move, Place) and move.tile == JOKER
+        return isinstance(move, Place), points, not joker, still, rng.random()
+
+    return max(lays, key=rank)
+
+
 # Two cautious players of Mixtour can move stacks about for ever (no rule ends a game without
 # points, MX-8 ends only passes): a game is cut off after this many plies.
 MAX_PLIES = 1_000
@@ -191,7 +221,7 @@ def levels_against(game: str, games: int, name: str, opponent: Policy) -> None:
         budget = n or Settings().suggest_max_budget
         start = time.process_time()
         calls = 0
-        searcher = bot(budget)
+        searcher = bot(budget, SLIPS.get(level, 0.0))
 
         def counted(
             engine: Any, state: Any, player: int, rng: random.Random, searcher: Policy = searcher
@@ -207,6 +237,33 @@ def levels_against(game: str, games: int, name: str, opponent: Policy) -> None:
             f"| {game} | {level} ({budget}) vs {name} | {games} | {wins / games:.0%} "
             f"| {low:.0%}–{high:.0%} | ≤ {per_call:.0f} ms |"
         )
+
+
+# Every game's references for the levels (issue 27): greedy play, the game's good heuristic
+# player, and random play; games a pairing (the judged levels play fast).
+REFERENCES: dict[str, tuple[tuple[str, Policy], ...]] = {
+    "mixtour": (("greedy", greedy), ("careful", careful), ("random", random_policy)),
+    "tric-trac": (("greedy", greedy), ("pip and hit", pip_and_hit), ("random", random_policy)),
+    "triominos-junior": (("greedy", greedy), ("keeping", keeping), ("random", random_policy)),
+    "te-trix": (
+        ("greedy", greedy),
+        ("arranging greedy", arranging_greedy),
+        ("random", random_policy),
+    ),
+}
+CALIBRATION_GAMES = {"mixtour": 40, "tric-trac": 100, "triominos-junior": 200, "te-trix": 40}
+
+
+def calibration(quick: bool = False) -> None:
+    """Every level of every game against its references, seats alternating."""
+    print("\n| game | level (iterations) vs | games | bot wins | 95% interval | CPU a call |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for game, references in REFERENCES.items():
+        games = 4 if quick else CALIBRATION_GAMES[game]
+        for name, reference in references:
+            if game == "te-trix" and name == "arranging greedy":
+                games = min(games, 20)  # about 0.4 s a decision
+            levels_against(game, games, name, reference)
 
 
 def solo(games: int, budget: int) -> None:
@@ -253,6 +310,7 @@ def run(quick: bool = False) -> None:
     print("\n| game | match (level, iterations) | games | bot wins | 95% interval | CPU a call |")
     print("| --- | --- | --- | --- | --- | --- |")
     levels_against("mixtour", 4 if quick else 20, "careful greedy", careful)
+    calibration(quick)
     games = 6 if quick else 20
     print("\n| game | player | games | average score (95% interval) |")
     print("| --- | --- | --- | --- |")

@@ -51,18 +51,40 @@ C = 1.4
 # The bots' own version, part of every kept evaluation's cache key: raised whenever a change
 # makes the same search answer otherwise (a game's judgement, its playouts), so replicas of two
 # releases that share a Redis never answer with each other's evaluations. 2: Tric Trac's and
-# Te-Trix's judgements (issue 27).
-VERSION = 2
+# Te-Trix's judgements (issue 27); 3: Triominos Junior's.
+VERSION = 3
 # Strength levels by their budgets; the last is whatever SUGGEST_MAX_BUDGET allows.
 LEVELS = {"easy": 10, "medium": 50, "strong": None}
+# Levels that slip: a move is chosen by the game's judgement (``GameSpec.judged``) with the
+# chance exp(−(worth given up) / (GameSpec.slip × this)), so a weak level makes the mistakes
+# a beginner makes, small ones often and large ones seldom, instead of random blunders.
+# The weakest level (the first of LEVELS) slips; the others search.
+SLIPS = {next(iter(LEVELS)): 1.0}
 # Iterations of a search when a request names neither a budget nor a level.
 DEFAULT_BUDGET = 100
 
 
 def describe_levels(strongest: str) -> str:
-    """The levels in words, for the API's descriptions (each level and its iterations)."""
+    """The levels in words, for the API's descriptions (each level and its iterations, and
+    which levels slip)."""
     words = [f"{name} {strongest if n is None else n}" for name, n in LEVELS.items()]
-    return words[0] + " iterations, " + ", ".join(words[1:])
+    slipping = " and ".join(SLIPS)
+    return (
+        words[0]
+        + " iterations, "
+        + ", ".join(words[1:])
+        + f"; {slipping} chooses by the game's own judgement with a beginner's slips (a move "
+        "that gives up more is chosen less often), not by a search"
+    )
+
+
+def describe_level(name: str) -> str:
+    """One level in words (GraphQL's BotLevel values)."""
+    n = LEVELS[name]
+    words = f"{n} search iterations" if n else "as many as SUGGEST_MAX_BUDGET allows"
+    if name in SLIPS:
+        return f"the game's judgement with a beginner's slips, looking as far as {words} would"
+    return words
 
 
 Clock = Callable[[], str | None]
@@ -137,11 +159,47 @@ def suggest(
     iterations: int,
     max_plies: int,
     out_of_time: Clock | None = None,
+    slip: float = 0.0,
 ) -> Suggestion:
     """The bot's move for ``player`` (who must be to move) within the budget. ``out_of_time``
     is asked before every iteration (and every ``CLOCK_EVERY`` root moves scored): once it
-    names a limit, the search stops with what it has (``Suggestion.limited``)."""
+    names a limit, the search stops with what it has (``Suggestion.limited``). ``slip`` (a
+    level's, ``SLIPS``) above 0: the move is drawn by the game's judgement instead of
+    searched (``slipped``), where the game judges the position's moves."""
+    if slip > 0 and game.spec.judged is not None:
+        found = slipped(game, state, player, seed, iterations, max_plies, slip)
+        if found is not None:
+            return found
     return _search(game, state, player, seed, iterations, max_plies, out_of_time, None)
+
+
+def slipped(
+    game: Game[Any, Any],
+    state: Any,
+    player: int,
+    seed: str,
+    iterations: int,
+    max_plies: int,
+    slip: float,
+) -> Suggestion | None:
+    """A weak level's move: each move the game judges (``GameSpec.judged``, from at most half
+    the plies) drawn with weight exp(−(best worth − its worth) / (``GameSpec.slip`` ×
+    ``slip``)), by a generator seeded as the search's is; None when the game judges fewer
+    than two moves here. Its stats list the judged moves best first, by worth (``gain``)."""
+    spec = game.spec
+    assert spec.judged is not None
+    simultaneous = len(game.rules.to_move(state)) > 1
+    legal = game.rules.legal_moves(state, player if simultaneous else None)
+    found, looked = spec.judged(state, player, legal, max_plies // 2)
+    if len(found) < 2:
+        return None
+    best = max(worth for _, worth in found)
+    scale = spec.slip * slip
+    weights = [math.exp((worth - best) / scale) for _, worth in found]
+    rng = random.Random(f"{seed}\x00{player}\x00{iterations}\x00slip")
+    (move,) = rng.choices([m for m, _ in found], weights)
+    arms = [Node(m, player, gain=worth) for m, worth in found]
+    return Suggestion(move, 0, looked, arms)
 
 
 def _search(

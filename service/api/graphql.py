@@ -172,7 +172,7 @@ else:
     BotLevel = _enum(
         "BotLevel",
         bots.LEVELS,
-        "The reference bot's strength, by its search budget: "
+        "The reference bot's strength: "
         + bots.describe_levels(
             f"as many as SUGGEST_MAX_BUDGET allows ({Settings().suggest_max_budget} by default)"
         )
@@ -1284,10 +1284,7 @@ def _describe(built: GraphQLSchema) -> None:
         "ErrorCode": CODES,
         "ProblemCode": {**CODES, **VERDICT_PROBLEMS},
         "GameStatus": GAME_STATUS,
-        "BotLevel": {
-            name.upper(): f"{n} search iterations" if n else "as many as SUGGEST_MAX_BUDGET allows"
-            for name, n in bots.LEVELS.items()
-        },
+        "BotLevel": {name.upper(): bots.describe_level(name) for name in bots.LEVELS},
     }
     for enum, texts in words.items():
         graphql_enum = built.type_map[enum]

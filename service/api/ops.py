@@ -799,7 +799,8 @@ class Rules:
         reserved = _reserve(iterations)
         clock = _clock(budget_ms)
         started = time.perf_counter()
-        found = bots.suggest(engine, state, player, seed or "", iterations, reserved, clock)
+        slip = bots.SLIPS.get(level or "", 0.0)
+        found = bots.suggest(engine, state, player, seed or "", iterations, reserved, clock, slip)
         stats = found.stats(engine.notation)
         if budget_ms is not None:  # the answer depends on the clock anyway: say how long
             stats["elapsedMs"] = _elapsed_ms(started)

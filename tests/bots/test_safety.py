@@ -117,7 +117,8 @@ def test_mx9_the_bot_never_leaves_a_point_when_a_safe_move_exists(level):
         if not any(safe(state, m) for m in moves):
             continue
         n = LEVELS[level]
-        found = bots.suggest(ENGINE, state, state.turn, f"s{i}", n, n * 61)
+        slip = bots.SLIPS.get(level, 0.0)
+        found = bots.suggest(ENGINE, state, state.turn, f"s{i}", n, n * 61, None, slip)
         assert safe(state, found.move), (ENGINE.encode(state), ENGINE.notation(found.move))
         checked += 1
     assert checked >= 30
@@ -220,7 +221,8 @@ def test_tx14_no_level_stops_while_a_placement_keeps_the_score(level):
         if not keeps_the_score(state):
             continue
         n = LEVELS[level]
-        found = bots.suggest(TETRIX, state, 0, f"t{i}", n, n * 61)
+        slip = bots.SLIPS.get(level, 0.0)
+        found = bots.suggest(TETRIX, state, 0, f"t{i}", n, n * 61, None, slip)
         assert TETRIX.notation(found.move) != "stop", TETRIX.encode(state)
         checked += 1
     assert checked >= 8

@@ -185,15 +185,28 @@ def test_the_triominos_bot_never_reads_other_racks_or_the_pool(client):
     assert first == second
 
 
-def test_strength_levels_are_budgets(client, make_client):
-    """level easy, medium and strong search 10, 50 and SUGGEST_MAX_BUDGET iterations, over
-    REST and GraphQL; a level with a budget, or an unknown level, is INVALID_REQUEST."""
+def test_strength_levels_are_budgets_and_easy_slips(client, make_client):
+    """level medium and strong search 50 and SUGGEST_MAX_BUDGET iterations, over REST and
+    GraphQL; easy (10 iterations' looks) draws its move by the game's judgement with slips
+    (bots.SLIPS), no search; a level with a budget, or an unknown level, is
+    INVALID_REQUEST."""
     state = REGISTRY["mixtour"].encode(positions("mixtour", None, None)[0])
-    for level, iterations in (("easy", 10), ("medium", 50), ("strong", 160)):
+    for level, iterations in (("medium", 50), ("strong", 160)):
         answer = suggest(client, "mixtour", {"state": state, "level": level, "seed": "l"})
         assert answer["stats"]["iterations"] == iterations, level
         same = suggest(client, "mixtour", {"state": state, "budget": iterations, "seed": "l"})
         assert same == answer  # a level is its budget, nothing else
+    easy = suggest(client, "mixtour", {"state": state, "level": "easy", "seed": "l"})
+    assert easy["stats"]["iterations"] == 0 and 0 < easy["stats"]["plies"] <= 10 * 61 // 2
+    assert easy["stats"]["moves"] >= 2 and easy["stats"]["value"] is None
+    assert easy == suggest(client, "mixtour", {"state": state, "level": "easy", "seed": "l"})
+    moves = {
+        suggest(client, "mixtour", {"state": state, "level": "easy", "seed": f"l{i}"})["move"][
+            "notation"
+        ]
+        for i in range(12)
+    }
+    assert len(moves) > 1  # slips: not always the same move
     capped = make_client(suggest_max_budget=20)
     r = capped.post("/v1/games/mixtour/suggest", json={"state": state, "level": "strong"})
     assert r.json()["stats"]["iterations"] == 20
@@ -212,7 +225,7 @@ def test_strength_levels_are_budgets(client, make_client):
     query = """query($s: JSON!) { suggest(game: "mixtour", state: $s, seed: "l", level: EASY) {
       ... on Suggestion { stats } } }"""
     data = client.post("/graphql", json={"query": query, "variables": {"s": state}}).json()
-    assert data["data"]["suggest"]["stats"]["iterations"] == 10
+    assert data["data"]["suggest"]["stats"] == easy["stats"]
 
 
 def test_graphql_levels_are_the_bots_levels():

@@ -89,3 +89,24 @@ def test_unit_is_the_keyed_hash_of_seed_and_index():
     assert u == chance.unit("game-1", 3, b"k") and 0 <= u < 1
     assert len({u, chance.unit("game-1", 4, b"k"), chance.unit("game-2", 3, b"k")}) == 3
     assert chance.unit("game-1", 3, b"other") != u
+
+
+def test_seeded_shuffles_alike_for_a_seed_and_reaches_every_order():
+    """``Seeded`` (an engine's own shuffler, TJ-17's sampled worlds): the same seed, the same
+    order; a permutation always; over seeds every order of three items, none far from a sixth
+    of the time."""
+    items = list(range(10))
+    first, again = items[:], items[:]
+    chance.Seeded("view").shuffle(first)
+    chance.Seeded("view").shuffle(again)
+    assert first == again and sorted(first) == items
+    other = items[:]
+    chance.Seeded("view 2").shuffle(other)
+    assert other != first
+    counts: dict[tuple[int, ...], int] = {}
+    for i in range(600):
+        three = [0, 1, 2]
+        chance.Seeded(f"s{i}").shuffle(three)
+        counts[tuple(three)] = counts.get(tuple(three), 0) + 1
+    assert len(counts) == 6 and all(60 <= n <= 140 for n in counts.values())
+    assert all(0 <= chance.Seeded(f"b{i}").below(7) < 7 for i in range(100))

@@ -58,6 +58,30 @@ def pick(outcomes: Sequence[tuple[T, Fraction]], u: Fraction) -> T:
     return outcomes[-1][0]
 
 
+class Seeded:
+    """A ``Shuffler`` (``Game.determinize``) for an engine's own judgement, which may not use
+    ``random``: draws ``unit(seed, 0)``, ``unit(seed, 1)``, …, so the same seed shuffles
+    alike on every machine."""
+
+    __slots__ = ("drawn", "seed")
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+        self.drawn = 0
+
+    def below(self, n: int) -> int:
+        """A number in 0 … n − 1."""
+        u = unit(self.seed, self.drawn)
+        self.drawn += 1
+        return u.numerator * n // u.denominator
+
+    def shuffle(self, x: list[T]) -> None:
+        """Fisher–Yates, in place."""
+        for i in range(len(x) - 1, 0, -1):
+            j = self.below(i + 1)
+            x[i], x[j] = x[j], x[i]
+
+
 MAX_SLOTS = 4096  # a table of fixed outcomes is made once per game; Tric Trac's openings: 1,150
 
 

@@ -355,6 +355,19 @@ class GameSpec(Generic[S, M]):
     better than random playouts, the one move it judges best, as far as the looks reach
     (Tric Trac: pips, points and blots, a throw deeper with a larger budget; Te-Trix: a
     sheet's potential): one move kept is played without a search. None: every legal move."""
+    judged: Callable[[S, int, Sequence[M], int], tuple[Sequence[tuple[M, float]], int]] | None = (
+        None
+    )
+    """The moves a weak bot level may choose among, each with its worth by the game's own
+    judgement (in the game's units, higher better), looking at no more than the given number
+    of positions: (the moves and their worth, the positions looked at). Only moves a player
+    might plausibly make (Mixtour: none that hands the opponent a point while another does
+    not; Te-Trix solo: no stop while a placement keeps the score). Empty: nothing judged
+    (the looks do not reach, or the game leaves the choice to the search), and the level
+    plays as the others do. None: no level slips in this game."""
+    slip: float = 1.0
+    """A weak level's slips, in ``judged``'s units: a move worth this much less than the best
+    is chosen 1/e times as often as the best (``bots.SLIPS``)."""
     # turns built step by step (service/games/core/steps.py)
     marks: tuple[float, float, float] = (0.1, 0.2, 0.35)
     """What a decision must give up (in value: win chance, 0 to 1) to be marked an inaccuracy,

@@ -40,6 +40,25 @@ def candidates(
     return chosen, looked + judged
 
 
+def judged(
+    state: MixtourState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[tuple[Move, float]], int]:
+    """The safe moves (``safe_moves``: every level keeps MX-9's points from the opponent while
+    it can) each judged one ply deep (``bot.judge``), for a weak level; none when the looks
+    do not reach."""
+    kept, looked = safe_moves(state, player, legal, looks)
+    if bot.LOOK * len(kept) > looks - looked:
+        return [], looked
+    rules = ENGINE.rules
+    found = [(m, bot.judge(rules, state, m, player)) for m in kept]
+    return found, looked + bot.LOOK * len(kept)
+
+
+# A weak level's slips, in the judgement's units (bot.POINT a point): calibrated in
+# docs/bots.md.
+SLIP = 10.0
+
+
 def safe_moves(
     state: MixtourState, player: int, legal: Sequence[Move], looks: int
 ) -> tuple[Sequence[Move], int]:
@@ -83,6 +102,8 @@ SPEC: GameSpec[MixtourState, Move] = GameSpec(
     breakdown_schema=lambda: reports.breakdown(OPTIONS),
     playout=playout,
     candidates=candidates,
+    judged=judged,
+    slip=SLIP,
     describe_move=texts.describe_move,
     describe_event=texts.describe_event,
     prompt=texts.prompt,

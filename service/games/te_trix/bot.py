@@ -113,34 +113,43 @@ def by_shape(arrangements: Sequence[Arrangement]) -> list[Arrangement]:
     return out
 
 
+def judged_placements(
+    state: TeTrixState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[list[tuple[Move, float]], int]:
+    """A sheet's placements (every k-th when they are more than ``looks``), each with the
+    potential it leaves; none when ``legal`` is not a sheet's placements."""
+    moves = [m for m in legal if isinstance(m, Placement)]
+    if not moves or len(moves) != len(legal) or state.arrangement is None:
+        return [], 0
+    step = -(-len(moves) // max(looks, 1))  # ceil: at most ``looks`` looked at
+    seen = moves[::step]
+    arrangement = state.arrangement
+    return [(m, _after(state, player, arrangement, m)) for m in seen], len(seen)
+
+
 def choose_placement(
     state: TeTrixState, player: int, legal: Sequence[Move], looks: int
 ) -> tuple[Sequence[Move], int]:
     """``legal`` (a sheet's placements) cut to the one that leaves the best potential. When
     ``looks`` does not reach every placement, every k-th is looked at (spread over the sheet)
-    and the best of those kept."""
-    moves = [m for m in legal if isinstance(m, Placement)]
-    if not moves or len(moves) != len(legal) or state.arrangement is None:
+    and the best of those kept (the first of equals)."""
+    found, looked = judged_placements(state, player, legal, looks)
+    if not found:
         return legal, 0
-    step = -(-len(moves) // max(looks, 1))  # ceil: at most ``looks`` looked at
-    seen = moves[::step]
-    _, best = best_placement(state, player, state.arrangement, seen)
-    assert best is not None
-    return [best], len(seen)
+    best = max(range(len(found)), key=lambda i: (found[i][1], -i))
+    return [found[best][0]], looked
 
 
-def choose_arrangement(
+def judged_arrangements(
     state: TeTrixState, player: int, legal: Sequence[Move], looks: int
-) -> tuple[Sequence[Move], int]:
-    """The roller's arrangement (TX-6), cut from ``legal``; ``legal`` itself when none of
-    those looked at has a placement, or, in solo, when the best one's placement scores less
-    than stopping now (TX-14: the caller then decides whether to stop). Arrangements are
-    looked at shape by shape while ``looks`` lasts (each placement looked at counts one; the
-    first always, every k-th of its placements when all of them are more than ``looks``);
-    each is worth its best placement's potential, less the best potential another player
-    (TX-9) can make of it."""
+) -> tuple[list[tuple[Arrangement, float, Placement]], int]:
+    """The roller's arrangements (TX-6) that have a placement, looked at shape by shape while
+    ``looks`` lasts (each placement looked at counts one; the first always, every k-th of its
+    placements when all of them are more than ``looks``), each with its worth: its best
+    placement's potential, less the best potential another player (TX-9) can make of it, and
+    that placement."""
     arrangements = by_shape([m for m in legal if isinstance(m, Arrangement)])
-    best: tuple[float, Arrangement, Placement] | None = None
+    found: list[tuple[Arrangement, float, Placement]] = []
     looked = 0
     for arrangement in arrangements:
         sheets = [
@@ -153,28 +162,44 @@ def choose_arrangement(
             # the first arrangement alone is more than ``looks`` (four players, a large
             # sheet): every k-th placement of each sheet, so that the look stays within it
             step = -(-cost // max(looks, 1))
-            sheets = [found[::step] for found in sheets]
+            sheets = [found_[::step] for found_ in sheets]
             cost = sum(len(p) for p in sheets)
         looked += cost
         worth, move = best_placement(state, player, arrangement, sheets[player])
         if move is None:
             continue
         others = [
-            best_placement(state, p, arrangement, found)[0]
-            for p, found in enumerate(sheets)
-            if p != player and found
+            best_placement(state, p, arrangement, seen)[0]
+            for p, seen in enumerate(sheets)
+            if p != player and seen
         ]
         if others:
             worth -= max(others)
-        if best is None or worth > best[0]:
-            best = (worth, arrangement, move)
-    if best is None:
+        found.append((arrangement, worth, move))
+    return found, looked
+
+
+def keeps_score(state: TeTrixState, player: int, arrangement: Arrangement, move: Placement) -> bool:
+    """Whether ``move`` leaves ``player``'s score no lower than it is (TX-11, TX-15)."""
+    sheet, bar = _placed(state, player, arrangement, move)
+    return total(sheet, state.size, bar) >= total(state.sheets[player], state.size, state.bar)
+
+
+def choose_arrangement(
+    state: TeTrixState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[Move], int]:
+    """The roller's arrangement (TX-6) judged best (``judged_arrangements``), cut from
+    ``legal``; ``legal`` itself when none of those looked at has a placement, or, in solo,
+    when the best one's placement scores less than stopping now (TX-14: the caller then
+    decides whether to stop)."""
+    found, looked = judged_arrangements(state, player, legal, looks)
+    if not found:
         return legal, looked
-    _, arrangement, move = best
-    if any(isinstance(m, Stop) for m in legal):
-        sheet, bar = _placed(state, player, arrangement, move)
-        if total(sheet, state.size, bar) < total(state.sheets[player], state.size, state.bar):
-            return legal, looked
+    arrangement, _, move = max(found, key=lambda f: f[1])  # the first of equals
+    if any(isinstance(m, Stop) for m in legal) and not keeps_score(
+        state, player, arrangement, move
+    ):
+        return legal, looked
     return [arrangement], looked
 
 
@@ -185,5 +210,8 @@ __all__ = [
     "choose_arrangement",
     "choose_placement",
     "judge",
+    "judged_arrangements",
+    "judged_placements",
+    "keeps_score",
     "potential",
 ]

@@ -38,6 +38,24 @@ def candidates(
     return kept, spent + looked
 
 
+def judged(
+    state: TeTrixState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[tuple[Move, float]], int]:
+    """For a weak level: a sheet's placements, or the roller's arrangements, each with its
+    worth by potential (``bot``); with a solo stop offered (TX-14), only the arrangements
+    whose placement keeps the score, and none (the search decides) when no arrangement does."""
+    if state.phase == "place":
+        return bot.judged_placements(state, player, legal, looks)
+    found, looked = bot.judged_arrangements(state, player, legal, looks)
+    if any(isinstance(m, Stop) for m in legal):
+        found = [f for f in found if bot.keeps_score(state, player, f[0], f[2])]
+    return [(arrangement, worth) for arrangement, worth, _ in found], looked
+
+
+# A weak level's slips, in the potential's points (bots.SLIPS): calibrated in docs/bots.md.
+SLIP = 5.0
+
+
 def _stop_or_not(
     state: TeTrixState, player: int, legal: Sequence[Move], looks: int
 ) -> tuple[Sequence[Move], int]:
@@ -84,6 +102,8 @@ SPEC: GameSpec[TeTrixState, Move] = GameSpec(
     breakdown_schema=reports.breakdown,
     playout=playout,
     candidates=candidates,
+    judged=judged,
+    slip=SLIP,
     judge=bot.judge,
     describe_move=texts.describe_move,
     describe_event=texts.describe_event,

@@ -105,23 +105,29 @@ def _deeper(rules: TricTrac, after: TricTracState, player: int) -> tuple[float, 
     return worth, looked
 
 
+def judged(
+    rules: TricTrac, state: TricTracState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[list[tuple[Move, float]], int]:
+    """The turns of a throw, each judged one ply deep (every k-th when they are more than
+    ``looks``), and the positions looked at; nothing but a throw to choose: none."""
+    if state.phase != MOVE or len(legal) < 2 or not all(isinstance(m, Turn) for m in legal):
+        return [], 0
+    step = -(-len(legal) // max(looks, 1))  # more turns than looks: every k-th is judged
+    seen = legal[::step]
+    return [(t, judge(rules, rules.successor(state, t), player)) for t in seen], len(seen)
+
+
 def choose(
     rules: TricTrac, state: TricTracState, player: int, legal: Sequence[Move], looks: int
 ) -> tuple[Sequence[Move], int]:
     """``legal`` (the turns of a throw) cut to the turn the judgement prefers: every turn one
-    ply deep (every k-th when they are more than ``looks``), then the best ``DEEP`` (as many
-    as ``looks`` leaves room for, if two or more) a throw deeper."""
-    if state.phase != MOVE or len(legal) < 2 or not all(isinstance(m, Turn) for m in legal):
+    ply deep (``judged``), then the best ``DEEP`` (as many as ``looks`` leaves room for, if
+    two or more) a throw deeper."""
+    found, looked = judged(rules, state, player, legal, looks)
+    if not found:
         return legal, 0
-    step = -(-len(legal) // max(looks, 1))  # more turns than looks: every k-th is judged
-    ranked = sorted(
-        (
-            (judge(rules, rules.successor(state, legal[i]), player), i)
-            for i in range(0, len(legal), step)
-        ),
-        key=lambda t: (-t[0], t[1]),
-    )
-    looked = len(ranked)
+    index = {id(m): i for i, m in enumerate(legal)}
+    ranked = sorted(((worth, index[id(m)]) for m, worth in found), key=lambda t: (-t[0], t[1]))
     deeper = min(DEEP, (looks - looked) // (len(THROWS) * len(legal)))
     if deeper < 2:
         return [legal[ranked[0][1]]], looked
@@ -135,4 +141,4 @@ def choose(
     return [legal[best[1]]], looked
 
 
-__all__ = ["BLOTS", "DEEP", "PIP", "THEIRS", "choose", "judge", "reach"]
+__all__ = ["BLOTS", "DEEP", "PIP", "THEIRS", "choose", "judge", "judged", "reach"]

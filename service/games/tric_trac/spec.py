@@ -31,6 +31,13 @@ def candidates(
     return bot.choose(RULES, state, player, legal, looks)
 
 
+def judged(
+    state: TricTracState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[tuple[Move, float]], int]:
+    """Every turn of the throw with its worth one ply deep (``bot.judged``), for a weak level."""
+    return bot.judged(RULES, state, player, legal, looks)
+
+
 def judge(state: TricTracState, player: int) -> float:
     """A playout stopped before the end judged as the bots judge a turn (``bot.judge``)."""
     return bot.judge(RULES, state, player)
@@ -41,6 +48,8 @@ def judge(state: TricTracState, player: int) -> float:
 # plies (limits.ITERATION_PLIES) end says little, and playing them cost most of an analysis
 # (docs/bots.md).
 PLAYOUT_PLIES = 20
+# A weak level's slips, in the judgement's points (bots.SLIPS): calibrated in docs/bots.md.
+SLIP = 1.0
 
 
 SPEC: GameSpec[TricTracState, Move] = GameSpec(
@@ -53,6 +62,8 @@ SPEC: GameSpec[TricTracState, Move] = GameSpec(
     next_steps=RULES.next_steps,
     turn_steps=moves.MAX_STEPS,
     candidates=candidates,
+    judged=judged,
+    slip=SLIP,
     judge=judge,
     playout_plies=PLAYOUT_PLIES,
     encode=codec.encode,

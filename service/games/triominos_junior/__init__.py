@@ -7,7 +7,8 @@ The modules every game has (``docs/adding-a-game.md``), plus:
 - ``layout.py``: the layout and the fit test (TJ-9, TJ-11);
 - ``turns.py``: the state transitions of the deal, the four kinds of turn and the end;
 - ``texts.py``: a move, an event and the position told in words (the catalog's messages);
-- ``view.py``: what one player may see (TJ-17).
+- ``view.py``: what one player may see (TJ-17);
+- ``bot.py``: how the bots judge a turn from what the mover can know.
 """
 
 from .moves import Deal, Draw, Move, Pass, Place, Swap

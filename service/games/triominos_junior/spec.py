@@ -3,14 +3,16 @@ schemas and words for people."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import GameSpec
-from . import codec, locations, moves, render, reports, schema, texts, view
+from . import bot, codec, locations, moves, render, reports, schema, texts, view
 from .moves import Move
 from .options import DESCRIPTOR, OPTIONS
 from .rules import TriominosJunior
 from .state import TriominosState
+from .tiles import value
 
 
 def _move_document(state: TriominosState, move: Move) -> dict[str, Any]:
@@ -21,6 +23,31 @@ def _move_document(state: TriominosState, move: Move) -> dict[str, Any]:
 def _render(state: TriominosState, player: int | None, narrow: bool) -> str:
     view.check_viewer(state, player)
     return render.svg(state, player, narrow)
+
+
+def candidates(
+    state: TriominosState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[Move], int]:
+    """The turn the bots' judgement (``bot``) prefers from ``player``'s view."""
+    return bot.choose(ENGINE.rules, state, player, legal, looks)
+
+
+def judged(
+    state: TriominosState, player: int, legal: Sequence[Move], looks: int
+) -> tuple[Sequence[tuple[Move, float]], int]:
+    """Every placement and swap, and the draw (a fit a beginner did not see), with its worth
+    from ``player``'s view (``bot.judged``), for a weak level: in coins, or at the points
+    level in tiles of the set's average value."""
+    found, looked = bot.judged(ENGINE.rules, state, player, legal, looks, draw=True)
+    if state.level == "points":
+        unit = sum(value(t) for t in state.tile_set) / len(state.tile_set)
+        found = [(move, worth / unit) for move, worth in found]
+    return found, looked
+
+
+# A weak level's slips, in the judgement's coins (tiles at the points level; bots.SLIPS):
+# calibrated in docs/bots.md.
+SLIP = 2.0
 
 
 def _decode(doc: Any) -> TriominosState:
@@ -51,6 +78,9 @@ SPEC: GameSpec[TriominosState, Move] = GameSpec(
     move_locations=locations.move_locations,
     event_locations=locations.event_locations,
     location_schema=locations.schema,
+    candidates=candidates,
+    judged=judged,
+    slip=SLIP,
     # the generated type names the SDL has always had: place and swap share one, so do
     # draw and pass
     type_prefix="Triominos",

@@ -800,7 +800,7 @@ export interface components {
             budget?: number | null;
             /** @description Wall-clock milliseconds the search may take (at most SEARCH_MAX_CPU_MS, 800 by default), with a budget or a level or alone (then as many iterations as SUGGEST_MAX_BUDGET allows): the search stops at whichever comes first and says so (stats.timeLimited). Only then does the answer depend on the machine. */
             budgetMs?: number | null;
-            /** @description A strength instead of a budget: easy 10 iterations, medium 50, strong SUGGEST_MAX_BUDGET. */
+            /** @description A strength instead of a budget: easy 10 iterations, medium 50, strong SUGGEST_MAX_BUDGET; easy chooses by the game's own judgement with a beginner's slips (a move that gives up more is chosen less often), not by a search. */
             level?: ("easy" | "medium" | "strong") | null;
             /** @description Whose information the search uses (in Triominos Junior their own rack; what they cannot see is sampled, never read). Default: the first player to move; at a chance node, player 0. */
             player?: components["schemas"]["Player"] | null;
@@ -1598,7 +1598,7 @@ export interface components {
             budget?: number | null;
             /** @description Wall-clock milliseconds the search may take (at most SEARCH_MAX_CPU_MS, 800 by default), with a budget or a level or alone (then as many iterations as SUGGEST_MAX_BUDGET allows): the search stops at whichever comes first and says so (stats.timeLimited). Only then does the answer depend on the machine. */
             budgetMs?: number | null;
-            /** @description A strength instead of a budget: easy 10 iterations, medium 50, strong SUGGEST_MAX_BUDGET. */
+            /** @description A strength instead of a budget: easy 10 iterations, medium 50, strong SUGGEST_MAX_BUDGET; easy chooses by the game's own judgement with a beginner's slips (a move that gives up more is chosen less often), not by a search. */
             level?: ("easy" | "medium" | "strong") | null;
             /** @description Default: the first player to move. */
             player?: components["schemas"]["Player"] | null;
