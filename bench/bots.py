@@ -259,8 +259,8 @@ def calibration(quick: bool = False) -> None:
     print("\n| game | level (iterations) vs | games | bot wins | 95% interval | CPU a call |")
     print("| --- | --- | --- | --- | --- | --- |")
     for game, references in REFERENCES.items():
-        games = 4 if quick else CALIBRATION_GAMES[game]
         for name, reference in references:
+            games = 4 if quick else CALIBRATION_GAMES[game]
             if game == "te-trix" and name == "arranging greedy":
                 games = min(games, 20)  # about 0.4 s a decision
             levels_against(game, games, name, reference)

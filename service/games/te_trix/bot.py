@@ -162,7 +162,7 @@ def judged_arrangements(
             # the first arrangement alone is more than ``looks`` (four players, a large
             # sheet): every k-th placement of each sheet, so that the look stays within it
             step = -(-cost // max(looks, 1))
-            sheets = [found_[::step] for found_ in sheets]
+            sheets = [moves[::step] for moves in sheets]
             cost = sum(len(p) for p in sheets)
         looked += cost
         worth, move = best_placement(state, player, arrangement, sheets[player])
