@@ -51,7 +51,7 @@ def test_tj10_tj12_the_bot_lays_a_tile_whenever_it_can_and_draws_only_when_it_ca
     for i, state in enumerate(_positions(f"lay-{level}", level)):
         player = state.turn
         legal = RULES.legal_moves(state)
-        chosen, _ = GAME.spec.candidates(state, player, legal, 10_000)
+        chosen, _ = GAME.spec.candidates(state, player, legal, 10 * 61 // 2)  # suggest's
         assert len(chosen) == 1
         can_lay = any(isinstance(m, Place | Swap) for m in legal)
         assert isinstance(chosen[0], Place | Swap) == can_lay, (i, legal)
@@ -83,6 +83,39 @@ def test_tj17_the_judgement_reads_only_what_the_player_can_see():
             )
             checked += 1
     assert checked > 40
+
+
+def test_tj17_the_deeper_look_plays_rounds_only_in_worlds_the_player_cannot_rule_out():
+    """Strong's look (a round in worlds dealt from the unseen tiles) chooses alike in two
+    positions that differ only in what the mover cannot see, stays within its looks, and is
+    taken only when the looks allow every world of every lay."""
+    looks = 160 * 61 // 2  # strong's
+    deep = 0
+    for state in _positions("deeper", count=60)[::3]:
+        player, other = state.turn, 1 - state.turn
+        if not state.pool or not state.racks[other]:
+            continue
+        rack, pool = list(state.racks[other]), list(state.pool)
+        rack[-1], pool[0] = pool[0], rack[-1]
+        racks = list(state.racks)
+        racks[other] = tuple(sorted(rack))
+        changed = evolve(state, racks=tuple(racks), pool=tuple(sorted(pool)))
+        legal = RULES.legal_moves(state)
+        chosen, looked = tj_bot.choose(RULES, state, player, legal, looks)
+        assert (chosen, looked) == tj_bot.choose(RULES, changed, player, legal, looks)
+        lays = [m for m in legal if isinstance(m, Place | Swap)]
+        assert looked <= looks
+        per_world = max(2 * len(lays) + 2, tj_bot.ROUND)
+        needed = len(lays) + tj_bot.DEEP * tj_bot.WORLDS * per_world
+        deep += looked > len(lays)
+        assert (looked > len(lays)) == (len(lays) >= 2 and needed <= looks)
+    assert deep >= 5
+    medium = 50 * 61 // 2
+    for state in _positions("medium", count=40):
+        legal = RULES.legal_moves(state)
+        lays = [m for m in legal if isinstance(m, Place | Swap)]
+        _, looked = tj_bot.choose(RULES, state, state.turn, legal, medium)
+        assert looked == (len(lays) if lays else 0)  # medium: one ply
 
 
 def test_tj9_a_lay_that_leaves_the_opponent_fewer_fitting_tiles_is_worth_more():
