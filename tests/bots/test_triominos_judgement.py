@@ -165,3 +165,14 @@ def test_the_judgement_stays_within_its_looks():
         assert (found, looked) == ([], 0) or not lays
         chosen, _ = tj_bot.choose(RULES, state, state.turn, legal, max(len(lays) - 1, 0))
         assert list(chosen) == list(legal) or not lays or isinstance(chosen[0], Draw)
+
+
+def test_tj1_easy_judges_a_set_of_zero_valued_tiles_at_the_points_level():
+    """A custom set may carry only zeros (TJ-1): easy's worth in tiles of the set's average
+    value then counts in points instead of dividing by zero."""
+    tiles = ["0-0-0"] * 35 + ["J"]
+    state = driver.start(GAME, 2, {"level": "points", "tiles": tiles}, "zeros").state
+    while GAME.is_chance(state):
+        state = driver.resolve_chance(GAME, state).state
+    found = bots.suggest(GAME, state, state.turn, "z", 10, 610, None, bots.SLIPS["easy"])
+    assert found.move in GAME.legal_moves(state) and found.iterations == 0

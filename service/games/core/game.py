@@ -354,7 +354,8 @@ class GameSpec(Generic[S, M]):
     the few it judges best (Mixtour: three), or, where its own judgement of a position plays
     better than random playouts, the one move it judges best, as far as the looks reach
     (Tric Trac: pips, points and blots, a throw deeper with a larger budget; Te-Trix: a
-    sheet's potential): one move kept is played without a search. None: every legal move."""
+    sheet's potential; Triominos Junior: who will have to draw, judged from the player's
+    view): one move kept is played without a search. None: every legal move."""
     judged: Callable[[S, int, Sequence[M], int], tuple[Sequence[tuple[M, float]], int]] | None = (
         None
     )

@@ -40,7 +40,8 @@ def judged(
     level in tiles of the set's average value."""
     found, looked = bot.judged(ENGINE.rules, state, player, legal, looks, draw=True)
     if state.level == "points":
-        unit = sum(value(t) for t in state.tile_set) / len(state.tile_set)
+        # a custom set may be all zeros (TJ-1 allows any numbers 0-9): then points are tiles
+        unit = sum(value(t) for t in state.tile_set) / len(state.tile_set) or 1.0
         found = [(move, worth / unit) for move, worth in found]
     return found, looked
 
