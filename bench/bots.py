@@ -4,7 +4,10 @@ Every game, two players: the reference bot (``service/bots.py``) against a rando
 against itself at a quarter of the budget, over seeded games, seats alternating, win rate (a
 tie counts as a share) with a 95% Wilson interval. Te-Trix solo: the average final score of
 the bot, of greedy placement (the move with the best score right after it) and of random play
-over the same seeded dice. Chance is sampled by the seed, as the service does.
+over the same seeded dice. Chance is sampled by the seed, as the service does. Then every
+level of every game against greedy play, the game's good heuristic player (``careful``,
+``pip_and_hit``, ``keeping``, ``arranging_greedy``, all written from the rules alone) and
+random play (``calibration``, issue 27).
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from typing import Any
 from service.bots import LEVELS, SLIPS, suggest
 from service.games import REGISTRY
 from service.games.core import driver
+from service.games.triominos_junior.layout import can_play
+from service.games.triominos_junior.moves import Place, Swap
+from service.games.triominos_junior.tiles import JOKER, value
 from service.limits import ITERATION_PLIES
 from service.settings import Settings
 
@@ -128,10 +134,6 @@ def keeping(engine: Any, state: Any, player: int, rng: random.Random) -> Any:
     most at once (the highest value at the points level, TJ-10); the joker kept while another
     tile fits; then the placement after which most of its other tiles still fit somewhere;
     ties at random. It reads only its own rack and the layout."""
-    from service.games.triominos_junior.layout import can_play
-    from service.games.triominos_junior.moves import Place, Swap
-    from service.games.triominos_junior.tiles import JOKER, value
-
     legal = engine.legal_moves(state)
     lays = [m for m in legal if isinstance(m, Place | Swap)]
     if not lays:
