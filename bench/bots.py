@@ -187,7 +187,7 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     p, z = wins / n, 1.96
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+    return max(centre - half, 0.0), min(centre + half, 1.0)  # rounding can cross 0 or 1
 
 
 def _wins(game: str, games: int, me: Policy, opponent: Policy, seed: str) -> float:
@@ -257,7 +257,8 @@ CALIBRATION_GAMES = {"mixtour": 40, "tric-trac": 100, "triominos-junior": 200, "
 
 
 def calibration(quick: bool = False) -> None:
-    """Every level of every game against its references, seats alternating."""
+    """Every level of every game against its references, seats alternating; then every level
+    against the middle one (medium) in direct matches."""
     print("\n| game | level (iterations) vs | games | bot wins | 95% interval | CPU a call |")
     print("| --- | --- | --- | --- | --- | --- |")
     for game, references in REFERENCES.items():
@@ -266,6 +267,22 @@ def calibration(quick: bool = False) -> None:
             if game == "te-trix" and name == "arranging greedy":
                 games = min(games, 20)  # about 0.4 s a decision
             levels_against(game, games, name, reference)
+    print("\n| game | match | games | wins | 95% interval |")
+    print("| --- | --- | --- | --- | --- |")
+    strongest = Settings().suggest_max_budget
+    names = list(LEVELS)
+    middle = names[len(names) // 2]
+    for game in REFERENCES:
+        games = 4 if quick else CALIBRATION_GAMES[game]
+        against = bot(LEVELS[middle] or strongest)
+        for level in names:
+            if level == middle:
+                continue
+            me = bot(LEVELS[level] or strongest, SLIPS.get(level, 0.0))
+            wins = _wins(game, games, me, against, f"{game}-{level}-{middle}")
+            low, high = wilson(wins, games)
+            share = f"{wins / games:.0%} | {low:.0%}–{high:.0%}"
+            print(f"| {game} | {level} vs {middle} | {games} | {share} |")
 
 
 def solo(games: int, budget: int) -> None:
