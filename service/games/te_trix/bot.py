@@ -136,8 +136,7 @@ def choose_placement(
     found, looked = judged_placements(state, player, legal, looks)
     if not found:
         return legal, 0
-    best = max(range(len(found)), key=lambda i: (found[i][1], -i))
-    return [found[best][0]], looked
+    return [max(found, key=lambda f: f[1])[0]], looked  # max keeps the first of equals
 
 
 def judged_arrangements(

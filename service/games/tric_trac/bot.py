@@ -126,19 +126,19 @@ def choose(
     found, looked = judged(rules, state, player, legal, looks)
     if not found:
         return legal, 0
-    index = {id(m): i for i, m in enumerate(legal)}
-    ranked = sorted(((worth, index[id(m)]) for m, worth in found), key=lambda t: (-t[0], t[1]))
+    # best first; equals in the order of ``legal`` (``found`` keeps it)
+    ranked = [turn for turn, _ in sorted(found, key=lambda f: -f[1])]
     deeper = min(DEEP, (looks - looked) // (len(THROWS) * len(legal)))
     if deeper < 2:
-        return [legal[ranked[0][1]]], looked
-    best: tuple[float, int] | None = None
-    for _, i in ranked[:deeper]:
-        worth, spent = _deeper(rules, rules.successor(state, legal[i]), player)
+        return [ranked[0]], looked
+    best: tuple[float, Move] | None = None
+    for turn in ranked[:deeper]:
+        worth, spent = _deeper(rules, rules.successor(state, turn), player)
         looked += spent
         if best is None or worth > best[0]:
-            best = (worth, i)
+            best = (worth, turn)
     assert best is not None
-    return [legal[best[1]]], looked
+    return [best[1]], looked
 
 
 __all__ = ["BLOTS", "DEEP", "PIP", "THEIRS", "choose", "judge", "judged", "reach"]

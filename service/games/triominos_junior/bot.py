@@ -136,14 +136,25 @@ def judged(
     ``draw``, the draw too (its coin paid, the tile still unknown), and the positions looked
     at; nothing when there is no lay (a draw or a pass is the turn) or when judging each once
     takes more than ``looks``."""
-    lays: list[Move] = [m for m in legal if isinstance(m, Place | Swap)]
+    lays = _lays(legal)
     if draw:
         lays.extend(m for m in legal if isinstance(m, Draw))
     if not lays or isinstance(lays[0], Draw) or len(lays) > looks:
         return [], 0
-    hidden = unseen(state, player)
     world = rules.determinize(state, player, Seeded(_view_key(state, player)))
-    return [(m, worth(rules.successor(world, m), player, hidden)) for m in lays], len(lays)
+    return _worths(rules, world, player, lays, unseen(state, player)), len(lays)
+
+
+def _lays(legal: Sequence[Move]) -> list[Move]:
+    """The placements and swaps of ``legal`` (TJ-10, TJ-11)."""
+    return [m for m in legal if isinstance(m, Place | Swap)]
+
+
+def _worths(
+    rules: Rules, world: TriominosState, player: int, moves: Sequence[Move], hidden: list[Tile]
+) -> list[tuple[Move, float]]:
+    """Each of ``moves`` with the worth of the position it leads to in ``world``."""
+    return [(m, worth(rules.successor(world, m), player, hidden)) for m in moves]
 
 
 def choose(
@@ -151,7 +162,7 @@ def choose(
 ) -> tuple[Sequence[Move], int]:
     """The turn judged best and the positions looked at: a draw (or a pass) only when nothing
     can be laid; every legal move when judging each lay once takes more than ``looks``."""
-    if not any(isinstance(m, Place | Swap) for m in legal):
+    if not _lays(legal):
         return [next(m for m in legal if isinstance(m, Draw | Pass))], 0
     found, looked = judged(rules, state, player, legal, looks)
     if not found:
@@ -178,15 +189,16 @@ def choose(
     return [found[best[1]][0]], looked
 
 
-def _best_lay(rules: Rules, state: TriominosState, who: int) -> tuple[Move | None, int]:
-    """``who``'s lay by the one-ply judgement from their view of ``state`` (a sampled world),
-    None when they can only draw or pass; and the positions looked at."""
-    lays = [m for m in rules.legal_moves(state) if isinstance(m, Place | Swap)]
+def _turn(rules: Rules, state: TriominosState, who: int) -> tuple[Move, int]:
+    """``who``'s turn by the one-ply judgement from their view of ``state`` (a sampled world):
+    their best lay, else the draw (or, with an empty pool, the pass); and the positions looked
+    at."""
+    legal = rules.legal_moves(state)
+    lays = _lays(legal)
     if not lays:
-        return None, 0
-    hidden = unseen(state, who)
-    best = max(lays, key=lambda m: worth(rules.successor(state, m), who, hidden))
-    return best, len(lays)
+        return legal[-1], 0
+    found = _worths(rules, state, who, lays, unseen(state, who))
+    return max(found, key=lambda f: f[1])[0], len(lays)
 
 
 def _settled(
@@ -208,20 +220,14 @@ def _round(
     by the world's seed. The worth for ``player`` and the positions looked at."""
     state, drawn = _settled(rules, rules.successor(world, move), seed, 0)
     looked = 1
-    while state.phase != "over" and state.turn != player:
+    while state.phase != "over":
         who = state.turn
         assert who is not None
-        reply, spent = _best_lay(rules, state, who)
+        turn, spent = _turn(rules, state, who)
         looked += spent
-        if reply is None:  # the draw (or, with an empty pool, the pass)
-            reply = rules.legal_moves(state)[-1]
-        state, drawn = _settled(rules, rules.successor(state, reply), seed, drawn)
-    if state.phase != "over":
-        mine, spent = _best_lay(rules, state, player)
-        looked += spent
-        if mine is None:
-            mine = rules.legal_moves(state)[-1]
-        state, drawn = _settled(rules, rules.successor(state, mine), seed, drawn)
+        state, drawn = _settled(rules, rules.successor(state, turn), seed, drawn)
+        if who == player:  # the round ends with the mover's own turn
+            break
     return worth(state, player, unseen(state, player)), looked
 
 
