@@ -20,7 +20,8 @@ every position:
   what ``apply`` reaches and refuses what it refuses (the same kind, reason, rule and message)
   for ``PROBES`` moves of earlier positions and a few of this one, each player and nobody;
   ``count_legal`` counts ``legal_moves`` (for each player, and for nobody named unless several
-  move at once, when ``legal_moves`` without a player is refused with ``NotYourTurn``);
+  move at once, when ``legal_moves`` without a player is refused with ``NotYourTurn``), and
+  an engine's own ``count_next`` (perft's last two plies) adds up its successors' counts;
 - the views: JSON, never the seed, and blind to ``determinize`` (what the viewer cannot see
   sampled again), which leaves the viewer's own moves alone; ``determinize`` changes some
   state exactly when the descriptor claims hidden information;
@@ -42,6 +43,7 @@ import pytest
 from service.games.core import (
     Game,
     GameOver,
+    GameRules,
     InvalidOptions,
     MoveRequest,
     NotYourTurn,
@@ -186,6 +188,11 @@ def check_position(engine: Engine, state: Any, rng: random.Random, seen: Seen) -
             engine.legal_moves(state)
     for p in (*everybody, *([None] if len(movers) < 2 else [])):
         assert engine.count_legal(state, p) == len(engine.legal_moves(state, p))
+    if type(engine.rules).count_next is not GameRules.count_next and len(movers) < 2:
+        plain = sum(
+            engine.count_legal(engine.successor(state, m)) for m in engine.legal_moves(state)
+        )
+        assert engine.count_next(state) == plain, "count_next counts the next moves"
     _check_replayed(engine, state, rng, seen)
     _check_views(engine, state, rng, seen)
     check_score_lines(engine, state)

@@ -285,6 +285,13 @@ class GameRules(ABC, Generic[S, M]):
         moves."""
         return len(self.legal_moves(state, player))
 
+    def count_next(self, state: S) -> int:
+        """The moves of every position one legal move ahead, added up: perft's last two plies,
+        ``sum(count_legal(successor(state, m)) for m in legal_moves(state))``, which an engine
+        may count without making the positions."""
+        count, successor = self.count_legal, self.successor
+        return sum(count(successor(state, move)) for move in self.legal_moves(state))
+
     def totals(self, state: S) -> tuple[int, ...]:
         """``scores(state).values``: each player's score alone, which an engine whose
         breakdown costs more than its sums (Te-Trix names every region's cells) may work out
@@ -493,6 +500,9 @@ class Game(Generic[S, M]):
 
     def count_legal(self, state: S, player: int | None = None) -> int:
         return self.rules.count_legal(state, player)
+
+    def count_next(self, state: S) -> int:
+        return self.rules.count_next(state)
 
     def totals(self, state: S) -> tuple[int, ...]:
         return self.rules.totals(state)

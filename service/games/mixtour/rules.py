@@ -78,12 +78,7 @@ class Mixtour(GameRules[MixtourState, Move]):
         out: list[Move] = []
         if state.supply[turn]:
             out.extend([PLACES[i] for i, s in enumerate(stacks) if not s])
-        banned = _banned(state)
-        for source, target in _lines(stacks):
-            shifts = SHIFTS[source][target][: len(stacks[source])]
-            if banned in shifts:
-                shifts = tuple(m for m in shifts if m != banned)
-            out.extend(shifts)
+        out.extend(_shift_moves(state))
         return tuple(out) if out else (Pass(),)
 
     def count_legal(self, state: MixtourState, player: int | None = None) -> int:
@@ -101,6 +96,33 @@ class Mixtour(GameRules[MixtourState, Move]):
                 if source == last.target and not levels & gap:
                     count -= 1
         return count or 1  # nothing else: the pass (MX-8)
+
+    def count_next(self, state: MixtourState) -> int:
+        """perft's last two plies. While every stack is a single piece, a placement's position
+        is counted without being made: the empty squares left (when the opponent has a piece
+        to place) and the shifts, two more for each neighbour of the new piece (one onto it,
+        one from it); after a placement there is no reverse to ban (MX-7). Shifts, and any
+        move of a board with higher stacks, are made and counted."""
+        turn = state.turn
+        levels = _levels(state)
+        if turn is None or levels >= SINGLES or not state.supply[turn]:
+            return super().count_next(state)
+        stacks = state.stacks
+        empty = (SINGLES - 1) ^ levels  # the empty squares, as level 0
+        places = empty.bit_count()
+        # every placement's position: the same count, plus two for each neighbour
+        same = (places - 1 if state.supply[1 - turn] else 0) + _shifts(state)
+        if same:
+            neighbours = sum((empty & NEAR[p]).bit_count() for p in compress(SQUARE_IDS, stacks))
+            total = places * same + 2 * neighbours
+        else:  # a position without neighbours has only the pass (MX-8)
+            total = sum(
+                2 * (levels & NEAR[q]).bit_count() or 1 for q in SQUARE_IDS if not stacks[q]
+            )
+        count, successor = self.count_legal, self.successor
+        for move in _shift_moves(state):
+            total += count(successor(state, move))
+        return total
 
     def successor(self, state: MixtourState, move: Move, player: int | None = None) -> MixtourState:
         """``apply(state, move).state`` for a legal move, without checks or events."""
@@ -338,6 +360,19 @@ def _shifts(state: MixtourState) -> int:
                         shifts += (levels & pieces).bit_count()
         object.__setattr__(state, "shifts", shifts)
     return shifts
+
+
+def _shift_moves(state: MixtourState) -> list[Move]:
+    """The shifts legal in ``state`` (MX-5, MX-6), the reverse of the last one left out (MX-7)."""
+    stacks = state.stacks
+    out: list[Move] = []
+    banned = _banned(state)
+    for source, target in _lines(stacks):
+        shifts = SHIFTS[source][target][: len(stacks[source])]
+        if banned in shifts:
+            shifts = tuple(m for m in shifts if m != banned)
+        out.extend(shifts)
+    return out
 
 
 def _lines(stacks: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:

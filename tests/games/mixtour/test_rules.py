@@ -327,3 +327,24 @@ def test_move_documents_round_trip():
         assert ENGINE.parse_move(document(move)) == move
     with pytest.raises(InvalidNotation):
         ENGINE.parse_move({"kind": "shift", "from": "a1", "to": "z9"})
+
+
+@pytest.mark.parametrize(
+    ("board", "pieces", "supply", "last"),
+    [
+        ({}, 20, None, None),  # the start: every placement counted without being made
+        ({"a1": "w", "b2": "b", "c3": "b", "d4": "w"}, 20, None, "c3"),
+        ({"a1": "w", "b1": "b", "c3": "b"}, 2, (1, 0), "c3"),  # Blue has none to place
+        # Blue has nothing to place: a placement apart from every piece leaves Blue the pass
+        ({"a1": "w", "c5": "b", "e1": "b"}, 2, (1, 0), None),
+        ({"a1": "wb", "c3": "w", "d4": "b"}, 20, None, "d4"),  # a higher stack: made, counted
+        ({"a1": "w", "b1": "bw"}, 20, None, "a1-b1"),  # b1-a1 banned (MX-7)
+    ],
+)
+def test_mx7_mx8_perft_counts_the_next_moves_as_made_positions_do(board, pieces, supply, last):
+    """perft's last two plies (``count_next``) add up what each position one move ahead
+    counts: placements among single pieces counted without making them (MX-4, MX-5, MX-6),
+    the pass when nothing else is left (MX-8), no reverse ban after a placement (MX-7)."""
+    state = position(board, last=last, pieces=pieces, supply=supply)
+    plain = sum(ENGINE.count_legal(ENGINE.successor(state, m)) for m in ENGINE.legal_moves(state))
+    assert ENGINE.count_next(state) == plain
