@@ -4,13 +4,16 @@ Random playouts say little in a game ruled by the dice, so a turn is chosen by j
 positions it leads to (``judge``, from the mover's side):
 
 - the score difference (TT-14: a hit or a stone borne off is a point; 12 win, TT-15);
-- the race: ``PIP`` a pip of the opponent's count less one's own (a stone's pips are the
-  points it still has to go, TT-13);
+- the race: ``PIP`` a pip of the opponent's count less one's own, counting each side's
+  stones nearest their target as many as it still needs points (TT-15: the others need not
+  come home; a stone's pips are the points it still has to go, TT-13);
 - the blots (TT-12): each lone stone of one's own on points 2 to 23 loses, with the chance
-  that the opponent's next throw reaches it from one of their stones by one number or both
-  (blocks and the Hucke, TT-9 and TT-11, not looked at), a point and its pips, weighed
-  ``BLOTS``; the opponent's blots count for one in the same way, weighed ``THEIRS`` (one's
-  own next throw is a throw later).
+  that the opponent's next throw reaches it, a point and its pips, weighed ``BLOTS``; the
+  opponent's blots count for one in the same way, weighed ``THEIRS`` (one's own next throw
+  is a throw later). A stone is reached from one of the other side's stones by one number or
+  both; while that side has stones on its start field, every number moves one off (TT-10),
+  so only those reach (by one number or both) and, when a single one waits, the others by
+  the number it leaves (blocks and the Hucke, TT-9 and TT-11, not looked at).
 
 The search looks first at every turn of the throw (one ply), then, as far as the budget
 reaches, at the best few a throw deeper: for each of the 21 throws that follow (TT-5, the
@@ -44,12 +47,14 @@ _DICE = tuple((t.low, t.high, float(p)) for t, p in THROWS if isinstance(t, Thro
 
 
 @lru_cache(maxsize=4096)
-def reach(distances: int) -> float:
+def reach(distances: int, singles: int = 0) -> float:
     """The chance that a throw moves some stone by one of ``distances`` (bit ``d`` set: a
-    stone ``d`` points away), by one number or by both (TT-7)."""
+    stone ``d`` points away), by one number or by both (TT-7), or by one of ``singles`` with
+    one number alone."""
     chance = 0.0
+    either = distances | singles
     for lo, hi, p in _DICE:
-        if distances >> lo & 1 or distances >> hi & 1 or distances >> (lo + hi) & 1:
+        if either >> lo & 1 or either >> hi & 1 or distances >> (lo + hi) & 1:
             chance += p
     return chance
 
@@ -58,19 +63,29 @@ def _exposure(board: Sequence[int], sign: int) -> float:
     """What the lone stones of the side whose stones are ``sign`` (+1: the side ``board`` is
     seen from, moving up) may lose to the other side's next throw: for each, the chance of
     being reached times a point and its pips."""
+    start = POINTS - 1 if sign > 0 else 0  # the other side's start field
     hunters = [i for i, v in enumerate(board) if v * sign < 0]
+    others: list[int] = []  # the stones that move by one number alone
+    waiting = -board[start] * sign
+    if waiting:  # TT-10: every number moves a stone off the start field
+        others = [j for j in hunters if j != start] if waiting == 1 else []
+        hunters = [start]
     lost = 0.0
     for i in range(1, POINTS - 1):
         if board[i] * sign != 1:
             continue
-        distances = 0
+        distances = singles = 0
         for j in hunters:
             d = (j - i) * sign  # the other side moves the other way
             if 0 < d <= 12:
                 distances |= 1 << d
-        if distances:
+        for j in others:
+            d = (j - i) * sign
+            if 0 < d <= 6:
+                singles |= 1 << d
+        if distances or singles:
             pips = i if sign > 0 else POINTS - 1 - i
-            lost += reach(distances) * (1.0 + PIP * pips)
+            lost += reach(distances, singles) * (1.0 + PIP * pips)
     return lost
 
 
@@ -80,9 +95,11 @@ def judge(rules: TricTrac, state: TricTracState, player: int) -> float:
     if status.finished:
         return WON if player in status.winners else -WON
     board = relative(state.board, player)
-    own = sum(v * (POINTS - i) for i, v in enumerate(board) if v > 0)
-    theirs = sum(-v * (i + 1) for i, v in enumerate(board) if v < 0)
-    points = score(state, player) - score(state, 1 - player)
+    goal = state.rules.points_to_win
+    mine, yours = score(state, player), score(state, 1 - player)
+    own = sum(sorted(POINTS - i for i, v in enumerate(board) for _ in range(v))[: goal - mine])
+    theirs = sum(sorted(i + 1 for i, v in enumerate(board) for _ in range(-v))[: goal - yours])
+    points = mine - yours
     return (
         points + PIP * (theirs - own) - BLOTS * _exposure(board, 1) + THEIRS * _exposure(board, -1)
     )
