@@ -40,16 +40,52 @@ def _state(board: dict[int, int], player: int = 0) -> TricTracState:
 
 
 def test_tt12_a_lone_stone_within_reach_costs_its_chance_of_being_hit():
-    """TT-12: a Red blot on 10 with a Black stone on 13 (3 away) against the same blot out of
-    reach: the difference is the chance of a throw with a 3 in it, times a point and the
-    blot's pips."""
+    """TT-12: a Red blot on 10 with a Black pair on 13 (3 away) against the same pair out of
+    reach on 3, Black's other stones near home on 2 (its start field empty, TT-10): the
+    difference is the chance of a throw with a 3 in it, times a point and the blot's pips.
+    The race is the same: Black's twelve stones nearest home, all on 2, are the ones it
+    still needs (TT-15)."""
     rules = TRIC_TRAC.rules
+    near = tt_bot.judge(rules, _state({10: 1, 13: -2, 2: -13}), 0)
+    far = tt_bot.judge(rules, _state({10: 1, 3: -2, 2: -13}), 0)
+    lost = tt_bot.BLOTS * tt_bot.reach(1 << 3) * (1 + tt_bot.PIP * 9)
+    assert near - far == pytest.approx(-lost)
+
+
+def test_tt10_stones_waiting_on_the_start_field_leave_the_others_still():
+    """TT-10: while Black has stones on its start field, every number moves one off, so a
+    Black pair 3 away does not threaten the blot on 10 (Black's only turns with 3-5 leave
+    from 24); with a single one waiting, the pair reaches it by one number alone (the second
+    die), never by the sum: a throw with a 3 in it, 11 of 36."""
+    rules = TRIC_TRAC.rules
+    waiting = _state({10: 1, 13: -2}, player=1)  # 13 Black stones on 24
+    assert all(
+        step.source == 24 for turn in TRIC_TRAC.legal_moves(waiting) for step in turn.steps[:1]
+    )
     near = tt_bot.judge(rules, _state({10: 1, 13: -2}), 0)
     far = tt_bot.judge(rules, _state({10: 1, 3: -2}), 0)
-    # the Black pair on 13 is 3 further from home than on 3... pips differ by 2 stones x 10
-    pips = tt_bot.PIP * 2 * 10
-    lost = tt_bot.BLOTS * tt_bot.reach(1 << 3) * (1 + tt_bot.PIP * 9)
-    assert near - far == pytest.approx(pips - lost)
+    pips = tt_bot.PIP * 2 * 10  # the pair, among Black's twelve nearest home, 10 pips further
+    assert near - far == pytest.approx(pips)  # and no blot lost
+    one = {10: 1, 2: -12}  # and one Black stone waiting on 24
+    near = tt_bot.judge(rules, _state({**one, 13: -2}), 0)
+    far = tt_bot.judge(rules, _state({**one, 3: -2}), 0)
+    assert tt_bot.reach(0, 1 << 3) == pytest.approx(11 / 36)
+    lost = tt_bot.BLOTS * tt_bot.reach(0, 1 << 3) * (1 + tt_bot.PIP * 9)
+    assert near - far == pytest.approx(-lost)
+
+
+def test_tt15_the_race_counts_only_the_stones_still_needed():
+    """TT-15: a side needs as many points as it lacks to win; its race is the pips of that
+    many stones nearest home (TT-13), so a stone beyond them does not count and one among them
+    counts by the pip."""
+    rules = TRIC_TRAC.rules
+    base = _state({2: -12, 13: -2})  # Black: twelve on 2, a pair on 13, one on 24
+    beyond = _state({2: -12, 20: -2})
+    assert tt_bot.judge(rules, base, 0) == pytest.approx(tt_bot.judge(rules, beyond, 0))
+    needed = _state({2: -10, 3: -2, 13: -2})  # two of the twelve a pip further each
+    assert tt_bot.judge(rules, needed, 0) - tt_bot.judge(rules, base, 0) == pytest.approx(
+        2 * tt_bot.PIP
+    )
 
 
 def test_tt15_a_won_game_is_judged_won_and_a_lost_one_lost():
