@@ -60,6 +60,11 @@ def main() -> None:
     parser.add_argument(
         "--only", metavar="GAME", help="computed: one game's rows (a label's start)"
     )
+    parser.add_argument(
+        "--cache-on",
+        action="store_true",
+        help="computed: the in-process cache on, as a server runs (each position asked once)",
+    )
     args = parser.parse_args()
     for name in args.sections or SECTIONS:
         print(f"== {name}")
@@ -68,10 +73,10 @@ def main() -> None:
                 parser.error(
                     "--vs compares perf, hits and computed only: ./dev bench perf --vs PATH"
                 )
-            extra = {"only": args.only} if name == "computed" else {}
+            extra = {"only": args.only, "cache": args.cache_on} if name == "computed" else {}
             SECTIONS[name](quick=args.quick, vs=args.vs, **extra)
         elif name == "computed":
-            computed.run(quick=args.quick, only=args.only)
+            computed.run(quick=args.quick, only=args.only, cache=args.cache_on)
         else:
             SECTIONS[name](quick=args.quick)
 

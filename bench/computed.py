@@ -24,20 +24,31 @@ ROOT = Path(__file__).resolve().parents[1]
 WORKER = Path(__file__).with_name("computed_worker.py")
 
 
-def _one(root: Path, bodies: Path, path: str) -> float:
+def _one(root: Path, bodies: Path, path: str, cache: bool = False) -> float:
     env = {**os.environ, "PYTHONPATH": str(root), "LOG_LEVEL": "warning"}
+    env["BENCH_CACHE_ON"] = "1" if cache else "0"
     args = [sys.executable, str(WORKER), str(bodies), path]
     done = subprocess.run(args, cwd=root, env=env, capture_output=True, text=True, check=True)
     return float(done.stdout.split()[-1])
 
 
 def run(
-    quick: bool = False, vs: str | None = None, rounds: int = 3, only: str | None = None
+    quick: bool = False,
+    vs: str | None = None,
+    rounds: int = 3,
+    only: str | None = None,
+    cache: bool = False,
 ) -> None:
-    """``only``: the rows of one game label (``te-trix 4p 9x9``), or of every label it starts."""
+    """``only``: the rows of one game label (``te-trix 4p 9x9``), or of every label it starts;
+    ``cache``: the in-process cache on, as a server runs by default (each position is still
+    asked once: every answer is computed, then kept)."""
     n = 40 if quick else 200
     roots = [("new", ROOT)] + ([("old", Path(vs).resolve())] if vs else [])
-    print(f"computed answers, CPU µs per request in process (best of {rounds}, {n} positions)")
+    kept = "on: every answer computed, then kept" if cache else "off"
+    print(
+        f"computed answers, CPU µs per request in process (best of {rounds}, {n} positions, "
+        f"the cache {kept})"
+    )
     head = f"{'game':<17} {'operation':<12} {'API':<8}"
     if vs:
         print(f"this checkout (new) against {vs} (old)\n{head}{'old':>8} {'new':>8} {'new/old':>8}")
@@ -55,5 +66,5 @@ def run(
                         row,
                         roots,
                         1 if quick else rounds,
-                        lambda root, f=file, u=url: _one(root, f, u),
+                        lambda root, f=file, u=url: _one(root, f, u, cache),
                     )

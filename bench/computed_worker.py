@@ -1,6 +1,8 @@
 """One measurement of ``bench/computed.py``, run by path in the checkout being measured (its
 ``service`` package first on ``PYTHONPATH``), so it imports nothing from this checkout's
-bench: the given request bodies, each once, straight into the ASGI app with the cache off.
+bench: the given request bodies, each once, straight into the ASGI app with the cache off
+(with ``BENCH_CACHE_ON=1`` on: each body is still asked once, so every answer is computed,
+and then kept, as a server does by default).
 
 Usage: ``python bench/computed_worker.py BODIES PATH`` where BODIES is a JSON file holding a
 list of request bodies (strings); prints the CPU microseconds a computed answer costs.
@@ -16,7 +18,8 @@ import sys
 import time
 
 logging.disable(logging.CRITICAL)
-os.environ["CACHE_ENTRIES"] = "0"  # every answer computed
+if os.environ.get("BENCH_CACHE_ON") != "1":
+    os.environ["CACHE_ENTRIES"] = "0"  # every answer computed, and nothing kept
 
 from hits_worker import _call  # noqa: E402  (beside this file: the same ASGI call)
 

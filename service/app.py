@@ -37,6 +37,15 @@ from .games.core.text import Msg
 from .settings import Settings
 
 _frozen = False
+# The garbage collector's thresholds (``gc.set_threshold``): the young generations as Python
+# has them, a full pass after 1,000 passes of generation 1 rather than 10 (and, as always, only
+# once the objects that outlived a full pass grew by a quarter). The cache keeps every answer
+# it computes, thousands of objects each, and the full passes walked them all again and again:
+# a computed Te-Trix 4-player legal-moves answer cost 2,539-2,679 µs of CPU with the cache on
+# against 1,206-1,235 µs with the collector off, and 1,212-1,300 µs with these thresholds
+# (1,480 positions in process, docs/performance.md). Cycles that die young are still collected
+# by the young passes.
+GC_THRESHOLDS = (700, 10, 1000)
 
 
 def freeze_startup_objects() -> None:
@@ -45,12 +54,14 @@ def freeze_startup_objects() -> None:
     garbage, and the collector's full passes, which otherwise walk all of it again and again,
     held the event loop for up to 380 ms under computed Te-Trix load (gc.callbacks, 600
     requests in process: 4 full passes, 1.03 s of 3.8 s; frozen: 7 passes, 0.35 s in all,
-    none over 55 ms). Cyclic garbage made before this is collected first."""
+    none over 55 ms). Cyclic garbage made before this is collected first. Then full passes
+    are made rarer (``GC_THRESHOLDS``)."""
     global _frozen
     if not _frozen:
         _frozen = True
         gc.collect()
         gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
 
 
 def create_app(settings: Settings | None = None) -> Starlette:

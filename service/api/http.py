@@ -19,8 +19,10 @@ from .request import bad_json, empty_body
 log = logging.getLogger("regelwerk")
 
 
-def json_response(value: Any, status: int = 200) -> Response:
-    return Response(jsonio.dumps(value), status_code=status, media_type="application/json")
+def json_response(value: Any, status: int = 200, encoded: bytes | None = None) -> Response:
+    """``value`` as JSON; ``encoded``: its JSON, already written."""
+    body = jsonio.dumps(value) if encoded is None else encoded
+    return Response(body, status_code=status, media_type="application/json")
 
 
 def error_response(

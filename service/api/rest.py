@@ -203,7 +203,7 @@ def _state_call(operation_id: str, answer: Answer) -> Handler:
 
         result = await answer(rules, values, load)
         if op.media == "application/json":
-            response = json_response(result)
+            response = json_response(result, encoded=rules.cache.written(result))
             if op.etag:
                 tagged(response, result)
         else:

@@ -34,7 +34,7 @@ from service.api.logs import (
 from service.api.metrics import Metrics
 from service.api.observe import Observe
 from service.api.ops import Rules
-from service.app import create_app
+from service.app import GC_THRESHOLDS, create_app
 from service.games import REGISTRY
 from service.games.core import driver
 from service.settings import Settings
@@ -173,7 +173,7 @@ def test_values_with_spaces_are_quoted_in_text_lines():
     assert TextFormatter().format(record).endswith(r'm what="a b \"c\"" n=null')
 
 
-def test_what_a_process_holds_at_start_is_frozen_out_of_the_collectors_sight():
+def test_what_a_process_holds_at_start_is_frozen_out_of_the_collectors_sight_and_full_passes_rare():
     """After an app starts, the objects made so far are in the permanent generation
     (``gc.freeze``): the collector's full passes no longer walk them (app.py says what that
     bought)."""
@@ -182,6 +182,8 @@ def test_what_a_process_holds_at_start_is_frozen_out_of_the_collectors_sight():
     with TestClient(create_app(Settings())) as client:
         assert client.get("/healthz").status_code == 200
         assert gc.get_freeze_count() > 10_000
+        assert gc.get_threshold() == GC_THRESHOLDS  # and the full passes made rarer
+        assert GC_THRESHOLDS[2] > 10  # than Python's own
 
 
 def test_the_access_line_is_formatted_and_written_off_the_request_path(monkeypatch):

@@ -193,3 +193,33 @@ def test_only_the_computations_predicted_costly_leave_the_event_loop():
     asyncio.run(go())
     assert counted == [2, 50, 9, 10]  # the hit counted nothing
     assert offloaded == [2, 4]  # 50 and 10 units: 5,000 and 1,000 µs predicted
+
+
+def test_the_json_a_kept_value_was_sized_by_is_handed_out_once_for_that_very_value():
+    """``written``: a REST answer that is the value just kept goes out as the JSON the cache
+    sized it by, not written a second time; never for another value (an equal one included),
+    a second time, another answer language (a message is written in it) or a value nothing
+    kept."""
+    from service import jsonio, text
+    from service.games.core.text import Msg
+
+    cache = Cache(10)
+    value = {"x": [1, 2], "said": Msg.of("error-work-moves")}
+
+    async def kept() -> object:
+        return await cache.get_or_compute("g", b"k", "op", lambda: value)
+
+    got = asyncio.run(kept())
+    assert got is value
+    assert cache.written({"x": [1, 2], "said": value["said"]}) is None  # equal, not the same
+    assert cache.written(value) == jsonio.dumps(value)
+    assert cache.written(value) is None  # asked once
+    asyncio.run(cache.get_or_compute("g", b"k2", "op", lambda: value))
+    token = text.LANGUAGE.set("de")
+    try:
+        assert cache.written(value) is None  # kept while answering in English
+    finally:
+        text.LANGUAGE.reset(token)
+    off = Cache(0)
+    asyncio.run(off.get_or_compute("g", b"k", "op", lambda: value))
+    assert off.written(value) is None  # nothing kept it, nothing was written
