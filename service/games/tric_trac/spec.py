@@ -49,7 +49,7 @@ def judge(state: TricTracState, player: int) -> float:
 # (docs/bots.md).
 PLAYOUT_PLIES = 20
 # A weak level's slips, in the judgement's points (bots.SLIPS): calibrated in docs/bots.md.
-SLIP = 1.0
+SLIP = 1.5
 
 
 SPEC: GameSpec[TricTracState, Move] = GameSpec(
