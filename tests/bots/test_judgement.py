@@ -261,3 +261,19 @@ def test_tt7_a_throw_with_more_turns_than_looks_judges_every_kth():
         assert tt_bot.judge(rules, rules.successor(state, kept[0]), state.player) == best
         checked += 1
     assert checked >= 2
+
+
+def test_tt15_the_race_is_the_pips_of_the_stones_nearest_home_over_random_positions():
+    """``_race``, point by point from home, is the sum of the ``needed`` smallest pip counts
+    (TT-13: a Red stone on point i has 24 - i + 1 to go, a Black one i), for every count."""
+    from service.games.tric_trac.bot import POINTS, _race
+    from service.games.tric_trac.turns import relative
+
+    for state in tric_trac_turns(12):
+        for player in (0, 1):
+            board = relative(state.board, player)
+            ups = sorted(POINTS - i for i, v in enumerate(board) for _ in range(v))
+            downs = sorted(i + 1 for i, v in enumerate(board) for _ in range(-v))
+            for needed in range(16):
+                assert _race(board, needed, 1) == sum(ups[:needed])
+                assert _race(board, needed, -1) == sum(downs[:needed])

@@ -99,12 +99,28 @@ def judge(rules: TricTrac, state: TricTracState, player: int) -> float:
     board = relative(state.board, player)
     goal = state.rules.points_to_win
     mine, yours = score(state, player), score(state, 1 - player)
-    own = sum(sorted(POINTS - i for i, v in enumerate(board) for _ in range(v))[: goal - mine])
-    theirs = sum(sorted(i + 1 for i, v in enumerate(board) for _ in range(-v))[: goal - yours])
+    own = _race(board, goal - mine, 1)
+    theirs = _race(board, goal - yours, -1)
     points = mine - yours
     return (
         points + PIP * (theirs - own) - BLOTS * _exposure(board, 1) + THEIRS * _exposure(board, -1)
     )
+
+
+def _race(board: Sequence[int], needed: int, sign: int) -> int:
+    """The pips of the side whose stones are ``sign`` (+1: moving up, to point 24 and off)
+    over its ``needed`` stones nearest home (TT-13, TT-15), taken point by point from home."""
+    pips = 0
+    points = range(POINTS - 1, -1, -1) if sign > 0 else range(POINTS)
+    for i in points:
+        if needed <= 0:
+            break
+        count = board[i] * sign
+        if count > 0:
+            taken = min(count, needed)
+            pips += taken * (POINTS - i if sign > 0 else i + 1)
+            needed -= taken
+    return pips
 
 
 def _deeper(rules: TricTrac, after: TricTracState, player: int) -> tuple[float, int]:
