@@ -111,8 +111,8 @@ def _race(board: Sequence[int], needed: int, sign: int) -> int:
     """The pips of the side whose stones are ``sign`` (+1: moving up, to point 24 and off)
     over its ``needed`` stones nearest home (TT-13, TT-15), taken point by point from home."""
     pips = 0
-    points = range(POINTS - 1, -1, -1) if sign > 0 else range(POINTS)
-    for i in points:
+    homeward = range(POINTS - 1, -1, -1) if sign > 0 else range(POINTS)
+    for i in homeward:
         if needed <= 0:
             break
         count = board[i] * sign
