@@ -5,7 +5,9 @@ change the kept one (MX-4: a placement's locations name the mover's supply)."""
 
 from __future__ import annotations
 
+import gc
 import random
+import tracemalloc
 
 import pytest
 
@@ -56,3 +58,33 @@ def test_the_kept_entries_are_bounded(monkeypatch):
     for move in engine.legal_moves(state, 0)[:10]:
         engine.offered(state, move)
         assert len(engine._offers) <= 3
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if REGISTRY[g].spec.offer_key is not None])
+def test_a_kept_entry_holds_at_most_offer_bytes_on_average(game):
+    """``OFFERS_KEPT`` is ``OFFER_BYTES`` a kept entry: measured here along random games, so
+    the entries a game keeps stay within their bytes (TX-8, MX-4: the entries kept)."""
+    engine = REGISTRY[game]
+    rng = random.Random(f"offer-bytes-{game}")
+    asked = [
+        (ply.state, move)
+        for n in range(2)
+        for ply in contract.random_game(engine, rng, f"bytes-{n}", max_plies=120)
+        if ply.mover is not None
+        for move in engine.legal_moves(ply.state, ply.mover)
+    ]
+    engine._offers.clear()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for state, move in asked:
+            engine.offered(state, move)
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    kept = len(engine._offers)
+    assert kept > 100
+    assert held / kept <= core.OFFER_BYTES
+    assert core.OFFERS_KEPT * core.OFFER_BYTES <= 24 << 20

@@ -7,16 +7,19 @@ a cell ``{"cell": "c2"}`` of whichever sheet a placement goes on, a cell of one 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ..core.game import JSON
 from ..core.locations import at, location_schema, variant
 from .options import MAX_PLAYERS
 from .shapes import SHAPES, SYMBOLS
-from .sheet import BAR_FIELDS, crossed_fields
+from .sheet import BAR_FIELDS, MAX_SIZE, cell_names, crossed_fields
 
 CELL_NAME = "^[a-l](1[0-2]|[1-9])$"  # as move documents and the SVG spell it
 _SOLO = 0  # the solo player's sheet, the only one with a bar (TX-13)
+# A placement's location of each cell, ``at("to", cell=...)``, one per cell name shared by
+# every placement's (nobody changes a location: ``Game.offered`` keeps them for answers).
+_TO_CELL: Final = {name: {"cell": name, "role": "to"} for name in cell_names(MAX_SIZE)}
 
 
 def move_locations(state: Any, doc: JSON) -> list[JSON]:
@@ -25,8 +28,8 @@ def move_locations(state: Any, doc: JSON) -> list[JSON]:
     A roll, an arrangement and a stop touch no place of the picture before them."""
     if doc["kind"] != "place":
         return []
-    # ``at("to", cell=...)`` spelled out: this runs for every cell of every legal placement
-    cells = [{"cell": c["cell"], "role": "to"} for c in doc["cells"]]
+    # this runs for every cell of every legal placement
+    cells = [_TO_CELL[c["cell"]] for c in doc["cells"]]
     if doc["bar"]:
         cells += [at("to", sheet=_SOLO, bar=n) for n in doc["bar"]]
     return cells

@@ -112,5 +112,7 @@ SPEC: GameSpec[TeTrixState, Move] = GameSpec(
     move_locations=locations.move_locations,
     event_locations=locations.event_locations,
     location_schema=locations.schema,
+    # a placement's cells and symbols (TX-8), its overhang's bar fields in solo (TX-13)
+    offer_key=lambda state: (state.size, state.arrangement, state.bar),
 )
 ENGINE = SPEC.game
