@@ -5,6 +5,7 @@ change the kept one (MX-4: a placement's locations name the mover's supply)."""
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import random
 import tracemalloc
@@ -88,3 +89,24 @@ def test_a_kept_entry_holds_at_most_offer_bytes_on_average(game):
     assert kept > 100
     assert held / kept <= core.OFFER_BYTES
     assert core.OFFERS_KEPT * core.OFFER_BYTES <= 24 << 20
+
+
+def test_te_trix_solo_entries_are_kept_apart_by_the_bar():
+    """TX-13: in solo a placement's document names the bar fields its overhang crosses off,
+    which depend on the bar's free fields: the same placement of the same arrangement is kept
+    apart for each bar (an ``offer_key`` without the bar fails here)."""
+    engine = REGISTRY["te-trix"]
+    rng = random.Random("offered-solo")
+    checked = 0
+    for ply in contract.random_game(engine, rng, "solo", options={"solo": True}, max_plies=200):
+        state = ply.state
+        if ply.mover is None or state.phase != "place" or state.bar is None:
+            continue
+        hanging = [m for m in engine.legal_moves(state, ply.mover) if m.turns == 0]
+        for bar in (state.bar, state.bar - 1, state.bar - 2):
+            other = dataclasses.replace(state, bar=bar)
+            for move in hanging:
+                fresh = engine._offer(other, move)
+                assert engine.offered(other, move) == fresh
+                checked += bool(fresh["move"]["bar"])
+    assert checked > 10  # placements whose overhang crossed bar fields, under three bars
