@@ -339,8 +339,8 @@ class Rules:
             state = loaded.state
             try:
                 moves = []
-                for m, p in found:
-                    entry = engine.offered(state, m)
+                offered = engine.offered_each(state, [m for m, _ in found])
+                for entry, (m, p) in zip(offered, found, strict=True):
                     if p is not None:
                         entry["probability"] = p
                     if told is not None:

@@ -87,7 +87,7 @@ def alone(value: Any) -> Any:
     (``Game.offered``) are forgotten, as they are when their memo fills, so what dropping
     ``value`` frees is the most a cached result can hold."""
     for engine in REGISTRY.values():
-        engine._offers.clear()
+        engine._forget_offers()
     return value
 
 

@@ -121,7 +121,7 @@ def test_the_byte_bound_holds_when_large_real_entries_fill_the_cache(large_docum
     cache = rules.cache
     engine = REGISTRY["te-trix"]
     loop = asyncio.new_event_loop()
-    engine._offers.clear()
+    engine._forget_offers()
     gc.collect()
     tracemalloc.start()
     try:
@@ -129,7 +129,7 @@ def test_the_byte_bound_holds_when_large_real_entries_fill_the_cache(large_docum
         for doc, player in large_documents:
             # a new Loaded each time: its memo would hold the answer too; the entries the
             # engine keeps forgotten, as when its memo fills: each answer holds its own
-            engine._offers.clear()
+            engine._forget_offers()
             loop.run_until_complete(rules.legal_moves(rules.load(engine, doc), player))
         gc.collect()
         real = tracemalloc.get_traced_memory()[0] - before

@@ -29,11 +29,17 @@ def test_offered_entries_equal_the_ones_made_afresh_along_random_games(game):
         for ply in contract.random_game(engine, rng, f"offered-{n}", max_plies=120):
             if ply.mover is None:
                 continue
-            for move in engine.legal_moves(ply.state, ply.mover):
+            legal = engine.legal_moves(ply.state, ply.mover)
+            for move in legal:
                 fresh = engine._offer(ply.state, move)
                 assert engine.offered(ply.state, move) == fresh
                 assert engine.offered(ply.state, move) == fresh  # the kept one, if any
                 seen += 1
+            # all at once, as a legal-moves answer asks: each kept, or made and kept
+            made = [engine._offer(ply.state, move) for move in legal]
+            engine._forget_offers()
+            assert engine.offered_each(ply.state, legal[::2]) == made[::2]
+            assert engine.offered_each(ply.state, legal) == made
     assert seen > 100
 
 
@@ -54,11 +60,15 @@ def test_an_answer_adding_to_its_entry_leaves_the_kept_entry_alone():
 def test_the_kept_entries_are_bounded(monkeypatch):
     engine = REGISTRY["mixtour"]
     monkeypatch.setattr(core, "OFFERS_KEPT", 3)
-    engine._offers.clear()
+    engine._forget_offers()
     state = next(iter(contract.random_game(engine, random.Random(2), None))).state
     for move in engine.legal_moves(state, 0)[:10]:
         engine.offered(state, move)
-        assert len(engine._offers) <= 3
+        assert engine.offers_kept() == sum(map(len, engine._offers.values())) <= 3
+    engine._forget_offers()
+    moves = engine.legal_moves(state, 0)[:10]
+    assert engine.offered_each(state, moves) == [engine._offer(state, m) for m in moves]
+    assert engine.offers_kept() == sum(map(len, engine._offers.values())) <= 3
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if REGISTRY[g].spec.offer_key is not None])
@@ -74,7 +84,7 @@ def test_a_kept_entry_holds_at_most_offer_bytes_on_average(game):
         if ply.mover is not None
         for move in engine.legal_moves(ply.state, ply.mover)
     ]
-    engine._offers.clear()
+    engine._forget_offers()
     gc.collect()
     tracemalloc.start()
     try:
@@ -85,7 +95,7 @@ def test_a_kept_entry_holds_at_most_offer_bytes_on_average(game):
         held = tracemalloc.get_traced_memory()[0] - before
     finally:
         tracemalloc.stop()
-    kept = len(engine._offers)
+    kept = engine.offers_kept()
     assert kept > 100
     assert held / kept <= core.OFFER_BYTES
     assert core.OFFERS_KEPT * core.OFFER_BYTES <= 24 << 20

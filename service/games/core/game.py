@@ -435,6 +435,7 @@ OFFERS_KEPT: Final = (24 << 20) // OFFER_BYTES
 """The answer entries a game keeps made (``Game.offered``): at most 24 MiB a game. A Te-Trix
 sheet's entries are shared by every position with the same arrangement (about 10,000 of them
 over 300 positions of 2-player games on 7 x 7, 12,000 on 9 x 9 with four players)."""
+Offer = tuple[str, JSON, list[JSON]]  # a kept entry's notation, move document and locations
 
 
 class Game(Generic[S, M]):
@@ -444,14 +445,16 @@ class Game(Generic[S, M]):
     A search's hot loop calls ``rules`` directly (one call fewer per move).
     """
 
-    __slots__ = ("_offers", "_parsed", "descriptor", "rules", "spec")
+    __slots__ = ("_offers", "_offers_kept", "_parsed", "descriptor", "rules", "spec")
 
     def __init__(self, spec: GameSpec[S, M]) -> None:
         self.spec = spec
         self.rules = spec.rules
         self.descriptor = spec.rules.descriptor
         self._parsed: dict[str, M] = {}
-        self._offers: dict[tuple[Hashable, M], tuple[str, JSON, list[JSON]]] = {}
+        # the kept answer entries (``offered``): per offer key, per move
+        self._offers: dict[Hashable, dict[M, Offer]] = {}
+        self._offers_kept = 0
 
     @property
     def id(self) -> str:
@@ -567,16 +570,42 @@ class Game(Generic[S, M]):
         key_of = self.spec.offer_key
         if key_of is None or document is not None:
             return self._offer(state, move, document)
-        key = (key_of(state), move)
-        kept = self._offers.get(key)
-        if kept is None:
-            entry = self._offer(state, move)
-            if len(self._offers) >= OFFERS_KEPT:
-                self._offers.clear()
-            self._offers[key] = (entry["notation"], entry["move"], entry["locations"])
-            return entry
-        notation, document, locations = kept
-        return {"notation": notation, "move": document, "locations": locations}
+        return self.offered_each(state, (move,))[0]
+
+    def offered_each(self, state: S, moves: Sequence[M]) -> list[dict[str, Any]]:
+        """``offered`` of each of ``moves``, the position's key asked once (a legal-moves
+        answer asks for every legal move: Te-Trix's key hashes an arrangement)."""
+        key_of = self.spec.offer_key
+        if key_of is None:
+            return [self._offer(state, move) for move in moves]
+        key = key_of(state)
+        table = self._offers.get(key)
+        if table is None:
+            table = self._offers[key] = {}
+        out = []
+        for move in moves:
+            kept = table.get(move)
+            if kept is None:
+                entry = self._offer(state, move)
+                if self._offers_kept >= OFFERS_KEPT:
+                    self._forget_offers()
+                    table = self._offers[key] = {}
+                table[move] = (entry["notation"], entry["move"], entry["locations"])
+                self._offers_kept += 1
+                out.append(entry)
+            else:
+                notation, document, locations = kept
+                out.append({"notation": notation, "move": document, "locations": locations})
+        return out
+
+    def offers_kept(self) -> int:
+        """How many answer entries ``offered`` keeps now (at most ``OFFERS_KEPT``)."""
+        return self._offers_kept
+
+    def _forget_offers(self) -> None:
+        """Empties the kept answer entries (when full; tests, to measure without them)."""
+        self._offers.clear()
+        self._offers_kept = 0
 
     def _offer(self, state: S, move: M, document: JSON | None = None) -> dict[str, Any]:
         if document is None:
