@@ -69,6 +69,9 @@ def test_the_kept_entries_are_bounded(monkeypatch):
     moves = engine.legal_moves(state, 0)[:10]
     assert engine.offered_each(state, moves) == [engine._offer(state, m) for m in moves]
     assert engine.offers_kept() == sum(map(len, engine._offers.values())) <= 3
+    engine._forget_offers()
+    assert engine.offered_each(state, []) == []
+    assert engine._offers == {}  # no table kept for a position without moves
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if REGISTRY[g].spec.offer_key is not None])

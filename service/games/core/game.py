@@ -576,7 +576,7 @@ class Game(Generic[S, M]):
         """``offered`` of each of ``moves``, the position's key asked once (a legal-moves
         answer asks for every legal move: Te-Trix's key hashes an arrangement)."""
         key_of = self.spec.offer_key
-        if key_of is None:
+        if key_of is None or not moves:  # no table for a position without moves
             return [self._offer(state, move) for move in moves]
         key = key_of(state)
         table = self._offers.get(key)
