@@ -51,8 +51,9 @@ C = 1.4
 # The bots' own version, part of every kept evaluation's cache key: raised whenever a change
 # makes the same search answer otherwise (a game's judgement, its playouts), so replicas of two
 # releases that share a Redis never answer with each other's evaluations. 2: Tric Trac's and
-# Te-Trix's judgements (issue 27); 3: Triominos Junior's; 4: Tric Trac's blots and race.
-VERSION = 4
+# Te-Trix's judgements (issue 27); 3: Triominos Junior's; 4: Tric Trac's blots and race;
+# 5: Te-Trix's cells no shape can fill.
+VERSION = 5
 # Strength levels by their budgets; the last is whatever SUGGEST_MAX_BUDGET allows.
 LEVELS = {"easy": 10, "medium": 50, "strong": None}
 # Levels that slip: a move is chosen by the game's judgement (``GameSpec.judged``) with the

@@ -162,6 +162,23 @@ def test_tx11_potential_counts_kept_regions_as_scored_and_growing_ones_in_part()
     assert walled == tx_bot.potential((five, 0, walls), size, None)
 
 
+def test_tx8_an_empty_cell_no_shape_can_fill_costs_hole():
+    """TX-7, TX-8: a shape's cells on the sheet must all be empty and only at the edge may
+    some hang over, so empty cells walled in fewer than four together away from the edge are
+    lost (each costs ``HOLE``); four of them, or fewer at the edge, may still be filled."""
+    size = 7
+    full = (1 << size * size) - 1
+    cell = lambda r, c: 1 << (r * size + c)  # noqa: E731
+    assert tx_bot.holes(cell(3, 3), size) == 1
+    assert tx_bot.holes(cell(3, 1) | cell(3, 2) | cell(3, 3), size) == 3
+    assert tx_bot.holes(cell(3, 1) | cell(3, 2) | cell(3, 3) | cell(3, 4), size) == 0  # an I
+    assert tx_bot.holes(cell(0, 3) | cell(6, 6), size) == 0  # a shape may hang over the edge
+    assert tx_bot.holes(cell(2, 2) | cell(4, 4), size) == 2  # two parts, each alone
+    walled = full & ~cell(3, 3)  # every other cell one symbol's, the middle one left empty
+    assert tx_bot.potential((walled, 0, 0), size, None) == 1 * 48 - tx_bot.HOLE
+    assert tx_bot.HOLE > 0
+
+
 def test_tx15_potential_adds_the_free_bar_fields():
     assert tx_bot.potential((0, 0, 0), 7, 8) == 8
 

@@ -7,7 +7,9 @@ So the search does not play Te-Trix out; it judges each sheet a move leaves by i
 short of ``MIN_REGION`` cells that has room to reach it (enough empty cells connected to it)
 counts as ``PARTIAL`` × (its cells / ``MIN_REGION``) of a region, with as many of its cells.
 A region that cannot grow any more counts nothing, and two regions of a symbol count more than
-one of both sizes together, as TX-11 scores them. Solo adds TX-15's free bar fields.
+one of both sizes together, as TX-11 scores them. An empty cell that no shape can ever fill
+(in a part of fewer empty cells than a shape has, away from the edge: TX-7, TX-8) costs
+``HOLE``. Solo adds TX-15's free bar fields.
 
 The roller (TX-6) chooses the arrangement whose best placement leaves the best potential (in
 a game of several, less the best the others can make of the same arrangement, TX-9); every
@@ -19,9 +21,11 @@ a large one at every arrangement. Measured in docs/bots.md (``./dev bench bots``
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .moves import Arrangement, Move, Placement, Stop
 from .scoring import MIN_REGION, neighbours, regions, total
+from .shapes import BASE
 from .sheet import Sheet, effect, full_mask, placements
 from .state import TeTrixState
 
@@ -29,13 +33,18 @@ from .state import TeTrixState
 # per MIN_REGION-th of its cells (tuned on seeded solo games: 0.3 → 74, 0.6 → 94, 0.7 → 95,
 # 1.0 → 89 points on average over 12 games).
 PARTIAL = 0.7
+# What an empty cell that no shape can fill costs (a cell lost to every region). Medium on 48
+# seeded solo games, paired with the same dice: 0.5 → +5.0, 1 → +5.8, 3 → +5.2, 6 → +5.8
+# points a game; counting the parts at the edge too, +1.5 (a shape may hang over the edge).
+HOLE = 1.0
+SHAPE_CELLS = len(BASE[0])  # every shape is a tetromino
 
 
 def potential(masks: Sequence[int], size: int, bar: int | None) -> float:
     """A sheet's worth as the bots judge it (the module docstring)."""
     filled = masks[0] | masks[1] | masks[2]
     empty = full_mask(size) & ~filled
-    worth = 0.0
+    worth = -HOLE * holes(empty, size)
     for mask in masks:
         kept = 0.0  # regions, a growing one as a share
         cells = 0.0  # their cells, a growing one's in the same share
@@ -50,6 +59,25 @@ def potential(masks: Sequence[int], size: int, bar: int | None) -> float:
                 cells += share * n
         worth += kept * cells
     return worth + (bar or 0)
+
+
+def holes(empty: int, size: int) -> int:
+    """The empty cells no shape can ever fill: those of a part of the empty cells smaller than
+    a shape that does not reach the edge (TX-8: every cell of a shape that lies on the sheet
+    must be empty; only at the edge may the others hang over)."""
+    inner = _inner(size)
+    lost = 0
+    for part in regions(empty, size):
+        n = part.bit_count()
+        if n < SHAPE_CELLS and not part & ~inner:
+            lost += n
+    return lost
+
+
+@lru_cache(maxsize=16)
+def _inner(size: int) -> int:
+    """The cells of a sheet that are not on its edge."""
+    return sum(1 << (r * size + c) for r in range(1, size - 1) for c in range(1, size - 1))
 
 
 def judge(state: TeTrixState, player: int) -> float:
@@ -203,11 +231,13 @@ def choose_arrangement(
 
 
 __all__ = [
+    "HOLE",
     "PARTIAL",
     "best_placement",
     "by_shape",
     "choose_arrangement",
     "choose_placement",
+    "holes",
     "judge",
     "judged_arrangements",
     "judged_placements",
