@@ -69,6 +69,20 @@ def results(
         loop.close()
 
 
+def grown_by(run: Callable[[], object]) -> int:
+    """The bytes ``run()`` leaves allocated (what it made and something still holds), by
+    tracemalloc, started and stopped here; cycles collected before and after."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        run()
+        gc.collect()
+        return int(tracemalloc.get_traced_memory()[0] - before)
+    finally:
+        tracemalloc.stop()
+
+
 def held(make: Callable[[], Any]) -> tuple[int, Any]:
     """The bytes that dropping ``make()``'s result frees (tracemalloc must be tracing), and a
     copy of it as JSON."""

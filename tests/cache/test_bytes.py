@@ -5,12 +5,10 @@ memory) while the cache, bounded by entries only, still had room for 50,000."""
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import os
 import subprocess
 import sys
-import tracemalloc
 from collections import OrderedDict
 from pathlib import Path
 
@@ -25,7 +23,7 @@ from service.cache.memory import LARGEST_SHARE
 from service.games import REGISTRY
 from service.settings import Settings
 
-from .sizes import positions
+from .sizes import grown_by, positions
 
 MiB = 1024 * 1024
 
@@ -88,16 +86,12 @@ def test_the_entry_overhead_covers_a_key_and_its_place_in_the_lru():
     lru = LRU(100_000, max_bytes=1 << 40)
     value = {"shared": True}
     keys = [os.urandom(20) for _ in range(20_000)]
-    gc.collect()
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
+
+    def fill() -> None:
         for key in keys:
             lru.put(bytes(key), value, 1000)  # a new bytes object, as cache_key makes
-        gc.collect()
-        per_entry = (tracemalloc.get_traced_memory()[0] - before) / len(keys)
-    finally:
-        tracemalloc.stop()
+
+    per_entry = grown_by(fill) / len(keys)
     assert isinstance(lru._data, OrderedDict)
     assert 100 < per_entry <= ENTRY_OVERHEAD
 
@@ -122,19 +116,17 @@ def test_the_byte_bound_holds_when_large_real_entries_fill_the_cache(large_docum
     engine = REGISTRY["te-trix"]
     loop = asyncio.new_event_loop()
     engine._forget_offers()
-    gc.collect()
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
+
+    def answer_all() -> None:
         for doc, player in large_documents:
             # a new Loaded each time: its memo would hold the answer too; the entries the
             # engine keeps forgotten, as when its memo fills: each answer holds its own
             engine._forget_offers()
             loop.run_until_complete(rules.legal_moves(rules.load(engine, doc), player))
-        gc.collect()
-        real = tracemalloc.get_traced_memory()[0] - before
+
+    try:
+        real = grown_by(answer_all)
     finally:
-        tracemalloc.stop()
         loop.close()
     kept = len(cache.memory)
     assert cache.memory.bytes <= budget

@@ -6,15 +6,14 @@ change the kept one (MX-4: a placement's locations name the mover's supply)."""
 from __future__ import annotations
 
 import dataclasses
-import gc
 import random
-import tracemalloc
 
 import pytest
 
 from service.games import REGISTRY
 from service.games.core import game as core
 
+from ..cache.sizes import grown_by
 from . import contract
 
 GAMES = sorted(REGISTRY)
@@ -88,16 +87,12 @@ def test_a_kept_entry_holds_at_most_offer_bytes_on_average(game):
         for move in engine.legal_moves(ply.state, ply.mover)
     ]
     engine._forget_offers()
-    gc.collect()
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
+
+    def offer_all() -> None:
         for state, move in asked:
             engine.offered(state, move)
-        gc.collect()
-        held = tracemalloc.get_traced_memory()[0] - before
-    finally:
-        tracemalloc.stop()
+
+    held = grown_by(offer_all)
     kept = engine.offers_kept()
     assert kept > 100
     assert held / kept <= core.OFFER_BYTES
