@@ -65,13 +65,13 @@ def holes(empty: int, size: int) -> int:
     """The empty cells no shape can ever fill: those of a part of the empty cells smaller than
     a shape that does not reach the edge (TX-8: every cell of a shape that lies on the sheet
     must be empty; only at the edge may the others hang over)."""
-    inner = _inner(size)
-    lost = 0
-    for part in regions(empty, size):
-        n = part.bit_count()
-        if n < SHAPE_CELLS and not part & ~inner:
-            lost += n
-    return lost
+    reached = empty & ~_inner(size)  # the empty cells the edge reaches, grown from it at once
+    while True:
+        grown = reached | (neighbours(reached, size) & empty)
+        if grown == reached:
+            break
+        reached = grown
+    return sum(n for n in map(int.bit_count, regions(empty & ~reached, size)) if n < SHAPE_CELLS)
 
 
 @lru_cache(maxsize=16)
