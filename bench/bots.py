@@ -192,14 +192,14 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 
 def _wins(game: str, games: int, me: Policy, opponent: Policy, seed: str) -> float:
     """``me`` against ``opponent`` over seeded games, seats alternating: games won (a tie
-    counts as a share)."""
+    counts as a share, a draw with no winner, as Mixtour's MX-8, as half)."""
     wins = 0.0
     for i in range(games):
         seat = i % 2
         seats = [opponent, opponent]
         seats[seat] = me
         engine, state = play(game, None, seats, f"{seed}-{i}")
-        winners = _winners(engine, state)
+        winners = _winners(engine, state) or (0, 1)
         wins += (1.0 / len(winners)) if seat in winners else 0.0
     return wins
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import bots
-from .games.core import Game, RulesError, driver
+from .games.core import Clock, Game, RulesError, driver
 from .limits import ITERATION_PLIES
 
 # Iterations of each position's search when a request names none: about 5 s of CPU for a
@@ -83,7 +83,7 @@ class _Valuer:
     game: Game[Any, Any]
     seed: str
     iterations: int
-    clock: bots.Clock | None
+    clock: Clock | None
     review: Review
     cache: dict[tuple[int, int], bots.Evaluation] = field(default_factory=dict)
 
@@ -135,7 +135,7 @@ def analyze(
     seed: str,
     iterations: int,
     secret: driver.Dice = b"",
-    clock: bots.Clock | None = None,
+    clock: Clock | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
     """The review of the game from ``start`` (as ``driver.start`` made it) through ``moves``

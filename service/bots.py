@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .games.core import Game, GameRules, Policy
+from .games.core import Clock, Game, GameRules, Policy
 from .limits import ITERATION_PLIES
 
 C = 1.4
@@ -52,8 +52,8 @@ C = 1.4
 # makes the same search answer otherwise (a game's judgement, its playouts), so replicas of two
 # releases that share a Redis never answer with each other's evaluations. 2: Tric Trac's and
 # Te-Trix's judgements (issue 27); 3: Triominos Junior's; 4: Tric Trac's blots and race;
-# 5: Te-Trix's cells no shape can fill.
-VERSION = 5
+# 5: Te-Trix's cells no shape can fill; 6: Mixtour's alpha-beta search at strong's budget.
+VERSION = 6
 # Strength levels by their budgets; the last is whatever SUGGEST_MAX_BUDGET allows.
 LEVELS = {"easy": 10, "medium": 50, "strong": None}
 # Levels that slip: a move is chosen by the game's judgement (``GameSpec.judged``) with the
@@ -88,8 +88,6 @@ def describe_level(name: str) -> str:
     return words
 
 
-Clock = Callable[[], str | None]
-"""Asked during a search: the name of the limit that has run out ("cpu", "time"), else None."""
 Judge = Callable[[Any, int], float]
 """``GameSpec.judge``: a position's worth for a player, in points."""
 # Root moves scored between two looks at the clock (a Te-Trix 12 x 12 sheet has ~650).
@@ -225,24 +223,36 @@ def _search(
         return Suggestion(moves[0], 0, 0, arms)
     rng = random.Random(f"{seed}\x00{player}\x00{iterations}")
     plies = 0
+    stopped: str | None = None
     worth = game.spec.candidates
     if worth is not None:
         # the game's own knowledge of moves never worth making (Mixtour: handing the opponent
-        # a point), from at most half the plies, each position looked at counted as one
-        kept, looked = worth(state, player, moves, max_plies // 2)
+        # a point), from at most half the plies, each position looked at counted as one; a
+        # long look (Mixtour's search at strong) stops at the clock's limits
+        said: list[str] = []
+
+        def clock() -> str | None:
+            assert out_of_time is not None
+            limit = out_of_time()
+            if limit:
+                said.append(limit)
+            return limit
+
+        looks, timed = max_plies // 2, None if out_of_time is None else clock
+        kept, looked = worth(state, player, moves, looks, timed)
         plies += looked
+        stopped = said[0] if said else None
         if len(kept) < len(arms):
             arms = [root.children[m] for m in kept]
             root.children = {a.move: a for a in arms}
         if len(arms) == 1 and tally is None:
-            return Suggestion(arms[0].move, 0, plies, arms)
+            return Suggestion(arms[0].move, 0, plies, arms, stopped)
     # Untried root moves are tried best first by the score they make at once (the real
     # scoring, in a world the player cannot tell from this one), when that costs at most half
     # the plies; otherwise in a seeded random order.
     untried = list(arms)
     rng.shuffle(untried)
-    stopped: str | None = None
-    if len(arms) <= max_plies // 2:
+    if not stopped and len(arms) <= max_plies // 2:
         world = rules.determinize(state, player, rng)
         named = player if simultaneous else None
         for i, a in enumerate(arms):

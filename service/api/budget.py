@@ -42,7 +42,7 @@ class Work:
     def search_clock(self) -> Callable[[], str | None] | None:
         """For one search, in the thread that runs it: a call that charges the CPU time the
         thread used since the last call and says whether the request's searches are out of
-        time ("cpu", as ``bots.Clock`` names it). Searches of one request share the
+        time ("cpu", as ``Clock`` names it). Searches of one request share the
         allowance, in parallel threads too."""
         if self.search_cpu is None:
             return None

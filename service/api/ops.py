@@ -15,6 +15,7 @@ from ..cache import Cache, cache_key
 from ..cache.memory import LRU
 from ..games import REGISTRY
 from ..games.core import (
+    Clock,
     Event,
     Game,
     MoveRequest,
@@ -1171,7 +1172,7 @@ def _reserve(iterations: int) -> int:
     return reserved
 
 
-def _clock(budget_ms: int | None) -> bots.Clock | None:
+def _clock(budget_ms: int | None) -> Clock | None:
     """A search's clock, made in the thread that runs it: the request's CPU allowance and,
     with ``budget_ms``, a wall-clock deadline from now."""
     work = current()

@@ -116,7 +116,7 @@ def test_tt7_one_ply_takes_the_turn_judged_best_and_the_bot_plays_it():
     for state in tric_trac_turns(12):
         legal = TRIC_TRAC.legal_moves(state)
         p = state.player
-        kept, looked = TRIC_TRAC.spec.candidates(state, p, legal, len(legal))
+        kept, looked = TRIC_TRAC.spec.candidates(state, p, legal, len(legal), None)
         assert looked == len(legal) and len(kept) == 1
         best = max(tt_bot.judge(rules, rules.successor(state, m), p) for m in legal)
         assert tt_bot.judge(rules, rules.successor(state, kept[0]), p) == best
@@ -134,7 +134,7 @@ def test_tt6_a_throw_deeper_weighs_the_best_turns_by_what_every_throw_then_gives
     for state in tric_trac_turns(12)[:4]:
         legal = TRIC_TRAC.legal_moves(state)
         p = state.player
-        kept, looked = TRIC_TRAC.spec.candidates(state, p, legal, 10**6)
+        kept, looked = TRIC_TRAC.spec.candidates(state, p, legal, 10**6, None)
         ranked = sorted(legal, key=lambda m: -tt_bot.judge(rules, rules.successor(state, m), p))[
             : tt_bot.DEEP
         ]
@@ -201,7 +201,7 @@ def test_tx6_the_roller_arranges_by_the_best_placement_a_shape_allows():
             continue
         roller = state.roller
         legal = TE_TRIX.legal_moves(state)
-        kept, _ = TE_TRIX.spec.candidates(state, roller, legal, 10**7)
+        kept, _ = TE_TRIX.spec.candidates(state, roller, legal, 10**7, None)
 
         def worth(arrangement, state=state, roller=roller):
             after = TE_TRIX.successor(state, arrangement)
@@ -256,7 +256,7 @@ def test_tx6_the_arrangement_look_stays_within_its_looks(players, options):
     state = driver.start(TE_TRIX, players, options, "looks").state
     legal = TE_TRIX.legal_moves(state)
     for looks in (50, 305):
-        kept, looked = TE_TRIX.spec.candidates(state, state.roller, legal, looks)
+        kept, looked = TE_TRIX.spec.candidates(state, state.roller, legal, looks, None)
         assert len(kept) == 1 and looked <= looks + players
     found = bots.evaluate(TE_TRIX, state, state.roller, "k", 10, 10 * 61)
     assert found.iterations == 10
@@ -271,7 +271,7 @@ def test_tt7_a_throw_with_more_turns_than_looks_judges_every_kth():
         if len(legal) < 6:
             continue
         looks = len(legal) // 3
-        kept, looked = TRIC_TRAC.spec.candidates(state, state.player, legal, looks)
+        kept, looked = TRIC_TRAC.spec.candidates(state, state.player, legal, looks, None)
         every = legal[:: -(-len(legal) // looks)]
         assert looked == len(every) <= looks
         best = max(tt_bot.judge(rules, rules.successor(state, m), state.player) for m in every)

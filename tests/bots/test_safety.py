@@ -44,14 +44,14 @@ def safe(state, move) -> bool:
     return not scores_at_once(after)
 
 
-def positions(count: int, seed: str):
+def positions(count: int, seed: str, options=None, plies=(6, 60)):
     """Positions from seeded games in which both sides take a scoring move when they have one
     (so stacks grow tall and threats are common), else a random one."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        state = driver.start(ENGINE, None, None, None).state
-        for _ in range(rng.randrange(6, 60)):
+        state = driver.start(ENGINE, None, options, None).state
+        for _ in range(rng.randrange(*plies)):
             if ENGINE.status(state).finished:
                 break
             legal = ENGINE.legal_moves(state)
@@ -83,7 +83,7 @@ def test_mx9_the_engines_look_is_the_brute_force_one():
         for move in legal[:8]:
             after = ENGINE.successor(state, move)
             assert can_score(after) == scores_at_once(after)
-        kept, looked = ENGINE.spec.candidates(state, state.turn, legal, len(legal))
+        kept, looked = ENGINE.spec.candidates(state, state.turn, legal, len(legal), None)
         good = [m for m in legal if safe(state, m)]
         assert list(kept) == (good or list(legal)) and looked == len(legal)
 
@@ -91,7 +91,7 @@ def test_mx9_the_engines_look_is_the_brute_force_one():
 def test_a_look_that_would_cost_more_than_allowed_keeps_every_move():
     state = positions(1, "looks")[0]
     legal = ENGINE.legal_moves(state)
-    assert ENGINE.spec.candidates(state, state.turn, legal, len(legal) - 1) == (legal, 0)
+    assert ENGINE.spec.candidates(state, state.turn, legal, len(legal) - 1, None) == (legal, 0)
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
@@ -153,7 +153,7 @@ def test_mx9_the_search_keeps_the_safe_moves_judged_best():
         good = [m for m in legal if safe(state, m)]
         if len(good) < 2:
             continue
-        kept, _ = ENGINE.spec.candidates(state, state.turn, legal, 50 * 61 // 2)  # as suggest
+        kept, _ = ENGINE.spec.candidates(state, state.turn, legal, 50 * 61 // 2, None)  # as suggest
         assert 1 <= len(kept) <= mx_bot.KEEP and set(kept) <= set(good)
         worth = {m: mx_bot.judge(ENGINE.rules, state, m, state.turn) for m in good}
         assert all(worth[m] > max(worth.values()) - mx_bot.POINT for m in kept)
@@ -161,6 +161,121 @@ def test_mx9_the_search_keeps_the_safe_moves_judged_best():
         assert found.move in kept
         checked += 1
     assert checked >= 10
+
+
+def _negamax(state, depth: int) -> float:
+    """The search's worth of ``state`` for the side to move, by plain negamax: every move,
+    no cut (MX-8, MX-9, MX-10: what a finished game is worth, a point at hand)."""
+    from service.games.mixtour import bot as mx_bot
+
+    legal = ENGINE.legal_moves(state)
+    if depth == 0:
+        p = state.turn
+        worth = mx_bot.POINT * (state.points[p] - state.points[1 - p])
+        return worth + mx_bot.AT_HAND * mx_bot.POINT if scores_at_once(state) else worth
+    return max(_after(state, m, state.turn, depth - 1) for m in legal)
+
+
+def _after(state, move, mover: int, depth: int) -> float:
+    from service.games.mixtour import bot as mx_bot
+
+    after = ENGINE.successor(state, move)
+    if after.turn is None:
+        winners = ENGINE.status(after).winners
+        return mx_bot.WON if mover in winners else -mx_bot.WON if winners else 0.0
+    worth = _negamax(after, depth)
+    return worth if after.turn == mover else -worth
+
+
+def _alpha_beta_equals_negamax(state, depths) -> bool:
+    """Whether ``bot.search`` and alpha-beta agree with plain negamax on ``state``; True when
+    the moves differ in worth."""
+    from service.games.mixtour import bot as mx_bot
+
+    for depth in depths:
+        found = mx_bot._Search(ENGINE.rules, 10**7)
+        assert found.worth(state, depth, -2 * mx_bot.WON, 2 * mx_bot.WON) == _negamax(
+            state, depth
+        ), (ENGINE.encode(state), depth)
+    legal = ENGINE.legal_moves(state)
+    worth = {m: _after(state, m, state.turn, max(depths) - 1) for m in legal}
+    mx_bot.DEPTH, kept = max(depths), mx_bot.DEPTH
+    try:
+        move, spent = mx_bot.search(ENGINE.rules, state, state.turn, legal, 10**7)
+    finally:
+        mx_bot.DEPTH = kept
+    assert worth[move] == max(worth.values()), ENGINE.encode(state)
+    assert 0 < spent < 10**7
+    return len(set(worth.values())) > 1
+
+
+def test_mx9_the_alpha_beta_search_chooses_as_plain_negamax_does():
+    """MX-9, MX-10: ``bot.search`` cuts branches only where no move in them could change the
+    result: a position's worth by alpha-beta equals plain negamax's (two plies deep in games
+    of every length, three in games of six pieces a player, MX-2, where few moves are left),
+    and the move it plays is worth as much as the best; it spends no more looks than it has."""
+    varied = [_alpha_beta_equals_negamax(s, (1,)) for s in positions(12, "negamax")]
+    few = [
+        s
+        for s in positions(40, "negamax", {"piecesPerPlayer": 6}, (12, 40))
+        if 2 <= len(ENGINE.legal_moves(s)) <= 16  # plain negamax of more takes too long
+    ][:6]
+    varied += [_alpha_beta_equals_negamax(s, (1, 2)) for s in few]
+    assert len(few) == 6 and sum(varied) >= 8
+
+
+def test_mx9_the_search_stays_within_its_looks_and_falls_back_to_the_judged_best():
+    from service.games.mixtour import bot as mx_bot
+
+    state = positions(1, "looks")[0]
+    legal = list(ENGINE.legal_moves(state))
+    for looks in (0, 5, len(legal) + 3, 400):
+        move, spent = mx_bot.search(ENGINE.rules, state, state.turn, legal, looks)
+        assert spent <= looks
+        if looks < len(legal):  # not even one ply finished: the first of the ranked moves
+            assert move == legal[0]
+
+
+def test_mx9_strong_searches_among_the_safe_moves_only():
+    """Strong's budget leaves room for the search (``SEARCH_FROM``), medium's does not; the
+    search looks only at the safe moves (MX-9), so strong never leaves a point either."""
+    from service.games.mixtour import bot as mx_bot
+
+    # a position of up to 150 legal moves, all safe, still leaves strong room to search
+    assert 50 * 61 // 2 < mx_bot.SEARCH_FROM <= 160 * 61 // 2 - (1 + mx_bot.LOOK) * 150
+    checked = 0
+    for i, state in enumerate(positions(12, "strong-safety")):
+        legal = ENGINE.legal_moves(state)
+        if not any(safe(state, m) for m in legal) or len(legal) < 2:
+            continue
+        found = bots.suggest(ENGINE, state, state.turn, f"t{i}", 160, 160 * 61)
+        assert safe(state, found.move), (ENGINE.encode(state), ENGINE.notation(found.move))
+        assert found.iterations == 0  # chosen by the search, not by MCTS
+        checked += 1
+    assert checked >= 8
+
+
+def test_mx9_strong_s_search_stops_at_the_clock_with_a_safe_move():
+    """A caller's budgetMs (or the request's CPU) ends strong's search early: the deepest
+    search finished by then decides, the answer says the time ran out, and the move is still
+    one of the safe ones (MX-9)."""
+    for i, state in enumerate(positions(10, "clock")):
+        legal = ENGINE.legal_moves(state)
+        if len([m for m in legal if safe(state, m)]) < 2:
+            continue
+        asked: list[int] = []
+
+        def clock(asked: list[int] = asked) -> str | None:
+            asked.append(1)
+            return "time" if len(asked) >= 3 else None
+
+        whole = bots.suggest(ENGINE, state, state.turn, f"c{i}", 160, 160 * 61)
+        cut = bots.suggest(ENGINE, state, state.turn, f"c{i}", 160, 160 * 61, clock)
+        assert whole.limited is None and cut.limited == "time" and cut.iterations == 0
+        assert cut.plies < whole.plies and len(asked) == 3
+        assert safe(state, cut.move), ENGINE.encode(state)
+        return
+    raise AssertionError("no position with two safe moves")
 
 
 # -- Te-Trix solo: no level stops a game it could still score in (TX-14, TX-15) --------------
@@ -266,7 +381,7 @@ def test_tx11_a_search_places_where_the_sheet_is_worth_most(players):
     for state, player, legal in placement_positions(players, 30):
         if len(legal) < 4:
             continue
-        kept, looked = TETRIX.spec.candidates(state, player, legal, 10**6)
+        kept, looked = TETRIX.spec.candidates(state, player, legal, 10**6, None)
         assert looked == len(legal) and len(kept) == 1
 
         def worth(move, state=state, player=player):
@@ -276,7 +391,7 @@ def test_tx11_a_search_places_where_the_sheet_is_worth_most(players):
         assert worth(kept[0]) == max(worth(m) for m in legal)
         found = bots.suggest(TETRIX, state, player, "k", 20, 20 * 61)
         assert found.move == kept[0]
-        few, looked = TETRIX.spec.candidates(state, player, legal, len(legal) // 2)
+        few, looked = TETRIX.spec.candidates(state, player, legal, len(legal) // 2, None)
         every = legal[:: -(-len(legal) // (len(legal) // 2))]
         assert looked == len(every) <= len(legal) // 2
         assert worth(few[0]) == max(worth(m) for m in every)

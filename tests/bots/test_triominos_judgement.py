@@ -51,7 +51,7 @@ def test_tj10_tj12_the_bot_lays_a_tile_whenever_it_can_and_draws_only_when_it_ca
     for i, state in enumerate(_positions(f"lay-{level}", level)):
         player = state.turn
         legal = RULES.legal_moves(state)
-        chosen, _ = GAME.spec.candidates(state, player, legal, 10 * 61 // 2)  # suggest's
+        chosen, _ = GAME.spec.candidates(state, player, legal, 10 * 61 // 2, None)  # suggest's
         assert len(chosen) == 1
         can_lay = any(isinstance(m, Place | Swap) for m in legal)
         assert isinstance(chosen[0], Place | Swap) == can_lay, (i, legal)

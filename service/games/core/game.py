@@ -302,6 +302,12 @@ class GameRules(ABC, Generic[S, M]):
 Policy = Callable[[Any, Sequence[Any], int, Chooser], Any]
 """A playout policy: (state, legal moves, mover, rng) -> the move a bot's playout plays."""
 
+Clock = Callable[[], str | None]
+"""Asked during a bot's search: the name of the limit that has run out ("cpu", "time"), else
+None."""
+Kept = tuple[Sequence[M], int]
+"""``GameSpec.candidates``' answer: the moves kept, and the positions looked at."""
+
 
 def random_playout(state: Any, moves: Sequence[Any], mover: int, rng: Chooser) -> Any:
     """The default playout policy: any legal move, uniformly."""
@@ -353,9 +359,10 @@ class GameSpec(Generic[S, M]):
     playout_plies: int | None = None
     """The plies a bots' playout may run before it is judged (at most ``ITERATION_PLIES``, the
     plies an iteration reserves); None: all of them."""
-    candidates: Callable[[S, int, Sequence[M], int], tuple[Sequence[M], int]] | None = None
+    candidates: Callable[[S, int, Sequence[M], int, Clock | None], Kept[M]] | None = None
     """The bots' root moves worth searching for a player among the legal ones, looking at no
-    more than the given number of positions: (the moves, the positions looked at). A game
+    more than the given number of positions and, where it looks long, stopping once the clock
+    (when given) names a limit: (the moves, the positions looked at). A game
     leaves out moves a good player never makes (Mixtour: one that hands the opponent a point
     while another does not; Te-Trix solo: stopping while a placement keeps the score), keeps
     the few it judges best (Mixtour: three), or, where its own judgement of a position plays

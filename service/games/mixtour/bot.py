@@ -14,15 +14,17 @@ search the ``KEEP`` best (those within half a point of the best):
   three: a threat the opponent must answer, two they may not both stop.
 
 With a larger budget the best few are judged a move deeper as well: the opponent's reply the
-same judgement prefers for them, then the mover's best answer to it (``DEEP``). Measured in
-docs/bots.md (``./dev bench bots``).
+same judgement prefers for them, then the mover's best answer to it (``DEEP``). With room for
+``SEARCH_FROM`` positions (strong's budget) the moves are searched instead (``search``):
+alpha-beta, ``DEPTH`` plies deep, every reply of both sides looked at. Measured in docs/bots.md
+(``./dev bench bots``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core import GameRules
+from ..core import Clock, GameRules
 from ..core.states import evolve
 from .moves import REMOVE_AT, Move, Shift
 from .state import MixtourState
@@ -35,6 +37,9 @@ WON = 1e6
 DEEP = 8  # moves judged a move deeper, at most
 KEEP = 3  # moves left to the search: the best judged, within half a point of the best
 LOOK = 3  # positions one judgement looks at: the move's, the opponent's replies, the mover's
+DEPTH = 3  # plies the search looks ahead: the move, the reply, the answer
+SEARCH_FROM = 4_000  # positions the search needs room for (strong has 4,880; medium 1,525)
+AT_HAND = 0.9  # a point the side to move can score at once, in a searched position: 0.9 point
 
 
 def scoring(state: MixtourState, legal: Sequence[Move], mover: int) -> list[Shift]:
@@ -106,9 +111,11 @@ def choose(
     player: int,
     moves: Sequence[Move],
     looks: int,
+    clock: Clock | None = None,
 ) -> tuple[Sequence[Move], int]:
     """``moves`` cut to the one judged best, when judging each fits ``looks``; with room for
-    two or more, the best (up to ``DEEP``) judged a move deeper."""
+    ``SEARCH_FROM`` more, the one ``search`` prefers (within ``clock``'s limits); else, with
+    room for two or more, the best (up to ``DEEP``) judged a move deeper."""
     if len(moves) < 2 or LOOK * len(moves) > looks:
         return moves, 0
     ranked = sorted(
@@ -116,6 +123,10 @@ def choose(
         key=lambda t: (-t[0], t[1]),
     )
     looked = LOOK * len(moves)
+    if looks - looked >= SEARCH_FROM:
+        best_first = [moves[i] for _, i in ranked]
+        move, searched = search(rules, state, player, best_first, looks - looked, clock)
+        return [move], looked + searched
     per = 2 * LOOK * len(moves)  # a move deeper: every reply judged, then every answer
     deeper = min(DEEP, (looks - looked) // per)
     if deeper >= 2:
@@ -127,4 +138,107 @@ def choose(
     return kept, looked
 
 
-__all__ = ["DEEP", "POINT", "THREAT", "choose", "judge", "scoring"]
+class _Spent(Exception):
+    """The search's looks are used up."""
+
+
+CLOCK_EVERY = 64  # positions the search makes between two looks at the clock
+
+
+class _Search:
+    """Alpha-beta (negamax) over Mixtour's positions, each position made counted as a look."""
+
+    __slots__ = ("clock", "looks", "made", "rules")
+
+    def __init__(self, rules: Rules, looks: int, clock: Clock | None = None) -> None:
+        self.rules = rules
+        self.looks = looks
+        self.made = 0  # positions made so far
+        self.clock = clock
+
+    def worth(self, state: MixtourState, depth: int, alpha: float, beta: float) -> float:
+        """``state``'s worth for the side to move, ``depth`` plies deep: the points between
+        them, and ``AT_HAND`` of a point when the side to move can score at once (MX-9)."""
+        rules = self.rules
+        turn = state.turn
+        assert turn is not None
+        legal = rules.legal_moves(state)
+        if depth == 0:
+            worth = POINT * (state.points[turn] - state.points[1 - turn])
+            return worth + AT_HAND * POINT if scoring(state, legal, turn) else worth
+        best = -2 * WON
+        for move in _ordered(state, legal, turn):
+            value = self.after(state, move, turn, depth - 1, alpha, beta)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
+
+    def after(
+        self, state: MixtourState, move: Move, mover: int, depth: int, alpha: float, beta: float
+    ) -> float:
+        """``move``'s worth for ``mover``: a finished game is won, lost or drawn (MX-8, MX-10);
+        a pass may leave the mover to move again."""
+        if self.made == self.looks:
+            raise _Spent
+        self.made += 1
+        if self.clock is not None and self.made % CLOCK_EVERY == 0 and self.clock():
+            raise _Spent
+        after = self.rules.successor(state, move)
+        if after.turn is None:
+            winners = self.rules.status(after).winners
+            return WON if mover in winners else -WON if winners else 0.0
+        if after.turn == mover:
+            return self.worth(after, depth, alpha, beta)
+        return -self.worth(after, depth, -beta, -alpha)
+
+
+def _ordered(state: MixtourState, legal: Sequence[Move], mover: int) -> list[Move]:
+    """The moves that score for the mover first, then the other shifts, the placements, and
+    those that score for the opponent last: alpha-beta cuts the most when the best come
+    first."""
+    stacks = state.stacks
+
+    def rank(move: Move) -> int:
+        if not isinstance(move, Shift):
+            return 2
+        if len(stacks[move.target]) + move.count < REMOVE_AT:
+            return 1
+        return 0 if stacks[move.source][-1] == mover else 3
+
+    return sorted(legal, key=rank)
+
+
+def search(
+    rules: Rules,
+    state: MixtourState,
+    player: int,
+    ranked: Sequence[Move],
+    looks: int,
+    clock: Clock | None = None,
+) -> tuple[Move, int]:
+    """The move of ``ranked`` (best judged first) that alpha-beta prefers, searched one ply
+    deeper at a time up to ``DEPTH`` while ``looks`` last and ``clock`` names no limit; the
+    deepest finished search decides (the first of ``ranked`` when none finishes), and the
+    looks it spent."""
+    found = _Search(rules, looks, clock)
+    best = ranked[0]
+    order = list(ranked)
+    for depth in range(DEPTH):
+        alpha, chosen = -2 * WON, order[0]
+        try:
+            for move in order:
+                value = found.after(state, move, player, depth, alpha, 2 * WON)
+                if value > alpha:
+                    alpha, chosen = value, move
+        except _Spent:
+            break
+        best = chosen
+        order = [chosen, *(m for m in order if m != chosen)]
+    return best, found.made
+
+
+__all__ = ["DEEP", "POINT", "THREAT", "choose", "judge", "scoring", "search"]

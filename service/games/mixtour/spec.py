@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import Chooser, GameSpec
+from ..core import Chooser, Clock, GameSpec
 from . import bot, codec, locations, moves, render, reports, schema, texts
 from .moves import Move
 from .options import DESCRIPTOR, OPTIONS
@@ -29,14 +29,15 @@ def can_score(state: MixtourState) -> bool:
 
 
 def candidates(
-    state: MixtourState, player: int, legal: Sequence[Move], looks: int
+    state: MixtourState, player: int, legal: Sequence[Move], looks: int, clock: Clock | None
 ) -> tuple[Sequence[Move], int]:
     """Of the moves after which the opponent has gained no point (MX-9: a stack of five or
     more scores for the colour on top) and, unless the game is over, has no reply that scores
     at once (all of them when none is, or when looking at each once takes more than
-    ``looks``), the one the bots' judgement prefers (``bot``), when the looks left allow it."""
+    ``looks``), the one the bots' judgement prefers (``bot``), when the looks left allow it;
+    a search of strong's budget stops early once ``clock`` names a limit."""
     kept, looked = safe_moves(state, player, legal, looks)
-    chosen, judged = bot.choose(ENGINE.rules, state, player, kept, looks - looked)
+    chosen, judged = bot.choose(ENGINE.rules, state, player, kept, looks - looked, clock)
     return chosen, looked + judged
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core import Chooser, GameSpec
+from ..core import Chooser, Clock, GameSpec
 from . import bot, codec, locations, moves, render, reports, schema, texts
 from .moves import Move, Stop
 from .options import DESCRIPTOR, OPTIONS
@@ -24,7 +24,7 @@ def playout(state: TeTrixState, legal: Sequence[Move], mover: int, rng: Chooser)
 
 
 def candidates(
-    state: TeTrixState, player: int, legal: Sequence[Move], looks: int
+    state: TeTrixState, player: int, legal: Sequence[Move], looks: int, clock: Clock | None
 ) -> tuple[Sequence[Move], int]:
     """The bots' choice by a sheet's potential (``bot``): a placement, or the roller's
     arrangement, as far as ``looks`` reaches; when no arrangement is chosen (in solo: its

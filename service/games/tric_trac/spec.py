@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import GameSpec
+from ..core import Clock, GameSpec
 from . import bot, codec, locations, moves, render, reports, schema, texts
 from .moves import Move
 from .options import DESCRIPTOR, OPTIONS
@@ -24,7 +24,7 @@ def _decode(doc: Any) -> TricTracState:
 
 
 def candidates(
-    state: TricTracState, player: int, legal: Sequence[Move], looks: int
+    state: TricTracState, player: int, legal: Sequence[Move], looks: int, clock: Clock | None
 ) -> tuple[Sequence[Move], int]:
     """The bots' turn by the judgement of ``bot`` (pips, points, blots), one ply deep and,
     as far as ``looks`` reaches, a throw deeper."""

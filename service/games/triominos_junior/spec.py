@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import GameSpec
+from ..core import Clock, GameSpec
 from . import bot, codec, locations, moves, render, reports, schema, texts, view
 from .moves import Move
 from .options import DESCRIPTOR, OPTIONS
@@ -26,7 +26,7 @@ def _render(state: TriominosState, player: int | None, narrow: bool) -> str:
 
 
 def candidates(
-    state: TriominosState, player: int, legal: Sequence[Move], looks: int
+    state: TriominosState, player: int, legal: Sequence[Move], looks: int, clock: Clock | None
 ) -> tuple[Sequence[Move], int]:
     """The turn the bots' judgement (``bot``) prefers from ``player``'s view."""
     return bot.choose(ENGINE.rules, state, player, legal, looks)
