@@ -104,7 +104,7 @@ def play_one(
     """Parses and applies one move, then resolves chance when asked to."""
     move = _checked(game, state, request)
     t = game.apply(state, move, request.player)
-    if isinstance(request.move, Mapping):
+    if type(request.move) is not str and isinstance(request.move, Mapping):  # ABC check: rare
         check_document(game, state, move, request.move)
     if seen is not None:
         seen(t.state)
@@ -130,7 +130,7 @@ def replay_one(
     as ``listed_outcome`` takes them."""
     move = _checked(game, state, request)
     after = game.checked_successor(state, move, request.player)
-    if isinstance(request.move, Mapping):
+    if type(request.move) is not str and isinstance(request.move, Mapping):  # ABC check: rare
         check_document(game, state, move, request.move)
     if seen is not None:
         seen(after)
