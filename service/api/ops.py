@@ -11,7 +11,7 @@ from hashlib import sha256
 from typing import Any
 
 from .. import bots, jsonio, text
-from ..cache import Cache, cache_key
+from ..cache import MEMORY_PER_JSON_BYTE, Cache, cache_key
 from ..cache.memory import LRU
 from ..games import REGISTRY
 from ..games.core import (
@@ -213,7 +213,10 @@ class Rules:
         key = cache_key(d.id, d.rules_version, state, op, player)
         loaded.pending[memo_key] = None
         try:
-            value = await self.cache.get_or_compute(d.id, key, op, compute, units, off_loop, keep)
+            per_byte = loaded.engine.spec.answer_memory.get(op, MEMORY_PER_JSON_BYTE)
+            value = await self.cache.get_or_compute(
+                d.id, key, op, compute, units, off_loop, keep, per_byte
+            )
         except BaseException as exc:
             _settle(loaded.pending.pop(memo_key, None), exc)
             raise

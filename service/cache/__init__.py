@@ -43,9 +43,11 @@ MEMORY_PER_JSON_BYTE = 8
 ENTRY_OVERHEAD = 256
 
 
-def entry_bytes(json_bytes: int) -> int:
-    """The estimated memory of a cached result whose JSON is ``json_bytes`` long."""
-    return MEMORY_PER_JSON_BYTE * json_bytes + ENTRY_OVERHEAD
+def entry_bytes(json_bytes: int, per_byte: int = MEMORY_PER_JSON_BYTE) -> int:
+    """The estimated memory of a cached result whose JSON is ``json_bytes`` long, holding
+    ``per_byte`` bytes a JSON byte (less for a computed result that shares parts with the
+    engine's tables: ``GameSpec.answer_memory``)."""
+    return per_byte * json_bytes + ENTRY_OVERHEAD
 
 
 def cache_key(game: str, rules_version: str, state: bytes, op: str, player: int | None) -> bytes:
@@ -162,12 +164,15 @@ class Cache:
         units: Callable[[], int] | None = None,
         off_loop: bool = False,
         keep: Callable[[Any], bool] | None = None,
+        per_byte: int = MEMORY_PER_JSON_BYTE,
     ) -> Any:
         """The cached value of ``key``, else ``compute()``'s (kept). ``units``, called on the
         event loop only when the value must be computed and before ``compute``, counts the
         work ahead (see ``CostModel``): the computation leaves the loop when its predicted
         cost reaches ``offload_min_cost_us``, or always with ``off_loop`` (a search). A value
-        ``keep`` refuses is answered but not kept (a search cut short by its CPU allowance)."""
+        ``keep`` refuses is answered but not kept (a search cut short by its CPU allowance).
+        ``per_byte``: the memory a computed value holds per byte of its JSON (one parsed
+        from Redis shares nothing: ``MEMORY_PER_JSON_BYTE``)."""
         self.hot.seen(key, game, op)
         value = self.memory.get(key)
         if value is not None:
@@ -179,7 +184,7 @@ class Cache:
             found = await shared.get_json(key, op)  # authenticated and parsed, or None
             if found is not None:
                 value, json_bytes = found
-                self._keep(key, op, value, json_bytes)
+                self._keep(key, op, value, entry_bytes(json_bytes))
                 return value
         count = 1 if units is None else units()
         cost = self.costs.predicted(game, op, count)
@@ -196,13 +201,13 @@ class Cache:
             return value  # nothing keeps it: no JSON to size
         data = jsonio.dumps(value)
         self._written = (value, text.LANGUAGE.get(), data)
-        self._keep(key, op, value, len(data))
+        self._keep(key, op, value, entry_bytes(len(data), per_byte))
         if writes is not None:
             self._write_behind(writes, key, op, data)
         return value
 
-    def _keep(self, key: bytes, op: str, value: Any, json_bytes: int) -> None:
-        if not self.memory.put(key, value, entry_bytes(json_bytes)) and self.memory.enabled:
+    def _keep(self, key: bytes, op: str, value: Any, size: int) -> None:
+        if not self.memory.put(key, value, size) and self.memory.enabled:
             self._on_event("memory", op, "too_large")
 
     def _write_behind(self, redis: RedisTier, key: bytes, op: str, data: bytes) -> None:
@@ -224,4 +229,14 @@ class Cache:
             await self.redis.close()
 
 
-__all__ = ["LRU", "Cache", "CostModel", "Event", "HotKeys", "RedisTier", "cache_key", "entry_bytes"]
+__all__ = [
+    "LRU",
+    "MEMORY_PER_JSON_BYTE",
+    "Cache",
+    "CostModel",
+    "Event",
+    "HotKeys",
+    "RedisTier",
+    "cache_key",
+    "entry_bytes",
+]

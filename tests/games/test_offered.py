@@ -118,3 +118,30 @@ def test_te_trix_solo_entries_are_kept_apart_by_the_bar():
                 assert engine.offered(other, move) == fresh
                 checked += bool(fresh["move"]["bar"])
     assert checked > 10  # placements whose overhang crossed bar fields, under three bars
+
+
+def test_tx8_kept_te_trix_entries_share_the_engines_cells_and_slots():
+    """TX-6, TX-8: a kept entry's cells and an arrangement's slots are the engine's own table
+    entries (``kept_document``: what lets ``answer_memory`` declare 3 bytes a JSON byte),
+    equal to the copies ``move_document`` hands out; a fresh document is still a copy."""
+    engine = REGISTRY["te-trix"]
+    rng = random.Random("offered-shared")
+    places = arranges = 0
+    for ply in contract.random_game(engine, rng, "shared", max_plies=40):
+        state = ply.state
+        if ply.mover is None or state.phase not in ("place", "arrange"):
+            continue
+        legal = engine.legal_moves(state, ply.mover)[:5]
+        engine._forget_offers()
+        kept = engine.offered_each(state, legal)
+        again = engine.offered_each(state, legal)
+        for move, entry, other in zip(legal, kept, again, strict=True):
+            fresh = engine.move_document(state, move)
+            assert entry["move"] == fresh and other["move"] is entry["move"]
+            part = "cells" if state.phase == "place" else "slots"
+            ours, theirs = entry["move"][part][0], fresh[part][0]
+            assert ours == theirs and ours is not theirs
+            assert engine.rules.kept_document(state, move)[part][0] is ours
+            places += part == "cells"
+            arranges += part == "slots"
+    assert places > 10 and arranges > 5

@@ -413,6 +413,14 @@ class GameSpec(Generic[S, M]):
     """All of a position that a legal move's notation, move document and locations depend
     on besides the move (Mixtour: whose supply a placement takes from), so ``Game.offered``
     may keep them per (key, move); None: they depend on more, and are made each time."""
+    kept_document: Callable[[S, M], JSON] | None = None
+    """The move document of an entry ``Game.offered`` keeps: equal to ``move_document``'s,
+    but its parts may be the engine's own tables' (Te-Trix: each cell's entry), since a kept
+    entry is never changed. None: ``move_document``."""
+    answer_memory: Mapping[str, int] = field(default_factory=dict)
+    """Memory a computed answer of an operation (``legal-moves``) holds per byte of its JSON,
+    where it holds less than the cache's ``MEMORY_PER_JSON_BYTE`` because it shares parts
+    with the engine's tables (``kept_document``); ``tests/cache/test_bytes.py`` measures it."""
     type_prefix: str | None = None
     type_names: Mapping[str, str] = field(default_factory=dict)
     game: Game[S, M] = field(init=False, repr=False, compare=False)
@@ -572,7 +580,9 @@ class Game(Generic[S, M]):
 
         With the spec's ``offer_key`` the three are kept per (key, move) and shared between
         answers, as a cached answer's are (nobody changes them): at most ``OFFERS_KEPT``,
-        emptied when full, each a move's few small fields, so the memory is bounded.
+        emptied when full, each a move's few small fields, so the memory is bounded. A kept
+        document may share its parts with the engine's tables (``kept_document``): callers
+        add to the entry, never change its document or locations.
         """
         key_of = self.spec.offer_key
         if key_of is None or document is not None:
@@ -593,7 +603,8 @@ class Game(Generic[S, M]):
         for move in moves:
             kept = table.get(move)
             if kept is None:
-                entry = self._offer(state, move)
+                shared = self.spec.kept_document
+                entry = self._offer(state, move, None if shared is None else shared(state, move))
                 if self._offers_kept >= OFFERS_KEPT:
                     self._forget_offers()
                     table = self._offers[key] = {}

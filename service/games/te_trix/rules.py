@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement, permutations
 from math import factorial, prod
 from typing import Any
@@ -201,21 +201,41 @@ class TeTrix(GameRules[TeTrixState, Move]):
             doc["slots"] = moves.slots(move)
         return doc
 
+    def kept_document(self, state: TeTrixState, move: Move) -> JSON:
+        """``move_document`` for an answer entry ``Game.offered`` keeps: a placement's cells
+        are the ``landings`` table's own entries and an arrangement's slots one list per
+        arrangement (``_kept_slots``), not copies: nobody changes a kept entry."""
+        doc = moves.document(move)
+        if isinstance(move, Placement):
+            if state.arrangement is not None:
+                _add_placement_fields(doc, state, state.arrangement, move, copied=False)
+        elif isinstance(move, Arrangement):
+            doc["slots"] = _kept_slots(move)
+        return doc
+
+
+@cache  # at most 7 shapes x 81 symbol orders (TX-4, TX-6)
+def _kept_slots(arrangement: Arrangement) -> list[dict[str, Any]]:
+    return moves.slots(arrangement)
+
 
 def _add_placement_fields(
-    doc: JSON, state: TeTrixState, arrangement: Arrangement, move: Placement
+    doc: JSON, state: TeTrixState, arrangement: Arrangement, move: Placement, copied: bool = True
 ) -> None:
     """TX-8/TX-13: the cells a placement writes, named as the SVG names them, and its overhang
     with the (solo) bar fields it crosses off.
 
     This runs for every legal placement of a request, so where each slot lands and the
     cell's entry with each symbol come from a table per sheet size and shape (``landings``),
-    each entry copied; ``tests/games/te_trix/reference.py`` holds the plain computation the
-    tests compare with.
+    each entry copied (``copied``) or, for a kept entry, the table's own;
+    ``tests/games/te_trix/reference.py`` holds the plain computation the tests compare with.
     """
     landed, overhang = landings(state.size, arrangement.shape).get(move, OFF_SHEET)
     symbols = arrangement.symbols
-    doc["cells"] = [documents[symbols[slot]].copy() for slot, documents in landed]
+    if copied:
+        doc["cells"] = [documents[symbols[slot]].copy() for slot, documents in landed]
+    else:
+        doc["cells"] = [documents[symbols[slot]] for slot, documents in landed]
     doc["overhang"] = overhang
     doc["bar"] = [] if state.bar is None else crossed_fields(state.bar, overhang)
 

@@ -92,6 +92,10 @@ SPEC: GameSpec[TeTrixState, Move] = GameSpec(
     notation=moves.notation,
     document=moves.document,
     move_document=RULES.move_document,
+    kept_document=RULES.kept_document,
+    # a legal-moves answer's cells and slots are the engine's tables' (kept_document): it
+    # holds 2.1-2.5 bytes a JSON byte (tests/cache/sizes.py), not the cache's default 8
+    answer_memory={"legal-moves": 3},
     encode=codec.encode,
     decode=codec.decode,
     render=_render,
