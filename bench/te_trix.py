@@ -30,3 +30,32 @@ def run(quick: bool = False) -> None:
     )
     seconds = best_of(lambda: [ENGINE.legal_moves(s) for s in rolls])
     print(rate(f"roller arrangements, {len(rolls)} rolls", len(rolls), seconds, "rolls/s"))
+    entries(quick)
+
+
+def entries(quick: bool = False) -> None:
+    """A legal-moves answer's entries made afresh (``Game.offered`` when nothing is kept yet):
+    with the document's cells copied (``move_document``, as before issue 26's sixth session)
+    and shared with the engine's tables (``kept_document``, as a kept entry is made now)."""
+    for players, options in ((2, None), (4, {"size": 9})):
+        states = playout_positions(
+            ENGINE, 20 if quick else 60, 7, players, options, keep=lambda s: s.phase == "place"
+        )
+        asks = [(s, move) for s in states for move in ENGINE.legal_moves(s, ENGINE.to_move(s)[0])]
+        made = {
+            "copied": ENGINE.move_document,
+            "shared": ENGINE.rules.kept_document,
+        }
+        took = {
+            name: best_of(
+                lambda document=document, asks=asks: [
+                    ENGINE._offer(s, move, document(s, move)) for s, move in asks
+                ]
+            )
+            for name, document in made.items()
+        }
+        size = "7x7" if options is None else "9x9"
+        for name, seconds in took.items():
+            label = f"entries made, {players}p {size}, cells {name}"
+            print(rate(label, len(asks), seconds, "entries/s"))
+        print(f"{'  shared / copied':<48} {took['shared'] / took['copied']:>12.2f}×")
