@@ -442,10 +442,11 @@ class GameSpec(Generic[S, M]):
 
 PARSED_KEPT: Final = 4096  # notations a game keeps parsed (``Game.parse_move``)
 PARSED_TEXT_MAX: Final = 64  # the longest notation kept
-OFFER_BYTES: Final = 1536
+OFFER_BYTES: Final = 1024
 """The most memory a kept answer entry of ``Game.offered`` holds on average, beyond what it
-shares with other entries (``tests/games/test_offered.py`` measures every game's along
-random games: about 830 bytes in Mixtour, 1,300-1,400 in Te-Trix)."""
+shares with other entries and the engine's tables (``tests/games/test_offered.py`` measures
+every game's along random games: about 780 bytes in Mixtour, 840 in Te-Trix since its kept
+entries share their cells, ``kept_document``; 1,300-1,400 before)."""
 OFFERS_KEPT: Final = (24 << 20) // OFFER_BYTES
 """The answer entries a game keeps made (``Game.offered``): at most 24 MiB a game. A Te-Trix
 sheet's entries are shared by every position with the same arrangement (about 10,000 of them
