@@ -199,11 +199,7 @@ def _alpha_beta_equals_negamax(state, depths) -> bool:
         ), (ENGINE.encode(state), depth)
     legal = ENGINE.legal_moves(state)
     worth = {m: _after(state, m, state.turn, max(depths) - 1) for m in legal}
-    mx_bot.DEPTH, kept = max(depths), mx_bot.DEPTH
-    try:
-        move, spent = mx_bot.search(ENGINE.rules, state, state.turn, legal, 10**7)
-    finally:
-        mx_bot.DEPTH = kept
+    move, spent = mx_bot.search(ENGINE.rules, state, state.turn, legal, 10**7, None, max(depths))
     assert worth[move] == max(worth.values()), ENGINE.encode(state)
     assert 0 < spent < 10**7
     return len(set(worth.values())) > 1

@@ -181,7 +181,7 @@ class _Search:
         self, state: MixtourState, move: Move, mover: int, depth: int, alpha: float, beta: float
     ) -> float:
         """``move``'s worth for ``mover``: a finished game is won, lost or drawn (MX-8, MX-10);
-        a pass may leave the mover to move again."""
+        otherwise the opponent moves next (every move, a pass too, hands the turn over)."""
         if self.made == self.looks:
             raise _Spent
         self.made += 1
@@ -191,8 +191,6 @@ class _Search:
         if after.turn is None:
             winners = self.rules.status(after).winners
             return WON if mover in winners else -WON if winners else 0.0
-        if after.turn == mover:
-            return self.worth(after, depth, alpha, beta)
         return -self.worth(after, depth, -beta, -alpha)
 
 
@@ -219,15 +217,16 @@ def search(
     ranked: Sequence[Move],
     looks: int,
     clock: Clock | None = None,
+    plies: int = DEPTH,
 ) -> tuple[Move, int]:
     """The move of ``ranked`` (best judged first) that alpha-beta prefers, searched one ply
-    deeper at a time up to ``DEPTH`` while ``looks`` last and ``clock`` names no limit; the
+    deeper at a time up to ``plies`` while ``looks`` last and ``clock`` names no limit; the
     deepest finished search decides (the first of ``ranked`` when none finishes), and the
     looks it spent."""
     found = _Search(rules, looks, clock)
     best = ranked[0]
     order = list(ranked)
-    for depth in range(DEPTH):
+    for depth in range(plies):
         alpha, chosen = -2 * WON, order[0]
         try:
             for move in order:
