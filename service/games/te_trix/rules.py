@@ -193,25 +193,24 @@ class TeTrix(GameRules[TeTrixState, Move]):
         No ``player``: several players may place the same move at once (TX-9) and the cells
         are the same on every sheet; the front end knows whose legal moves it asked for.
         """
-        doc = moves.document(move)
-        if isinstance(move, Placement):
-            if state.arrangement is not None:
-                _add_placement_fields(doc, state, state.arrangement, move)
-        elif isinstance(move, Arrangement):
-            doc["slots"] = moves.slots(move)
-        return doc
+        return _document(state, move, copied=True)
 
     def kept_document(self, state: TeTrixState, move: Move) -> JSON:
         """``move_document`` for an answer entry ``Game.offered`` keeps: a placement's cells
         are the ``landings`` table's own entries and an arrangement's slots one list per
         arrangement (``_kept_slots``), not copies: nobody changes a kept entry."""
-        doc = moves.document(move)
-        if isinstance(move, Placement):
-            if state.arrangement is not None:
-                _add_placement_fields(doc, state, state.arrangement, move, copied=False)
-        elif isinstance(move, Arrangement):
-            doc["slots"] = _kept_slots(move)
-        return doc
+        return _document(state, move, copied=False)
+
+
+def _document(state: TeTrixState, move: Move, copied: bool) -> JSON:
+    """``move_document`` (``copied``: every part a new object) or ``kept_document``."""
+    doc = moves.document(move)
+    if isinstance(move, Placement):
+        if state.arrangement is not None:
+            _add_placement_fields(doc, state, state.arrangement, move, copied)
+    elif isinstance(move, Arrangement):
+        doc["slots"] = moves.slots(move) if copied else _kept_slots(move)
+    return doc
 
 
 @cache  # at most 7 shapes x 81 symbol orders (TX-4, TX-6)
@@ -220,7 +219,7 @@ def _kept_slots(arrangement: Arrangement) -> list[dict[str, Any]]:
 
 
 def _add_placement_fields(
-    doc: JSON, state: TeTrixState, arrangement: Arrangement, move: Placement, copied: bool = True
+    doc: JSON, state: TeTrixState, arrangement: Arrangement, move: Placement, copied: bool
 ) -> None:
     """TX-8/TX-13: the cells a placement writes, named as the SVG names them, and its overhang
     with the (solo) bar fields it crosses off.
