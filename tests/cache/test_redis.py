@@ -69,8 +69,11 @@ def test_result_cached_by_one_process_is_a_hit_in_another(redis_server):
         state = json.loads(call(first + "/v1/games/mixtour/play", body)[1])["state"]
         status, answer = call(first + "/v1/games/mixtour/legal-moves", {"state": state})
         assert status == 200
+        # The first process writes behind its answer. Wait for its legal-moves entry itself:
+        # ``play`` writes too, so a key in Redis is no sign that this one is there yet.
+        stored = 'regelwerk_cache_writes_total{op="legal-moves",result="stored",tier="redis"}'
         deadline = time.monotonic() + 30  # only stops a hung run
-        while redis_server.dbsize() == 0:  # the first process writes behind its answer
+        while metric(first, stored) == 0:
             assert time.monotonic() < deadline, "the first process never wrote to Redis"
             time.sleep(0.02)
         status, again = call(second + "/v1/games/mixtour/legal-moves", {"state": state})
