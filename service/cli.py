@@ -350,7 +350,7 @@ def _record_verdict(rules: Rules, start: int, chunk: str) -> dict[str, Any]:
     try:
         claim = read_record(chunk, offset=start - 1)  # its lines numbered as the file's
         game = claim.game
-        return verify(rules, rules.engine(claim.game), claim).line(start, game)
+        return verify(rules, rules.engine(claim.game), claim, position=False).line(start, game)
     except ServiceError as error:
         return refused(start, game, error)
 

@@ -427,8 +427,10 @@ class Verdict:
         }
 
 
-def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
+def verify(rules: Rules, engine: Engine, claim: Claim, *, position: bool = True) -> Verdict:
     """Replays the claim and compares its result (synchronous: the engines' work).
+    ``position``: the verdict carries the last position, signed (a batch line, which answers
+    without it, passes False and skips the encoding).
 
     Raises ServiceError for what makes the claim unverifiable as a request (too many moves, a bad
     seed, an unknown key id); every other finding is a problem of the verdict."""
@@ -496,10 +498,10 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
             break
         plies += 1
     spend(POSITION_COST, Msg.of("error-work-result"))
-    status, scores = engine.status(state), engine.scores(state)
+    status = engine.status(state)
     summary = {
         "status": status.label,
-        "scores": list(scores.values),
+        "scores": list(engine.totals(state)),
         "winners": list(status.winners),
     }
     if plies == len(claim.moves):
@@ -507,8 +509,11 @@ def verify(rules: Rules, engine: Engine, claim: Claim) -> Verdict:
     fair = None
     if isinstance(secret, FairDice) and counted is not None:
         fair = fair_after(engine, state, secret, counted.fair)
-    end = rules.loaded(engine, state, rules.keys.signing(key), dice=key, fair=fair)
-    if history and counted is not None and counted.digests is not None:
+    forks = history and counted is not None and counted.digests is not None
+    end = None
+    if position or forks:
+        end = rules.loaded(engine, state, rules.keys.signing(key), dice=key, fair=fair)
+    if history and counted is not None and counted.digests is not None and end is not None:
         # the last state as it is answered (a finished one with its reveal)
         counted.digests[state_digest(end.encoded)] = counted.fair.ply or 0
         problems.extend(_forks(history, counted.digests, moved, claim))
@@ -809,7 +814,7 @@ def verify_line(rules: Rules, number: int, raw: bytes | str) -> dict[str, Any]:
             game = name
             engine = rules.engine(name)
             body = Body({k: v for k, v in data.items() if k != "game"}, set(VERIFY_FIELDS))
-            return verify(rules, engine, read_claim(body, name)).line(number, game)
+            return verify(rules, engine, read_claim(body, name), position=False).line(number, game)
     except jsonio.JSONDecodeError as exc:
         error = line_not_json(exc)
     except ServiceError as exc:
