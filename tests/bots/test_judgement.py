@@ -16,6 +16,8 @@ from service.games.core import driver
 from service.games.te_trix import bot as tx_bot
 from service.games.tric_trac import bot as tt_bot
 from service.games.tric_trac.state import INITIAL_BOARD, MOVE, Rules, TricTracState
+from service.games.tric_trac.turns import relative
+from service.settings import Settings
 
 TRIC_TRAC = REGISTRY["tric-trac"]
 TE_TRIX = REGISTRY["te-trix"]
@@ -83,8 +85,9 @@ def test_tt15_the_race_counts_only_the_stones_still_needed():
     beyond = _state({2: -12, 20: -2})
     assert tt_bot.judge(rules, base, 0) == pytest.approx(tt_bot.judge(rules, beyond, 0))
     needed = _state({2: -10, 3: -2, 13: -2})  # two of the twelve a pip further each
+    # ... and, two together, one more point Black holds (TT-9)
     assert tt_bot.judge(rules, needed, 0) - tt_bot.judge(rules, base, 0) == pytest.approx(
-        2 * tt_bot.PIP
+        2 * tt_bot.PIP - tt_bot.BLOCKS
     )
 
 
@@ -143,6 +146,48 @@ def test_tt6_a_throw_deeper_weighs_the_best_turns_by_what_every_throw_then_gives
         assert looked > len(legal)
         checked += 1
     assert checked >= 3
+
+
+def test_tt6_only_strong_has_room_for_a_throw_deeper():
+    """Medium judges one ply (``DEEPER_FROM`` is above its looks), strong a throw deeper too;
+    one position's turns with just fewer looks than ``DEEPER_FROM`` stay one ply."""
+    strongest = Settings().suggest_max_budget
+    medium, strong = (n * 61 // 2 for n in (bots.LEVELS["medium"], strongest))
+    assert medium < tt_bot.DEEPER_FROM <= strong
+    checked = 0
+    for state in tric_trac_turns(12)[:4]:
+        legal = TRIC_TRAC.legal_moves(state)
+        p = state.player
+        one = TRIC_TRAC.spec.candidates(state, p, legal, tt_bot.DEEPER_FROM - 1, None)
+        deeper = TRIC_TRAC.spec.candidates(state, p, legal, tt_bot.DEEPER_FROM, None)
+        assert one[1] == len(legal)
+        assert deeper[1] > len(legal)
+        checked += 1
+    assert checked >= 3
+
+
+def test_tt9_a_point_held_by_two_stones_counts_blocks(monkeypatch):
+    """TT-9: a point from 2 to 23 held by two or more stones takes no opposing stone: each
+    one's own counts ``BLOCKS`` for the side judged, each of the opponent's as much against;
+    start and target fields (TT-2) count nothing."""
+    board = [0] * 24
+    board[0], board[23] = 5, -5  # start fields: no block
+    board[4], board[9] = 2, 3  # Red holds points 5 and 10
+    board[15] = -2  # Black holds point 16
+    board[7], board[20] = 1, -1  # blots hold nothing
+    assert tt_bot._blocks(board) == 1
+    weight = tt_bot.BLOCKS
+    assert weight > 0
+    rules, blocked = TRIC_TRAC.rules, 0
+    for state in tric_trac_turns(6):
+        for p in (0, 1):
+            held = tt_bot._blocks(relative(state.board, p))
+            judged = tt_bot.judge(rules, state, p)
+            monkeypatch.setattr(tt_bot, "BLOCKS", 0.0)
+            assert judged - tt_bot.judge(rules, state, p) == pytest.approx(weight * held)
+            monkeypatch.undo()
+            blocked += held != 0
+    assert blocked
 
 
 def test_tx11_potential_counts_kept_regions_as_scored_and_growing_ones_in_part():

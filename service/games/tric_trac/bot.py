@@ -13,13 +13,15 @@ positions it leads to (``judge``, from the mover's side):
   is a throw later). A stone is reached from one of the other side's stones by one number or
   both; while that side has stones on its start field, every number moves one off (TT-10),
   so only those reach (by one number or both) and, when a single one waits, the others by
-  the number it leaves (blocks and the Hucke, TT-9 and TT-11, not looked at).
+  the number it leaves (the Hucke, TT-11, not looked at; nor blocks on the way, TT-9);
+- the blocks (TT-9): each point from 2 to 23 held by two or more of one's own stones, where
+  no opposing stone may land, counts ``BLOCKS``; each the opponent holds, as much against.
 
-The search looks first at every turn of the throw (one ply), then, as far as the budget
-reaches, at the best few a throw deeper: for each of the 21 throws that follow (TT-5, the
-same side after a double, TT-6) the best turn of whoever throws, by the same judgement, and
-takes the turn whose expectation is best. A small budget is one ply; a larger one weighs two
-to ``DEEP`` turns a throw deeper. Measured in docs/bots.md (``./dev bench bots``).
+The search looks first at every turn of the throw (one ply). With room for ``DEEPER_FROM``
+positions (strong's budget, not medium's) it then looks at the best few a throw deeper: for
+each of the 21 throws that follow (TT-5, the same side after a double, TT-6) the best turn
+of whoever throws, by the same judgement, and takes the turn whose expectation is best, of
+up to ``DEEP`` turns. Measured in docs/bots.md (``./dev bench bots``).
 """
 
 from __future__ import annotations
@@ -40,7 +42,14 @@ from .turns import relative
 PIP = 0.08  # a pip of the race
 BLOTS = 0.7  # what one's own blots may lose
 THEIRS = 0.2  # what the opponent's may lose
+# A point held, one ply deep against pip_and_hit (800 seeded games each, seeds tt-a and
+# tt-b): 0 → 76.1%, 0.1 → 78.9%, 0.3 → 80.8%, 0.5 → 81.6%, 0.8 → 81.5%, 1.2 → 79.4%.
+BLOCKS = 0.5
 DEEP = 5  # turns weighed a throw deeper, at most
+# Positions a throw deeper needs room for: strong's budget (4,880), not medium's (1,525). One
+# ply against a throw deeper is a clear step (42.8% of 600 direct games), so the two levels
+# differ by it.
+DEEPER_FROM = 4_000
 WON = 1000.0  # a finished game: won or lost outright
 
 
@@ -103,8 +112,25 @@ def judge(rules: TricTrac, state: TricTracState, player: int) -> float:
     theirs = _race(board, goal - yours, -1)
     points = mine - yours
     return (
-        points + PIP * (theirs - own) - BLOTS * _exposure(board, 1) + THEIRS * _exposure(board, -1)
+        points
+        + PIP * (theirs - own)
+        - BLOTS * _exposure(board, 1)
+        + THEIRS * _exposure(board, -1)
+        + BLOCKS * _blocks(board)
     )
+
+
+def _blocks(board: Sequence[int]) -> int:
+    """The points from 2 to 23 one holds with two or more stones (TT-9: no opposing stone may
+    land there) less those the opponent holds; start and target fields block nothing (TT-2)."""
+    held = 0
+    for i in range(1, POINTS - 1):
+        count = board[i]
+        if count >= 2:
+            held += 1
+        elif count <= -2:
+            held -= 1
+    return held
 
 
 def _race(board: Sequence[int], needed: int, sign: int) -> int:
@@ -156,15 +182,15 @@ def choose(
     rules: TricTrac, state: TricTracState, player: int, legal: Sequence[Move], looks: int
 ) -> tuple[Sequence[Move], int]:
     """``legal`` (the turns of a throw) cut to the turn the judgement prefers: every turn one
-    ply deep (``judged``), then the best ``DEEP`` (as many as ``looks`` leaves room for, if
-    two or more) a throw deeper."""
+    ply deep (``judged``), then, with ``DEEPER_FROM`` looks, the best ``DEEP`` (as many as
+    ``looks`` leaves room for, if two or more) a throw deeper."""
     found, looked = judged(rules, state, player, legal, looks)
     if not found:
         return legal, 0
     # best first; equals in the order of ``legal`` (``found`` keeps it)
     ranked = [turn for turn, _ in sorted(found, key=lambda f: -f[1])]
     deeper = min(DEEP, (looks - looked) // (len(THROWS) * len(legal)))
-    if deeper < 2:
+    if deeper < 2 or looks < DEEPER_FROM:
         return [ranked[0]], looked
     best: tuple[float, Move] | None = None
     for turn in ranked[:deeper]:
@@ -176,4 +202,15 @@ def choose(
     return [best[1]], looked
 
 
-__all__ = ["BLOTS", "DEEP", "PIP", "THEIRS", "choose", "judge", "judged", "reach"]
+__all__ = [
+    "BLOCKS",
+    "BLOTS",
+    "DEEP",
+    "DEEPER_FROM",
+    "PIP",
+    "THEIRS",
+    "choose",
+    "judge",
+    "judged",
+    "reach",
+]
