@@ -381,6 +381,15 @@ def test_a_second_successor_of_a_state_is_reported_as_a_fork(line, secret_client
     variables = {"m": body["moves"], "f": body["fair"], "h": history}
     answer = secret_client.post("/graphql", json={"query": query, "variables": variables}).json()
     assert answer["data"]["verify"] == {"valid": False, "problems": [{"code": "FORKED", "ply": k}]}
+    # and a batch line (whose verdict carries no position, yet its history is checked)
+    batch = secret_client.post(
+        "/v1/verify",
+        content=jsonio.dumps({"game": "tric-trac", **body}) + b"\n",
+        headers={"content-type": "application/x-ndjson"},
+    )
+    (verdict,) = [jsonio.loads(text) for text in batch.text.splitlines()]
+    assert not verdict["valid"]
+    assert [(p["code"], p["ply"]) for p in verdict["problems"]] == [("FORKED", k)]
 
 
 @pytest.mark.parametrize(
