@@ -509,14 +509,17 @@ def verify(rules: Rules, engine: Engine, claim: Claim, *, position: bool = True)
     fair = None
     if isinstance(secret, FairDice) and counted is not None:
         fair = fair_after(engine, state, secret, counted.fair)
-    forks = history and counted is not None and counted.digests is not None
+    line = None  # the digests of the line played and its last ply, when a history is checked
+    if history and counted is not None and counted.digests is not None:
+        line = (counted.digests, counted.fair.ply or 0)
     end = None
-    if position or forks:
+    if position or line is not None:
         end = rules.loaded(engine, state, rules.keys.signing(key), dice=key, fair=fair)
-    if history and counted is not None and counted.digests is not None and end is not None:
+    if line is not None and end is not None:
+        digests, last = line
         # the last state as it is answered (a finished one with its reveal)
-        counted.digests[state_digest(end.encoded)] = counted.fair.ply or 0
-        problems.extend(_forks(history, counted.digests, moved, claim))
+        digests[state_digest(end.encoded)] = last
+        problems.extend(_forks(history, digests, moved, claim))
     verdict = Verdict(not problems, problems, plies, end, summary)
     if verdict.valid and rules.keys:
         verdict.certificate = certificate(rules, engine, claim, summary)
