@@ -20,9 +20,11 @@ A differential test holds both paths byte-identical.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from inspect import isawaitable
+from keyword import iskeyword
 from typing import Any
 
 import strawberry
@@ -94,6 +96,9 @@ class FieldPlan:
     sync_below: bool = True  # completing its value awaits nothing (its resolver may)
     simple: bool = False  # a leaf, not a list: completes by one serialize call
     typename: str | None = None  # for __typename: the parent's type name
+    # for a list of objects whose fields are all plain attributes of scalar type (a legal
+    # move's notation, document, probability): completes the whole list in one call (_rows)
+    rows: Callable[[Sequence[Any]], list[dict[str, Any]]] | None = None
 
 
 @dataclass(slots=True)
@@ -241,6 +246,8 @@ class Compiler:
         plan.sync_below = all(f.sync for f in below)
         plan.simple = plan.leaf is not None and LIST not in wrappers
         plan.sync = not plan.is_async and plan.sync_below
+        if plan.object_plan is not None and wrappers[-2:] == (LIST, NON_NULL):
+            plan.rows = _rows(plan.object_plan)
         return plan
 
     def _arguments(self, plan: FieldPlan, variables: Any) -> dict[str, Any]:
@@ -263,6 +270,78 @@ def _fast_serialize(named: GraphQLScalarType | GraphQLEnumType) -> Callable[[Any
             return lambda v: v if type(v) is int and -(2**31) <= v < 2**31 else serialize(v)
         return serialize
     return lambda v: v if type(v) is exact else serialize(v)
+
+
+# The most fields a row function is made for (a selection of more completes field by field).
+ROW_FIELDS = 16
+
+
+def _rows(plan: list[FieldPlan]) -> Callable[[Sequence[Any]], list[dict[str, Any]]] | None:
+    """For a list of objects whose selected fields are all plain attributes completing by one
+    serialize call (or ``__typename``): a function that completes the whole list, one dict a
+    item, with no call and no loop per field (``selection_sync`` costs about 0.45 µs an item
+    of three fields, this 0.23). A null in a non-null field raises :class:`Fallback`, as
+    ``selection_sync`` does. None for any other selection."""
+    if not plan or len(plan) > ROW_FIELDS:
+        return None
+    shape: list[tuple[str | None, bool]] = []
+    for f in plan:
+        if f.typename is not None:
+            shape.append((None, False))
+        elif f.simple and f.attribute is not None and f.leaf is not None:
+            shape.append((f.attribute, bool(f.wrappers)))
+        else:
+            return None
+    constants: list[Any] = []
+    for f in plan:
+        constants += [f.key, f.typename if f.typename is not None else f.leaf]
+    rows: Callable[[Sequence[Any]], list[dict[str, Any]]] = _row_maker(tuple(shape))(
+        _null, *constants
+    )
+    return rows
+
+
+def _null(key: str) -> Any:
+    raise Fallback(f"null in {key}")
+
+
+@lru_cache(maxsize=128)
+def _row_maker(shape: tuple[tuple[str | None, bool], ...]) -> Callable[..., Any]:
+    """The factory of row functions for one shape: each field's attribute (None for
+    ``__typename``) and whether it is non-null. The generated source holds only our own
+    schema's Python attribute names and numbered names; the response keys (a client's
+    aliases), the type names and the serializers are the factory's arguments."""
+    reads: list[str] = []
+    entries: list[str] = []
+    for i, (attribute, required) in enumerate(shape):
+        if attribute is None:
+            entries.append(f"K{i}: C{i}")
+            continue
+        if not attribute.isidentifier() or iskeyword(attribute):
+            raise ValueError(f"not an attribute name: {attribute!r}")
+        reads.append(f"            v{i} = o.{attribute}")
+        if required:  # checked where selection_sync checks it: before this field's serialize
+            entries.append(f"K{i}: C{i}(v{i}) if v{i} is not None else null(K{i})")
+        else:
+            entries.append(f"K{i}: None if v{i} is None else C{i}(v{i})")
+    parameters = ", ".join(f"K{i}, C{i}" for i in range(len(shape)))
+    source = "\n".join(
+        [
+            f"def make(null, {parameters}):",
+            "    def rows(items):",
+            "        out = []",
+            "        append = out.append",
+            "        for o in items:",
+            *reads,
+            f"            append({{{', '.join(entries)}}})",
+            "        return out",
+            "    return rows",
+        ]
+    )
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "<graphql row>", "exec"), namespace)
+    maker: Callable[..., Any] = namespace["make"]
+    return maker
 
 
 def _unwrap(gql_type: GraphQLOutputType) -> tuple[tuple[str, ...], GraphQLNamedType]:
@@ -391,6 +470,8 @@ class _Run:
                     raise Fallback(f"null in {f.key}")
                 if leaf is not None:
                     return [leaf(item) for item in value]
+                if f.rows is not None:
+                    return f.rows(value)
                 if plan is not None:
                     select = self.selection_sync
                     return [select(plan, item) for item in value]

@@ -7,8 +7,11 @@ import hashlib
 import json
 
 import pytest
+from graphql import parse
 from starlette.testclient import TestClient
 
+from service.api import graphql_plan
+from service.api.graphql import LegalMove, schema
 from service.app import create_app
 from service.games import REGISTRY
 from service.settings import Settings
@@ -78,6 +81,14 @@ def corpus():
       ... on Position { legalMoves(player: 7) { notation } } } }"""
     out.append(
         ("field error (falls back)", {"query": q, "variables": {"s": _seeded_state("mixtour")}})
+    )
+    q = """query($s: JSON!) { position(game: "te-trix", state: $s) { ... on Position {
+      legalMoves { __typename n: notation p: probability move again: notation } } } }"""
+    out.append(
+        (
+            "rows with aliases and __typename",
+            {"query": q, "variables": {"s": _seeded_state("te-trix")}},
+        )
     )
     out.append(("directive (not compiled)", {"query": "{ games @include(if: true) { id } }"}))
     out.append(("introspection (not compiled)", {"query": "{ __schema { queryType { name } } }"}))
@@ -182,3 +193,53 @@ def test_an_over_budget_request_answers_the_same_on_both_paths():
     codes = [e["extensions"]["code"] for e in answer.get("errors", [])]
     assert refused or "WORK_BUDGET_EXCEEDED" in codes, answer
     assert _endpoint(fast.app).paths["fallback"] == 1
+
+
+def _legal_moves_plan(selection):
+    compiler = graphql_plan.Compiler(schema)
+    document = parse(
+        f"""query($s: JSON!) {{ position(game: "mixtour", state: $s) {{
+        ... on Position {{ legalMoves {{ {selection} }} }} }} }}"""
+    )
+    plan = compiler.compile(document, document.definitions[0])
+    members = plan.root[0].union_plans.values()
+    return compiler, next(f for p in members for f in p if f.name == "legalMoves")
+
+
+def _move(notation, probability=None):
+    return LegalMove(
+        _game="mixtour", notation=notation, move={"kind": "place"}, probability=probability
+    )
+
+
+def test_a_list_of_plain_fields_completes_by_rows_as_field_by_field():
+    """A list of objects whose fields are plain attributes (a legal move's notation, document,
+    probability) completes in one call (``FieldPlan.rows``): the same dicts, keys in the
+    document's order under their aliases, as ``selection_sync`` makes one item at a time."""
+    compiler, field = _legal_moves_plan("__typename n: notation probability move")
+    assert field.rows is not None
+    run = graphql_plan._Run(compiler, {}, graphql_plan._Info(None))
+    moves = [_move("c3"), _move("a1-b2", 0.25)]
+    by_rows = field.rows(moves)
+    assert by_rows == [run.selection_sync(field.object_plan, m) for m in moves]
+    assert by_rows[1] == {
+        "__typename": "LegalMove",
+        "n": "a1-b2",
+        "probability": 0.25,
+        "move": {"kind": "place"},
+    }
+    assert list(by_rows[0]) == ["__typename", "n", "probability", "move"]
+
+
+def test_a_null_in_a_non_null_field_of_a_row_falls_back():
+    compiler, field = _legal_moves_plan("notation probability")
+    run = graphql_plan._Run(compiler, {}, graphql_plan._Info(None))
+    broken = _move("c3")
+    broken.notation = None  # what no resolver makes: the plan gives up, graphql-core answers
+    with pytest.raises(graphql_plan.Fallback, match="null in notation"):
+        field.rows([_move("a1"), broken])
+
+
+def test_a_field_with_a_resolver_completes_field_by_field():
+    _, field = _legal_moves_plan("notation description")
+    assert field.rows is None
