@@ -232,8 +232,7 @@ def test_a_list_of_plain_fields_completes_by_rows_as_field_by_field():
 
 
 def test_a_null_in_a_non_null_field_of_a_row_falls_back():
-    compiler, field = _legal_moves_plan("notation probability")
-    run = graphql_plan._Run(compiler, {}, graphql_plan._Info(None))
+    _, field = _legal_moves_plan("notation probability")
     broken = _move("c3")
     broken.notation = None  # what no resolver makes: the plan gives up, graphql-core answers
     with pytest.raises(graphql_plan.Fallback, match="null in notation"):
