@@ -53,8 +53,9 @@ C = 1.4
 # releases that share a Redis never answer with each other's evaluations. 2: Tric Trac's and
 # Te-Trix's judgements (issue 27); 3: Triominos Junior's; 4: Tric Trac's blots and race;
 # 5: Te-Trix's cells no shape can fill; 6: Mixtour's alpha-beta search at strong's budget;
-# 7: Tric Trac's blocks, and its throw deeper at strong's budget only.
-VERSION = 7
+# 7: Tric Trac's blocks, and its throw deeper at strong's budget only; 8: Te-Trix's last
+# round judged by its scores at strong's budget.
+VERSION = 8
 # Strength levels by their budgets; the last is whatever SUGGEST_MAX_BUDGET allows.
 LEVELS = {"easy": 10, "medium": 50, "strong": None}
 # Levels that slip: a move is chosen by the game's judgement (``GameSpec.judged``) with the

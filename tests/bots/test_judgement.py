@@ -18,6 +18,7 @@ from service.games.tric_trac import bot as tt_bot
 from service.games.tric_trac.state import INITIAL_BOARD, MOVE, Rules, TricTracState
 from service.games.tric_trac.turns import relative
 from service.settings import Settings
+from tests.games.te_trix.helpers import arranged, position
 
 TRIC_TRAC = REGISTRY["tric-trac"]
 TE_TRIX = REGISTRY["te-trix"]
@@ -339,3 +340,70 @@ def test_tt15_the_race_is_the_pips_of_the_stones_nearest_home_over_random_positi
             for needed in range(16):
                 assert _race(board, needed, 1) == sum(ups[:needed])
                 assert _race(board, needed, -1) == sum(downs[:needed])
+
+
+# Te-Trix sheets for the last round (TX-10): a checkerboard of circles and crosses scores
+# nothing (no two equal symbols touch, TX-11); with only its middle cell empty no shape can be
+# entered on it (a shape's cells on the sheet must be empty, TX-8).
+CHECKERED = tuple("".join("ox"[(r + c) % 2] for c in range(7)) for r in range(7))
+CHECKERED_MIDDLE_EMPTY = tuple(
+    row[:3] + "." + row[4:] if r == 3 else row for r, row in enumerate(CHECKERED)
+)
+SQUARES_TOP_EMPTY = ("." * 7,) + ("s" * 7,) * 6  # one region of 42 squares, the top row free
+
+
+def _arranging(*sheets):
+    return position(*sheets, phase="arrange", roll="ssss")
+
+
+def test_tx10_strong_judges_an_arrangement_that_ends_the_game_by_its_final_scores():
+    """TX-10, TX-11: Blue (player 1) can enter no shape, so whatever Red (0) arranges ends the
+    game once Red has entered it. From ``LAST_ROUND_FROM`` looks (strong's budget) each
+    arrangement is worth Red's best final score less Blue's (0) plus ``DECIDED`` (a won game);
+    below it (medium's), the potential Red's best placement leaves."""
+    state = _arranging(SQUARES_TOP_EMPTY, CHECKERED_MIDDLE_EMPTY)
+    legal = TE_TRIX.legal_moves(state)
+    found, _ = tx_bot.judged_arrangements(state, 0, legal, tx_bot.LAST_ROUND_FROM)
+    assert len(found) == len(legal)
+    worth = {TE_TRIX.notation(a): w for a, w, _ in found}
+    assert worth["I:ssss"] == tx_bot.DECIDED + 46  # four more squares along the top row
+    assert worth["O:ssss"] == tx_bot.DECIDED + 44  # two on the sheet, two over its edge
+    kept, _ = TE_TRIX.spec.candidates(state, 0, legal, tx_bot.LAST_ROUND_FROM, None)
+    assert [TE_TRIX.notation(m) for m in kept] == ["I:ssss"]
+    medium, _ = tx_bot.judged_arrangements(state, 0, legal, tx_bot.LAST_ROUND_FROM - 1)
+    for arrangement, w, move in medium:
+        after = tx_bot._after(state, 0, arrangement, move)
+        assert w == after < tx_bot.DECIDED
+
+
+def test_tx10_strong_may_arrange_what_it_cannot_enter_when_that_wins():
+    """TX-10: Red (0) cannot enter any shape, Blue can; an arrangement ends the game with
+    Red's 48 against the 0 Blue makes of it: strong counts it a won game (no placement of
+    its own), medium finds no arrangement it can enter and leaves the choice to the search."""
+    red = tuple("s" * 7 if r != 3 else "sss.sss" for r in range(7))
+    blue = ("." * 7, *CHECKERED[1:])
+    state = _arranging(red, blue)
+    legal = TE_TRIX.legal_moves(state)
+    found, _ = tx_bot.judged_arrangements(state, 0, legal, tx_bot.LAST_ROUND_FROM)
+    assert found and all(w == tx_bot.DECIDED + 48 and m is None for _, w, m in found)
+    assert tx_bot.judged_arrangements(state, 0, legal, tx_bot.LAST_ROUND_FROM - 1)[0] == []
+
+
+def test_tx10_in_the_last_round_strong_places_for_the_score():
+    """TX-10, TX-11: once a player cannot enter the arrangement, the round is the last, and
+    from ``LAST_ROUND_FROM`` looks a placement is worth the score it makes, not a potential."""
+    # two circles on the top row start a region the potential counts in part, the score not
+    state = arranged(position(SQUARES_TOP_EMPTY, CHECKERED_MIDDLE_EMPTY), "I:ooss")
+    assert state.phase == "place" and state.blocked == (1,)
+    legal = TE_TRIX.legal_moves(state, 0)
+    strong, _ = tx_bot.judged_placements(state, 0, legal, tx_bot.LAST_ROUND_FROM)
+    medium, _ = tx_bot.judged_placements(state, 0, legal, tx_bot.LAST_ROUND_FROM - 1)
+    assert [m for m, _ in strong] == [m for m, _ in medium] == list(legal)
+    scores = dict(strong)
+    for move, w in medium:
+        sheet, _ = tx_bot._placed(state, 0, state.arrangement, move)
+        assert scores[move] == tx_bot.total(sheet, 7, None)
+        assert w == tx_bot._after(state, 0, state.arrangement, move)
+    assert any(scores[m] != w for m, w in medium)  # the two judgements differ here
+    best = max(strong, key=lambda f: f[1])[0]
+    assert max(medium, key=lambda f: f[1])[1] > tx_bot._after(state, 0, state.arrangement, best)

@@ -13,7 +13,10 @@ one of both sizes together, as TX-11 scores them. An empty cell that no shape ca
 
 The roller (TX-6) chooses the arrangement whose best placement leaves the best potential (in
 a game of several, less the best the others can make of the same arrangement, TX-9); every
-player places where their potential is best. A search looks at as many placements as its
+player places where their potential is best. With room for ``LAST_ROUND_FROM`` looks (strong's
+budget), an arrangement some player cannot enter, which makes its round the last (TX-10), is
+judged by the scores the game ends with instead, a game won or lost outweighing any that goes
+on; so is a placement in the last round. A search looks at as many placements as its
 budget allows, arrangements taken shape by shape, so a small budget looks at a few shapes and
 a large one at every arrangement. Measured in docs/bots.md (``./dev bench bots``).
 """
@@ -38,6 +41,14 @@ PARTIAL = 0.7
 # points a game; counting the parts at the edge too, +1.5 (a shape may hang over the edge).
 HOLE = 1.0
 SHAPE_CELLS = len(BASE[0])  # every shape is a tetromino
+# With room for this many looks (strong's 4,880, not medium's 1,525), the last round is judged
+# by its scores (TX-10, TX-11): an arrangement some player cannot enter ends the game once the
+# others have entered it, and a placement in that round is worth the score it makes. Measured
+# in docs/bots.md ("Te-Trix: the last round at strong").
+LAST_ROUND_FROM = 4_000
+# What a game that an arrangement ends is worth beyond its score difference, won (+) or lost
+# (−): more than any judgement of a game that goes on.
+DECIDED = 1_000.0
 
 
 def potential(masks: Sequence[int], size: int, bar: int | None) -> float:
@@ -152,6 +163,12 @@ def judged_placements(
     step = -(-len(moves) // max(looks, 1))  # ceil: at most ``looks`` looked at
     seen = moves[::step]
     arrangement = state.arrangement
+    if state.blocked and state.players > 1 and looks >= LAST_ROUND_FROM:
+        # TX-10: the last round; a placement is worth the score it makes (TX-11)
+        size = state.size
+        return [
+            (m, float(total(_placed(state, player, arrangement, m)[0], size, None))) for m in seen
+        ], len(seen)
     return [(m, _after(state, player, arrangement, m)) for m in seen], len(seen)
 
 
@@ -169,15 +186,18 @@ def choose_placement(
 
 def judged_arrangements(
     state: TeTrixState, player: int, legal: Sequence[Move], looks: int
-) -> tuple[list[tuple[Arrangement, float, Placement]], int]:
+) -> tuple[list[tuple[Arrangement, float, Placement | None]], int]:
     """The roller's arrangements (TX-6) that have a placement, looked at shape by shape while
     ``looks`` lasts (each placement looked at counts one; the first always, every k-th of its
     placements when all of them are more than ``looks``), each with its worth: its best
     placement's potential, less the best potential another player (TX-9) can make of it, and
-    that placement."""
+    that placement. From ``LAST_ROUND_FROM`` looks, an arrangement some player cannot enter
+    (TX-10) is worth the game it ends (``_game_ended``), even when ``player`` cannot enter it
+    (its placement None)."""
     arrangements = by_shape([m for m in legal if isinstance(m, Arrangement)])
-    found: list[tuple[Arrangement, float, Placement]] = []
+    found: list[tuple[Arrangement, float, Placement | None]] = []
     looked = 0
+    last_round = looks >= LAST_ROUND_FROM and state.players > 1
     for arrangement in arrangements:
         sheets = [
             placements(state.size, sheet.filled, arrangement, state.bar) for sheet in state.sheets
@@ -192,6 +212,9 @@ def judged_arrangements(
             sheets = [moves[::step] for moves in sheets]
             cost = sum(len(p) for p in sheets)
         looked += cost
+        if last_round and not all(sheets):
+            found.append((arrangement, *_game_ended(state, player, arrangement, sheets)))
+            continue
         worth, move = best_placement(state, player, arrangement, sheets[player])
         if move is None:
             continue
@@ -204,6 +227,29 @@ def judged_arrangements(
             worth -= max(others)
         found.append((arrangement, worth, move))
     return found, looked
+
+
+def _game_ended(
+    state: TeTrixState, player: int, arrangement: Arrangement, sheets: Sequence[Sequence[Placement]]
+) -> tuple[float, Placement | None]:
+    """An arrangement some player cannot enter (TX-10: the round is the last; every other
+    player still enters it): ``player``'s final score less the best other player's, each
+    entering it where it scores most (TX-11), plus ``DECIDED`` for a game won or less it for
+    one lost; and ``player``'s placement (None: they cannot enter it either)."""
+    finals: list[int] = []
+    mine: Placement | None = None
+    for p, moves in enumerate(sheets):
+        best = total(state.sheets[p], state.size, None)  # what a player who cannot enter keeps
+        chosen: Placement | None = None
+        for move in moves:
+            points = total(_placed(state, p, arrangement, move)[0], state.size, None)
+            if chosen is None or points > best:
+                best, chosen = points, move
+        finals.append(best)
+        if p == player:
+            mine = chosen
+    lead = finals[player] - max(f for p, f in enumerate(finals) if p != player)
+    return lead + (DECIDED if lead > 0 else -DECIDED if lead < 0 else 0.0), mine
 
 
 def keeps_score(state: TeTrixState, player: int, arrangement: Arrangement, move: Placement) -> bool:
@@ -223,15 +269,17 @@ def choose_arrangement(
     if not found:
         return legal, looked
     arrangement, _, move = max(found, key=lambda f: f[1])  # the first of equals
-    if any(isinstance(m, Stop) for m in legal) and not keeps_score(
-        state, player, arrangement, move
+    if any(isinstance(m, Stop) for m in legal) and (
+        move is None or not keeps_score(state, player, arrangement, move)
     ):
         return legal, looked
     return [arrangement], looked
 
 
 __all__ = [
+    "DECIDED",
     "HOLE",
+    "LAST_ROUND_FROM",
     "PARTIAL",
     "best_placement",
     "by_shape",

@@ -48,7 +48,9 @@ def judged(
         return bot.judged_placements(state, player, legal, looks)
     found, looked = bot.judged_arrangements(state, player, legal, looks)
     if any(isinstance(m, Stop) for m in legal):
-        found = [f for f in found if bot.keeps_score(state, player, f[0], f[2])]
+        found = [
+            f for f in found if f[2] is not None and bot.keeps_score(state, player, f[0], f[2])
+        ]
     return [(arrangement, worth) for arrangement, worth, _ in found], looked
 
 
