@@ -127,6 +127,18 @@ def _after(state: TeTrixState, player: int, arrangement: Arrangement, move: Plac
     return potential(sheet.masks, state.size, bar)
 
 
+def _scored(state: TeTrixState, player: int, arrangement: Arrangement, move: Placement) -> int:
+    """``player``'s score after ``move`` (a legal placement; TX-11, TX-15)."""
+    sheet, bar = _placed(state, player, arrangement, move)
+    return total(sheet, state.size, bar)
+
+
+def _to_the_end(state: TeTrixState, looks: int) -> bool:
+    """Whether a look of ``looks`` judges the last round by its scores (``LAST_ROUND_FROM``;
+    a game of several players: solo ends by TX-14, which the stop rule judges)."""
+    return looks >= LAST_ROUND_FROM and state.players > 1
+
+
 def best_placement(
     state: TeTrixState, player: int, arrangement: Arrangement, moves: Sequence[Placement]
 ) -> tuple[float, Placement | None]:
@@ -163,12 +175,9 @@ def judged_placements(
     step = -(-len(moves) // max(looks, 1))  # ceil: at most ``looks`` looked at
     seen = moves[::step]
     arrangement = state.arrangement
-    if state.blocked and state.players > 1 and looks >= LAST_ROUND_FROM:
+    if state.blocked and _to_the_end(state, looks):
         # TX-10: the last round; a placement is worth the score it makes (TX-11)
-        size = state.size
-        return [
-            (m, float(total(_placed(state, player, arrangement, m)[0], size, None))) for m in seen
-        ], len(seen)
+        return [(m, float(_scored(state, player, arrangement, m))) for m in seen], len(seen)
     return [(m, _after(state, player, arrangement, m)) for m in seen], len(seen)
 
 
@@ -197,7 +206,7 @@ def judged_arrangements(
     arrangements = by_shape([m for m in legal if isinstance(m, Arrangement)])
     found: list[tuple[Arrangement, float, Placement | None]] = []
     looked = 0
-    last_round = looks >= LAST_ROUND_FROM and state.players > 1
+    last_round = _to_the_end(state, looks)
     for arrangement in arrangements:
         sheets = [
             placements(state.size, sheet.filled, arrangement, state.bar) for sheet in state.sheets
@@ -239,10 +248,10 @@ def _game_ended(
     finals: list[int] = []
     mine: Placement | None = None
     for p, moves in enumerate(sheets):
-        best = total(state.sheets[p], state.size, None)  # what a player who cannot enter keeps
+        best = total(state.sheets[p], state.size, state.bar)  # kept by one who cannot enter
         chosen: Placement | None = None
         for move in moves:
-            points = total(_placed(state, p, arrangement, move)[0], state.size, None)
+            points = _scored(state, p, arrangement, move)
             if chosen is None or points > best:
                 best, chosen = points, move
         finals.append(best)
@@ -254,8 +263,9 @@ def _game_ended(
 
 def keeps_score(state: TeTrixState, player: int, arrangement: Arrangement, move: Placement) -> bool:
     """Whether ``move`` leaves ``player``'s score no lower than it is (TX-11, TX-15)."""
-    sheet, bar = _placed(state, player, arrangement, move)
-    return total(sheet, state.size, bar) >= total(state.sheets[player], state.size, state.bar)
+    return _scored(state, player, arrangement, move) >= total(
+        state.sheets[player], state.size, state.bar
+    )
 
 
 def choose_arrangement(
