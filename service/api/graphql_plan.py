@@ -285,16 +285,16 @@ def _rows(plan: list[FieldPlan]) -> Callable[[Sequence[Any]], list[dict[str, Any
     if not plan or len(plan) > ROW_FIELDS:
         return None
     shape: list[tuple[str | None, bool]] = []
+    constants: list[Any] = []  # each field's response key, then its type name or serializer
     for f in plan:
         if f.typename is not None:
             shape.append((None, False))
+            constants += [f.key, f.typename]
         elif f.simple and f.attribute is not None and f.leaf is not None:
             shape.append((f.attribute, bool(f.wrappers)))
+            constants += [f.key, f.leaf]
         else:
             return None
-    constants: list[Any] = []
-    for f in plan:
-        constants += [f.key, f.typename if f.typename is not None else f.leaf]
     rows: Callable[[Sequence[Any]], list[dict[str, Any]]] = _row_maker(tuple(shape))(
         _null, *constants
     )
